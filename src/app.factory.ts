@@ -1,0 +1,33 @@
+import fastifyCookie from '@fastify/cookie';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { registerStaticUi } from './common/http/static-ui';
+import { AppConfig, loadConfig } from './config/config';
+import { APP_CONFIG } from './config/config.module';
+
+/** Builds the HTTP application exactly as production runs it; the e2e tests boot the same thing. */
+export async function createApp(): Promise<NestFastifyApplication> {
+  const preConfig = loadConfig();
+  const adapter = new FastifyAdapter({ trustProxy: preConfig.trustProxy, bodyLimit: 1024 * 1024 });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true });
+  const config = app.get<AppConfig>(APP_CONFIG);
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('api', { exclude: ['health'] });
+  app.enableShutdownHooks();
+  await app.register(fastifyCookie);
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Adaptive Learning Platform API')
+    .setDescription('Learner, Studio and operator API. Errors are {statusCode, error, message}.')
+    .setVersion('1')
+    .addBearerAuth()
+    .addCookieAuth('lp_refresh')
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/json' });
+
+  if (config.ui.serve) await registerStaticUi(app.getHttpAdapter().getInstance(), config);
+  return app;
+}

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
+import { RolesGuard } from './common/guards/roles.guard';
+import { createValidationPipe } from './common/http/validation';
+import { createLoggerModule } from './common/logging';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { RedisModule } from './common/redis/redis.module';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { HealthModule } from './modules/health/health.module';
+import { QueuesModule } from './queues/queues.module';
+
+@Module({
+  imports: [
+    ConfigModule,
+    createLoggerModule('api'),
+    DatabaseModule,
+    RedisModule,
+    RateLimitModule,
+    QueuesModule,
+    HealthModule,
+    AuthModule,
+  ],
+  providers: [
+    { provide: APP_PIPE, useFactory: createValidationPipe },
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    // Order matters: authenticate first, then check roles.
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,69 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import { TooManyRequestsException } from '../http/too-many-requests.exception';
+
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  errorId?: string;
+}
+
+function messageOf(response: unknown, fallback: string): string {
+  if (typeof response === 'string') return response;
+  if (response && typeof response === 'object' && 'message' in response) {
+    const m = (response as { message: unknown }).message;
+    if (Array.isArray(m)) return m.join('; ');
+    if (typeof m === 'string') return m;
+  }
+  return fallback;
+}
+
+/**
+ * The one exception filter: every error leaves as {statusCode, error, message}.
+ * Unknown errors become a 500 whose body carries only an error id; the details go
+ * to the log under that id.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  static toBody(exception: unknown): { body: ErrorBody; cause?: unknown } {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const error = STATUS_CODES[status] ?? 'Error';
+      return { body: { statusCode: status, error, message: messageOf(exception.getResponse(), error) } };
+    }
+    // Fastify's own client errors (bad JSON, body too large, wrong content type) carry a 4xx statusCode.
+    const sc = (exception as { statusCode?: unknown })?.statusCode;
+    if (typeof sc === 'number' && sc >= 400 && sc < 500) {
+      const error = STATUS_CODES[sc] ?? 'Error';
+      return { body: { statusCode: sc, error, message: (exception as Error).message || error } };
+    }
+    const errorId = randomUUID();
+    return {
+      body: {
+        statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+        error: 'Internal Server Error',
+        message: `Something went wrong on our side. Error id: ${errorId}`,
+        errorId,
+      },
+      cause: exception,
+    };
+  }
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const { body, cause } = AllExceptionsFilter.toBody(exception);
+    if (cause !== undefined) {
+      this.logger.error({ errorId: body.errorId, err: cause }, `Unhandled error ${body.errorId}`);
+    }
+    if (host.getType() !== 'http') return;
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (exception instanceof TooManyRequestsException) {
+      reply.header('Retry-After', String(exception.retryAfterSeconds));
+    }
+    reply.status(body.statusCode).send(body);
+  }
+}

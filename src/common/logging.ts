@@ -1,0 +1,23 @@
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+
+/** Structured JSON logs (pretty only when LOG_PRETTY is set); credentials never reach a log line. */
+export function createLoggerModule(name: 'api' | 'worker') {
+  return LoggerModule.forRootAsync({
+    inject: [APP_CONFIG],
+    useFactory: (config: AppConfig) => ({
+      pinoHttp: {
+        name,
+        level: config.log.level,
+        transport: config.log.pretty ? { target: 'pino-pretty', options: { singleLine: true, ignore: 'pid,hostname,req,res' } } : undefined,
+        redact: {
+          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
+          censor: '[redacted]',
+        },
+        autoLogging: { ignore: (req) => req.url === '/health' || !req.url?.startsWith('/api') },
+        customProps: () => ({ service: name }),
+      },
+    }),
+  });
+}

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
+import { AppConfig } from '../../config/config';
+import { InjectConfig } from '../../config/config.module';
+import { InjectRedis } from '../redis/redis.module';
+import { TooManyRequestsException } from '../http/too-many-requests.exception';
+
+// INCR and set the expiry on the first hit in one round trip, so a crash between the
+// two can never leave a counter that never expires.
+const HIT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {n, redis.call('PTTL', KEYS[1])}
+`;
+
+export interface RateLimitRule {
+  /** what is limited, e.g. 'login:ip' */
+  name: string;
+  /** who is limited, e.g. the IP address or the lower-cased e-mail */
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Fixed-window counters in Redis, shared by every API process, so limits hold
+ * however many instances run behind a load balancer.
+ */
+@Injectable()
+export class RateLimitService {
+  constructor(
+    @InjectRedis() private readonly redis: Redis,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  /** Counts one attempt against every rule; throws 429 when any rule is over its limit. */
+  async consume(...rules: RateLimitRule[]): Promise<void> {
+    const retryAfter = await this.hit(rules);
+    if (retryAfter > 0) throw new TooManyRequestsException(retryAfter);
+  }
+
+  /** Counts one attempt; false when over a limit (for work that should be skipped quietly). */
+  async allows(...rules: RateLimitRule[]): Promise<boolean> {
+    return (await this.hit(rules)) === 0;
+  }
+
+  /** Seconds until every exceeded rule resets; 0 when none is exceeded. */
+  private async hit(rules: RateLimitRule[]): Promise<number> {
+    let retryAfter = 0;
+    for (const rule of rules) {
+      const key = `${this.config.redis.prefix}:rl:${rule.name}:${rule.key}`;
+      const [count, ttlMs] = (await this.redis.eval(HIT, 1, key, String(rule.windowSeconds * 1000))) as [number, number];
+      if (count > rule.max) retryAfter = Math.max(retryAfter, Math.ceil(Math.max(ttlMs, 1000) / 1000));
+    }
+    return retryAfter;
+  }
+}

@@ -1,0 +1,157 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one reader of process.env. Everything else receives an AppConfig, so a
+ * bad or missing setting stops the process at boot with a message that names it,
+ * instead of failing later inside a request.
+ */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: int(3000, 1),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]+$/).default('lp'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: int(900, 10),
+  REFRESH_TOKEN_TTL_SECONDS: int(14 * 24 * 3600, 60),
+  SESSION_ABSOLUTE_TTL_SECONDS: int(30 * 24 * 3600, 60),
+  REFRESH_REUSE_GRACE_SECONDS: int(10, 0),
+  VERIFY_TOKEN_TTL_SECONDS: int(24 * 3600, 60),
+  RESET_TOKEN_TTL_SECONDS: int(3600, 60),
+  RATE_LIMIT_WINDOW_SECONDS: int(900, 1),
+  RATE_LIMIT_LOGIN_PER_IP: int(50, 1),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: int(10, 1),
+  RATE_LIMIT_REGISTER_PER_IP: int(20, 1),
+  RATE_LIMIT_RESET_PER_IP: int(20, 1),
+  RATE_LIMIT_RESET_PER_ACCOUNT: int(5, 1),
+  TRUST_PROXY: bool.default('false'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Adaptive Learning <no-reply@localhost>'),
+  MAIL_DIR: z.string().optional(),
+  DEMO_PASSWORD: z.string().min(6).default('demo-password'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: bool.default('false'),
+  SERVE_UI: bool.default('true'),
+});
+
+export interface AppConfig {
+  env: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  host: string;
+  port: number;
+  publicUrl: string;
+  appRoot: string;
+  databaseUrl: string;
+  redis: { url: string; prefix: string };
+  auth: {
+    jwtSecret: string;
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlSeconds: number;
+    sessionAbsoluteTtlSeconds: number;
+    refreshReuseGraceSeconds: number;
+    verifyTokenTtlSeconds: number;
+    resetTokenTtlSeconds: number;
+    secureCookies: boolean;
+  };
+  rateLimit: {
+    windowSeconds: number;
+    loginPerIp: number;
+    loginPerAccount: number;
+    registerPerIp: number;
+    resetPerIp: number;
+    resetPerAccount: number;
+  };
+  trustProxy: boolean;
+  mail: { smtpUrl?: string; from: string; dir: string };
+  demoPassword: string;
+  log: { level: string; pretty: boolean };
+  ui: { serve: boolean; learnerDist: string; adminDist: string };
+}
+
+/** The repository root: the nearest folder above this file with our package.json. */
+export function findAppRoot(start = __dirname): string {
+  let dir = start;
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        if (JSON.parse(readFileSync(pkg, 'utf8')).name === 'adaptive-learning-platform') return dir;
+      } catch {
+        /* not ours; keep walking */
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
+  }
+  if (isProduction && !e.PUBLIC_URL) {
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production');
+  }
+  const appRoot = findAppRoot();
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    appRoot,
+    databaseUrl: e.DATABASE_URL,
+    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
+    auth: {
+      // Outside production a missing secret is derived from the database URL so that
+      // every API and worker process of one local installation agrees on it.
+      jwtSecret: e.JWT_SECRET ?? `dev-only-secret:${e.DATABASE_URL}`.padEnd(32, '.'),
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+      sessionAbsoluteTtlSeconds: e.SESSION_ABSOLUTE_TTL_SECONDS,
+      refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+      verifyTokenTtlSeconds: e.VERIFY_TOKEN_TTL_SECONDS,
+      resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
+      secureCookies: publicUrl.startsWith('https://'),
+    },
+    rateLimit: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
+      resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
+      resetPerAccount: e.RATE_LIMIT_RESET_PER_ACCOUNT,
+    },
+    trustProxy: e.TRUST_PROXY,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: resolve(appRoot, e.MAIL_DIR ?? '.data/mail') },
+    demoPassword: e.DEMO_PASSWORD,
+    log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY },
+    ui: {
+      serve: e.SERVE_UI,
+      learnerDist: join(appRoot, 'learner-ui', 'dist'),
+      adminDist: join(appRoot, 'admin-ui', 'dist'),
+    },
+  };
+}

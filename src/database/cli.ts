@@ -1,0 +1,53 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { loadConfig } from '../config/config';
+import { createOrmConfig } from './mikro-orm.config';
+import { DemoUsersSeeder } from './seeders/demo-users.seeder';
+
+/** Applies every pending migration; returns the names applied. */
+export async function runMigrations(databaseUrl: string): Promise<string[]> {
+  const orm = await MikroORM.init(createOrmConfig(databaseUrl));
+  try {
+    const applied = await orm.getMigrator().up();
+    return applied.map((m) => m.name);
+  } finally {
+    await orm.close(true);
+  }
+}
+
+export async function seedDemoUsers(databaseUrl: string, password: string): Promise<void> {
+  const orm = await MikroORM.init(createOrmConfig(databaseUrl));
+  try {
+    await new DemoUsersSeeder(password).run(orm.em.fork());
+  } finally {
+    await orm.close(true);
+  }
+}
+
+async function main(command: string | undefined) {
+  const config = loadConfig();
+  switch (command) {
+    case 'migrate': {
+      const applied = await runMigrations(config.databaseUrl);
+      console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date');
+      break;
+    }
+    case 'seed':
+      if (config.isProduction) {
+        console.log('Production: demo accounts are not seeded');
+        break;
+      }
+      await seedDemoUsers(config.databaseUrl, config.demoPassword);
+      console.log('Demo accounts are in place');
+      break;
+    default:
+      console.error('usage: node dist/src/database/cli.js migrate|seed');
+      process.exitCode = 2;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv[2]).catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { ACCESS_TOKEN_VERIFIER } from '../../common/guards/jwt-auth.guard';
+import { AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config.module';
+import { MailModule } from '../mail/mail.module';
+import { AccessTokenService } from './access-token.service';
+import { AuthController } from './auth.controller';
+import { AuthRepository } from './auth.repository';
+import { AuthService } from './auth.service';
+
+@Module({
+  imports: [
+    MailModule,
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ secret: config.auth.jwtSecret, signOptions: { algorithm: 'HS256' } }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [AuthRepository, AuthService, AccessTokenService, { provide: ACCESS_TOKEN_VERIFIER, useExisting: AccessTokenService }],
+  exports: [AuthService, ACCESS_TOKEN_VERIFIER],
+})
+export class AuthModule {}

@@ -1,0 +1,216 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { Role } from '../../common/decorators/roles.decorator';
+import { AuthSession, OneTimeToken, OneTimeTokenKind, RefreshToken, User } from './entities';
+
+export interface UserWithRoles {
+  id: string;
+  email: string;
+  passwordHash: string;
+  emailVerifiedAt: Date | null;
+  createdAt: Date;
+  roles: Role[];
+}
+
+/** Raw queries return timestamps as the driver gives them (strings): make them Dates. */
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
+const toDateOrNull = (v: unknown): Date | null => (v == null ? null : toDate(v));
+
+export type RotateOutcome =
+  | { kind: 'rotated'; sessionId: string; userId: string; sessionExpiresAt: Date }
+  | { kind: 'invalid' }
+  | { kind: 'reused'; sessionId: string };
+
+/** Every query of the auth module. Multi-statement changes run in one transaction with row locks. */
+@Injectable()
+export class AuthRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async findUserByEmail(email: string): Promise<UserWithRoles | null> {
+    const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
+      `select u.id, u.email, u.password_hash, u.email_verified_at, u.created_at,
+              coalesce(array_agg(r.role order by r.role) filter (where r.role is not null), '{}') as roles
+         from users u left join user_roles r on r.user_id = u.id
+        where u.email = ? group by u.id`,
+      [email],
+    );
+    return rows[0] ? this.toUser(rows[0]) : null;
+  }
+
+  async findUserById(id: string): Promise<UserWithRoles | null> {
+    const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
+      `select u.id, u.email, u.password_hash, u.email_verified_at, u.created_at,
+              coalesce(array_agg(r.role order by r.role) filter (where r.role is not null), '{}') as roles
+         from users u left join user_roles r on r.user_id = u.id
+        where u.id = ? group by u.id`,
+      [id],
+    );
+    return rows[0] ? this.toUser(rows[0]) : null;
+  }
+
+  private toUser(row: Record<string, unknown>): UserWithRoles {
+    return {
+      id: row.id as string,
+      email: row.email as string,
+      passwordHash: row.password_hash as string,
+      emailVerifiedAt: toDateOrNull(row.email_verified_at),
+      createdAt: toDate(row.created_at),
+      roles: row.roles as Role[],
+    };
+  }
+
+  /** Creates the user with the learner role; null when the e-mail is taken (unique constraint). */
+  async createUser(email: string, passwordHash: string): Promise<string | null> {
+    return this.em.transactional(async (em) => {
+      const inserted = await em.getConnection().execute<{ id: string }[]>(
+        `insert into users (id, email, password_hash, created_at, updated_at)
+         values (gen_random_uuid(), ?, ?, now(), now()) on conflict (email) do nothing returning id`,
+        [email, passwordHash],
+      );
+      if (!inserted[0]) return null;
+      await em.getConnection().execute(`insert into user_roles (user_id, role, created_at) values (?, 'learner', now())`, [inserted[0].id]);
+      return inserted[0].id;
+    });
+  }
+
+  async createSession(input: {
+    userId: string;
+    expiresAt: Date;
+    refreshHash: string;
+    refreshExpiresAt: Date;
+    userAgent?: string;
+    ip?: string;
+  }): Promise<string> {
+    return this.em.transactional(async (em) => {
+      const session = em.create(AuthSession, {
+        user: em.getReference(User, input.userId),
+        expiresAt: input.expiresAt,
+        lastUsedAt: new Date(),
+        userAgent: input.userAgent?.slice(0, 500) ?? null,
+        ip: input.ip ?? null,
+      });
+      em.create(RefreshToken, { session, tokenHash: input.refreshHash, expiresAt: input.refreshExpiresAt });
+      await em.flush();
+      return session.id;
+    });
+  }
+
+  /**
+   * Exchanges a refresh token for a new one. The old row is locked, so two concurrent
+   * exchanges of one token serialise: the first rotates, the second sees it used.
+   * A used token presented again within `graceSeconds` (two tabs refreshing at once)
+   * gets a sibling; after that it is reuse, and the whole session is revoked.
+   */
+  async rotateRefreshToken(input: {
+    tokenHash: string;
+    newHash: string;
+    newExpiresAt: Date;
+    graceSeconds: number;
+  }): Promise<RotateOutcome> {
+    return this.em.transactional(async (em) => {
+      const conn = em.getConnection();
+      const rows = await conn.execute<Record<string, unknown>[]>(
+        `select t.id, t.used_at, t.expires_at, s.id as session_id, s.user_id, s.expires_at as session_expires_at, s.revoked_at
+           from refresh_tokens t join auth_sessions s on s.id = t.session_id
+          where t.token_hash = ? for update of t, s`,
+        [input.tokenHash],
+      );
+      const row = rows[0];
+      if (!row) return { kind: 'invalid' } as const;
+      const now = Date.now();
+      const sessionId = row.session_id as string;
+      const sessionExpiresAt = toDate(row.session_expires_at);
+      if (row.revoked_at || sessionExpiresAt.getTime() <= now || toDate(row.expires_at).getTime() <= now) {
+        return { kind: 'invalid' } as const;
+      }
+      if (row.used_at) {
+        const usedAgo = now - toDate(row.used_at).getTime();
+        if (usedAgo > input.graceSeconds * 1000) {
+          await conn.execute(`update auth_sessions set revoked_at = now(), revoke_reason = 'refresh-token-reuse' where id = ?`, [sessionId]);
+          return { kind: 'reused', sessionId } as const;
+        }
+      } else {
+        await conn.execute(`update refresh_tokens set used_at = now() where id = ?`, [row.id]);
+      }
+      const expiresAt = new Date(Math.min(input.newExpiresAt.getTime(), sessionExpiresAt.getTime()));
+      await conn.execute(
+        `insert into refresh_tokens (id, session_id, token_hash, created_at, expires_at) values (gen_random_uuid(), ?, ?, now(), ?)`,
+        [sessionId, input.newHash, expiresAt],
+      );
+      await conn.execute(`update auth_sessions set last_used_at = now() where id = ?`, [sessionId]);
+      return { kind: 'rotated', sessionId, userId: row.user_id as string, sessionExpiresAt } as const;
+    });
+  }
+
+  async findSessionIdByRefreshHash(tokenHash: string): Promise<string | null> {
+    const rows = await this.em.getConnection().execute<{ session_id: string }[]>(
+      `select session_id from refresh_tokens where token_hash = ?`,
+      [tokenHash],
+    );
+    return rows[0]?.session_id ?? null;
+  }
+
+  /** The live session behind an access token, with the user's current roles; null when revoked or expired. */
+  async findActiveSession(sessionId: string, userId: string): Promise<{ roles: Role[] } | null> {
+    const rows = await this.em.getConnection().execute<{ roles: Role[] }[]>(
+      `select coalesce(array_agg(r.role order by r.role) filter (where r.role is not null), '{}') as roles
+         from auth_sessions s left join user_roles r on r.user_id = s.user_id
+        where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > now()
+        group by s.id`,
+      [sessionId, userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async revokeSession(sessionId: string, reason: string): Promise<void> {
+    await this.em.getConnection().execute(
+      `update auth_sessions set revoked_at = now(), revoke_reason = ? where id = ? and revoked_at is null`,
+      [reason, sessionId],
+    );
+  }
+
+  async revokeAllSessions(userId: string, reason: string): Promise<void> {
+    await this.em.getConnection().execute(
+      `update auth_sessions set revoked_at = now(), revoke_reason = ? where user_id = ? and revoked_at is null`,
+      [reason, userId],
+    );
+  }
+
+  /** Issues a one-time token; earlier unused tokens of the same kind stop working. */
+  async createOneTimeToken(userId: string, kind: OneTimeTokenKind, tokenHash: string, expiresAt: Date): Promise<string> {
+    return this.em.transactional(async (em) => {
+      await em.getConnection().execute(
+        `update one_time_tokens set used_at = now() where user_id = ? and kind = ? and used_at is null`,
+        [userId, kind],
+      );
+      const token = em.create(OneTimeToken, { user: em.getReference(User, userId), kind, tokenHash, expiresAt });
+      await em.flush();
+      return token.id;
+    });
+  }
+
+  /** Marks the token used and returns its user, atomically; null when unknown, used or expired. */
+  async consumeOneTimeToken(kind: OneTimeTokenKind, tokenHash: string): Promise<string | null> {
+    const rows = await this.em.getConnection().execute<{ user_id: string }[]>(
+      `update one_time_tokens set used_at = now()
+        where token_hash = ? and kind = ? and used_at is null and expires_at > now()
+        returning user_id`,
+      [tokenHash, kind],
+    );
+    return rows[0]?.user_id ?? null;
+  }
+
+  async markEmailVerified(userId: string): Promise<void> {
+    await this.em.getConnection().execute(
+      `update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now() where id = ?`,
+      [userId],
+    );
+  }
+
+  async updatePassword(userId: string, passwordHash: string): Promise<void> {
+    await this.em.getConnection().execute(
+      `update users set password_hash = ?, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() where id = ?`,
+      [passwordHash, userId],
+    );
+  }
+}

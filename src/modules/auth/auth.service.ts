@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { RateLimitRule, RateLimitService } from '../../common/rate-limit/rate-limit.service';
+import { AppConfig } from '../../config/config';
+import { InjectConfig } from '../../config/config.module';
+import { MailQueueService } from '../mail/mail-queue.service';
+import { AccessTokenService } from './access-token.service';
+import { AuthRepository, UserWithRoles } from './auth.repository';
+import { LoginResponse, toSessionUserResponse } from './dto/session.response';
+import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './password';
+import { randomToken, sha256 } from './tokens';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+export interface IssuedSession extends LoginResponse {
+  /** the raw refresh token, for the httpOnly cookie only */
+  refreshToken: string;
+  refreshMaxAgeSeconds: number;
+}
+
+export const MESSAGES = {
+  registered: 'Check your email to confirm your account.',
+  invalidCredentials: 'Invalid email or password',
+  emailNotConfirmed: 'Email not confirmed',
+  resetRequested: 'If an account exists for that email, a password reset link has been sent.',
+  verifyRequested: 'If that email belongs to an account that still needs confirming, a new link has been sent.',
+  invalidResetToken: 'Invalid or expired reset link',
+  invalidVerifyToken: 'Invalid or expired verification link',
+  passwordUpdated: 'Your password has been updated. Please sign in.',
+  emailVerified: 'Your email address is confirmed. You can sign in now.',
+  sessionMissing: 'Auth session missing!',
+  invalidRefresh: 'Invalid refresh token',
+} as const;
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger('Auth');
+
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly accessTokens: AccessTokenService,
+    private readonly mail: MailQueueService,
+    private readonly rateLimit: RateLimitService,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  private rule(name: string, key: string, max: number): RateLimitRule {
+    return { name, key, max, windowSeconds: this.config.rateLimit.windowSeconds };
+  }
+
+  /** Mails to one address are limited, so nobody can use these forms to flood an inbox. */
+  private mayMail(email: string): Promise<boolean> {
+    return this.rateLimit.allows(this.rule('mail:account', email, this.config.rateLimit.resetPerAccount));
+  }
+
+  private link(path: string, token?: string): string {
+    return `${this.config.publicUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  }
+
+  /**
+   * Same answer whether or not the e-mail is taken; a taken address gets a notice mail
+   * instead of a second account, and the password is hashed either way so timing tells nothing.
+   */
+  async register(email: string, password: string, client: ClientInfo): Promise<{ message: string }> {
+    const rl = this.config.rateLimit;
+    await this.rateLimit.consume(this.rule('register:ip', client.ip, rl.registerPerIp));
+    const problem = passwordProblem(password);
+    if (problem) throw new BadRequestException(problem);
+    const passwordHash = await hashPassword(password);
+    const userId = await this.repo.createUser(email, passwordHash);
+    const mailAllowed = await this.mayMail(email);
+    if (!mailAllowed) return { message: MESSAGES.registered };
+    if (userId) {
+      await this.sendVerification(userId, email);
+    } else {
+      await this.mail.enqueue({ to: email, template: 'already-registered', link: this.link('/login') }, `already-registered-${randomUUID()}`);
+    }
+    return { message: MESSAGES.registered };
+  }
+
+  private async sendVerification(userId: string, email: string): Promise<void> {
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + this.config.auth.verifyTokenTtlSeconds * 1000);
+    const id = await this.repo.createOneTimeToken(userId, 'verify', sha256(token), expiresAt);
+    await this.mail.enqueue({ to: email, template: 'verify-email', link: this.link('/verify', token) }, `verify-${id}`);
+  }
+
+  async login(email: string, password: string, client: ClientInfo): Promise<IssuedSession> {
+    const rl = this.config.rateLimit;
+    await this.rateLimit.consume(this.rule('login:ip', client.ip, rl.loginPerIp), this.rule('login:account', email, rl.loginPerAccount));
+    const user = await this.repo.findUserByEmail(email);
+    // Unknown e-mails cost one argon2 verification too, so response times do not reveal accounts.
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+    if (!user || !ok) throw new UnauthorizedException(MESSAGES.invalidCredentials);
+    if (!user.emailVerifiedAt) throw new ForbiddenException(MESSAGES.emailNotConfirmed);
+    return this.startSession(user, client);
+  }
+
+  private async startSession(user: UserWithRoles, client: ClientInfo): Promise<IssuedSession> {
+    const a = this.config.auth;
+    const now = Date.now();
+    const refreshToken = randomToken();
+    const sessionId = await this.repo.createSession({
+      userId: user.id,
+      expiresAt: new Date(now + a.sessionAbsoluteTtlSeconds * 1000),
+      refreshHash: sha256(refreshToken),
+      refreshExpiresAt: new Date(now + Math.min(a.refreshTokenTtlSeconds, a.sessionAbsoluteTtlSeconds) * 1000),
+      userAgent: client.userAgent,
+      ip: client.ip,
+    });
+    const access = await this.accessTokens.issue(user.id, sessionId);
+    return {
+      ...access,
+      user: toSessionUserResponse(user),
+      refreshToken,
+      refreshMaxAgeSeconds: Math.min(a.refreshTokenTtlSeconds, a.sessionAbsoluteTtlSeconds),
+    };
+  }
+
+  async refresh(rawToken: string | undefined): Promise<IssuedSession> {
+    if (!rawToken) throw new UnauthorizedException(MESSAGES.sessionMissing);
+    const a = this.config.auth;
+    const refreshToken = randomToken();
+    const outcome = await this.repo.rotateRefreshToken({
+      tokenHash: sha256(rawToken),
+      newHash: sha256(refreshToken),
+      newExpiresAt: new Date(Date.now() + a.refreshTokenTtlSeconds * 1000),
+      graceSeconds: a.refreshReuseGraceSeconds,
+    });
+    if (outcome.kind === 'reused') {
+      this.logger.warn(`Refresh token reuse detected: session ${outcome.sessionId} revoked`);
+      throw new UnauthorizedException(MESSAGES.invalidRefresh);
+    }
+    if (outcome.kind === 'invalid') throw new UnauthorizedException(MESSAGES.invalidRefresh);
+    const user = await this.repo.findUserById(outcome.userId);
+    if (!user) throw new UnauthorizedException(MESSAGES.invalidRefresh);
+    const access = await this.accessTokens.issue(user.id, outcome.sessionId);
+    const maxAge = Math.max(1, Math.floor(Math.min(a.refreshTokenTtlSeconds * 1000, outcome.sessionExpiresAt.getTime() - Date.now()) / 1000));
+    return { ...access, user: toSessionUserResponse(user), refreshToken, refreshMaxAgeSeconds: maxAge };
+  }
+
+  /** Ends the session named by the refresh cookie and/or the access token. */
+  async logout(rawRefresh: string | undefined, accessSessionId: string | undefined): Promise<void> {
+    const ids = new Set<string>();
+    if (accessSessionId) ids.add(accessSessionId);
+    if (rawRefresh) {
+      const id = await this.repo.findSessionIdByRefreshHash(sha256(rawRefresh));
+      if (id) ids.add(id);
+    }
+    for (const id of ids) await this.repo.revokeSession(id, 'logout');
+  }
+
+  async session(userId: string, expiresAt: number) {
+    const user = await this.repo.findUserById(userId);
+    if (!user) throw new UnauthorizedException(MESSAGES.sessionMissing);
+    return { user: toSessionUserResponse(user), expiresAt };
+  }
+
+  async requestReset(email: string, client: ClientInfo): Promise<{ message: string }> {
+    await this.rateLimit.consume(this.rule('reset:ip', client.ip, this.config.rateLimit.resetPerIp));
+    const mailAllowed = await this.mayMail(email);
+    const user = mailAllowed ? await this.repo.findUserByEmail(email) : null;
+    if (user) {
+      const token = randomToken();
+      const expiresAt = new Date(Date.now() + this.config.auth.resetTokenTtlSeconds * 1000);
+      const id = await this.repo.createOneTimeToken(user.id, 'reset', sha256(token), expiresAt);
+      await this.mail.enqueue({ to: user.email, template: 'reset-password', link: this.link('/reset-password', token) }, `reset-${id}`);
+    }
+    return { message: MESSAGES.resetRequested };
+  }
+
+  async resetPassword(token: string, password: string, client: ClientInfo): Promise<{ message: string }> {
+    await this.rateLimit.consume(this.rule('reset:ip', client.ip, this.config.rateLimit.resetPerIp));
+    const problem = passwordProblem(password);
+    if (problem) throw new BadRequestException(problem);
+    const userId = await this.repo.consumeOneTimeToken('reset', sha256(token));
+    if (!userId) throw new BadRequestException(MESSAGES.invalidResetToken);
+    await this.repo.updatePassword(userId, await hashPassword(password));
+    // Whoever knew the old password is signed out everywhere.
+    await this.repo.revokeAllSessions(userId, 'password-reset');
+    return { message: MESSAGES.passwordUpdated };
+  }
+
+  async requestVerify(email: string, client: ClientInfo): Promise<{ message: string }> {
+    await this.rateLimit.consume(this.rule('reset:ip', client.ip, this.config.rateLimit.resetPerIp));
+    const mailAllowed = await this.mayMail(email);
+    const user = mailAllowed ? await this.repo.findUserByEmail(email) : null;
+    if (user && !user.emailVerifiedAt) await this.sendVerification(user.id, user.email);
+    return { message: MESSAGES.verifyRequested };
+  }
+
+  async verifyEmail(token: string): Promise<{ message: string }> {
+    const userId = await this.repo.consumeOneTimeToken('verify', sha256(token));
+    if (!userId) throw new BadRequestException(MESSAGES.invalidVerifyToken);
+    await this.repo.markEmailVerified(userId);
+    return { message: MESSAGES.emailVerified };
+  }
+}

@@ -1,0 +1,17 @@
+import { Entity, ManyToOne, PrimaryKey, Property, OptionalProps } from '@mikro-orm/core';
+import type { Role } from '../../../common/decorators/roles.decorator';
+import { User } from './user.entity';
+
+@Entity({ tableName: 'user_roles' })
+export class UserRole {
+  [OptionalProps]?: 'createdAt';
+
+  @ManyToOne(() => User, { primary: true, deleteRule: 'cascade', fieldName: 'user_id' })
+  user!: User;
+
+  @PrimaryKey({ type: 'text' })
+  role!: Role;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,30 @@
+import { Collection, Entity, OneToMany, PrimaryKey, Property, OptionalProps } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { UserRole } from './user-role.entity';
+
+@Entity({ tableName: 'users' })
+export class User {
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'emailVerifiedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  /** Stored lower-cased; unique. */
+  @Property({ type: 'text', unique: true })
+  email!: string;
+
+  @Property({ type: 'text', hidden: true })
+  passwordHash!: string;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  emailVerifiedAt?: Date | null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+
+  @OneToMany(() => UserRole, (r) => r.user)
+  roles = new Collection<UserRole>(this);
+}
