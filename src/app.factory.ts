@@ -8,11 +8,12 @@ import { registerStaticUi } from './common/http/static-ui';
 import { AppConfig, loadConfig } from './config/config';
 import { APP_CONFIG } from './config/config.module';
 
-/** Builds the HTTP application exactly as production runs it; the e2e tests boot the same thing. */
-export async function createApp(): Promise<NestFastifyApplication> {
-  const preConfig = loadConfig();
-  const adapter = new FastifyAdapter({ trustProxy: preConfig.trustProxy, bodyLimit: 1024 * 1024 });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true });
+export function createAdapter(config: AppConfig = loadConfig()): FastifyAdapter {
+  return new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
+}
+
+/** Everything main.ts does to an application before it listens; the e2e tests apply the same. */
+export async function configureApp(app: NestFastifyApplication): Promise<NestFastifyApplication> {
   const config = app.get<AppConfig>(APP_CONFIG);
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api', { exclude: ['health'] });
@@ -30,4 +31,9 @@ export async function createApp(): Promise<NestFastifyApplication> {
 
   if (config.ui.serve) await registerStaticUi(app.getHttpAdapter().getInstance(), config);
   return app;
+}
+
+export async function createApp(): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(), { bufferLogs: true });
+  return configureApp(app);
 }

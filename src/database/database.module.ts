@@ -1,5 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { createOrmConfig } from './mikro-orm.config';
@@ -9,7 +10,8 @@ import { createOrmConfig } from './mikro-orm.config';
     MikroOrmModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ ...createOrmConfig(config.databaseUrl), registerRequestContext: true }),
-      driver: undefined,
+      // Naming the driver lets services inject the PostgreSQL-specific EntityManager and MikroORM.
+      driver: PostgreSqlDriver,
     }),
   ],
 })

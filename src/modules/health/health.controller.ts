@@ -23,14 +23,17 @@ export class HealthController {
       () => this.db.pingCheck('database', { timeout: 2000 }),
       async () => {
         const indicator = this.indicators.check('redis');
+        let timer: NodeJS.Timeout | undefined;
         try {
           const pong = await Promise.race([
             this.redis.ping(),
-            new Promise<string>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+            new Promise<string>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), 2000))),
           ]);
           return pong === 'PONG' ? indicator.up() : indicator.down({ message: `unexpected reply ${pong}` });
         } catch (err) {
           return indicator.down({ message: (err as Error).message });
+        } finally {
+          clearTimeout(timer);
         }
       },
     ]);

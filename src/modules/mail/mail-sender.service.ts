@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport, Transporter } from 'nodemailer';
 import { AppConfig } from '../../config/config';
@@ -35,7 +35,9 @@ export class MailSenderService implements OnModuleDestroy {
     // Named by message id: a retried job overwrites its own file instead of adding another.
     const file = join(this.config.mail.dir, `${messageId.replace(/[^a-zA-Z0-9_-]/g, '_')}.json`);
     const record = { id: messageId, date: new Date().toISOString(), from: this.config.mail.from, to: payload.to, template: payload.template, link: payload.link, ...mail };
-    await writeFile(file, JSON.stringify(record, null, 2));
+    // Written beside and renamed into place, so a reader never sees half a message.
+    await writeFile(`${file}.tmp`, JSON.stringify(record, null, 2));
+    await rename(`${file}.tmp`, file);
     this.logger.log(`Mail "${mail.subject}" to ${payload.to} written to ${file}. Link: ${payload.link}`);
   }
 }

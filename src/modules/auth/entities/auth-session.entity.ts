@@ -1,4 +1,4 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property, OptionalProps } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, OptionalProps, type Rel } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { User } from './user.entity';
 
@@ -15,7 +15,7 @@ export class AuthSession {
 
   @ManyToOne(() => User, { deleteRule: 'cascade', fieldName: 'user_id' })
   @Index()
-  user!: User;
+  user!: Rel<User>;
 
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();

@@ -1,4 +1,4 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, OptionalProps, type Rel } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { User } from './user.entity';
 
@@ -14,7 +14,7 @@ export class OneTimeToken {
   id: string = randomUUID();
 
   @ManyToOne(() => User, { deleteRule: 'cascade', fieldName: 'user_id' })
-  user!: User;
+  user!: Rel<User>;
 
   @Enum({ items: ['verify', 'reset'], nativeEnumName: undefined })
   kind!: OneTimeTokenKind;

@@ -1,4 +1,4 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property, OptionalProps } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, OptionalProps, type Rel } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { AuthSession } from './auth-session.entity';
 
@@ -12,7 +12,7 @@ export class RefreshToken {
 
   @ManyToOne(() => AuthSession, { deleteRule: 'cascade', fieldName: 'session_id' })
   @Index()
-  session!: AuthSession;
+  session!: Rel<AuthSession>;
 
   @Property({ type: 'text', unique: true })
   tokenHash!: string;

@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, PrimaryKey, Property, OptionalProps } from '@mikro-orm/core';
+import { Entity, ManyToOne, PrimaryKey, Property, OptionalProps, type Rel } from '@mikro-orm/core';
 import type { Role } from '../../../common/decorators/roles.decorator';
 import { User } from './user.entity';
 
@@ -7,7 +7,7 @@ export class UserRole {
   [OptionalProps]?: 'createdAt';
 
   @ManyToOne(() => User, { primary: true, deleteRule: 'cascade', fieldName: 'user_id' })
-  user!: User;
+  user!: Rel<User>;
 
   @PrimaryKey({ type: 'text' })
   role!: Role;

@@ -1,0 +1,14 @@
+import EditNoteIcon from '@mui/icons-material/EditNote';
+
+import type { StudioScreen } from '../layout/studioScreen';
+import { NodeEditor } from './NodeEditor';
+
+const editor = {
+  path: '/editor/:nodeId',
+  label: 'Node Editor',
+  description: "Edit a topic node's summary, variants and sources.",
+  icon: EditNoteIcon,
+  edit: NodeEditor,
+} satisfies StudioScreen;
+
+export default editor;

@@ -1,0 +1,228 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+
+/** The session object answered by `POST /api/auth/login` and `POST /api/auth/refresh`. */
+export interface Session {
+  accessToken: string;
+  /** Expiry of the access token, epoch milliseconds. */
+  expiresAt: number;
+  user: SessionUser;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  roles: string[];
+  emailVerified: boolean;
+  createdAt: string;
+}
+
+export const STUDIO_BASE = '/studio';
+export const STUDIO_ROLE = 'studio';
+export const LEARNER_SIGN_IN = '/login';
+export const LEARNER_DASHBOARD = '/dashboard';
+
+export const CHECK_INTERVAL_MS = 30_000;
+/** The timer refreshes once fewer than this many checks remain before `expiresAt`. */
+export const REFRESH_WHEN_CHECKS_LEFT = 3;
+/** A token this close to expiry is renewed before it is sent, rather than sent and refused. */
+const EXPIRY_MARGIN_MS = 10_000;
+/**
+ * Refresh tokens rotate on every use and a reused one revokes the whole session, so refreshes
+ * must never overlap: not within this tab (one promise in flight) and not across tabs of the
+ * origin (a Web Lock of this name; the learner site shares the same refresh cookie).
+ */
+export const REFRESH_LOCK_NAME = 'lp-auth-refresh';
+
+// The access token lives in memory only; the refresh token is an httpOnly cookie we never see.
+let session: Session | null = null;
+let refreshInFlight: Promise<Session | null> | null = null;
+let refreshTimer: ReturnType<typeof setInterval> | undefined;
+// Set once a full page navigation has started, so nothing else fights it in the meantime.
+let leavingPage = false;
+
+export const hasStudioRole = (user: Pick<SessionUser, 'roles'>): boolean =>
+  user.roles.includes(STUDIO_ROLE);
+
+/** `/login?next=/studio/...` for the page the browser is on (or was asked for). */
+export const signInUrl = (studioPath: string = currentStudioPath()): string =>
+  `${LEARNER_SIGN_IN}?next=${encodeURIComponent(studioPath)}`;
+
+/** The page the browser is on, as a path under /studio. */
+export const currentStudioPath = (): string =>
+  studioPathOf(window.location.pathname, window.location.search);
+
+/**
+ * `pathname` (a full browser path) as a `next` target under /studio: anything outside the
+ * Studio, and the Studio's own login route, become the hub.
+ */
+export const studioPathOf = (pathname: string, search = ''): string => {
+  if (!pathname.startsWith(STUDIO_BASE)) return STUDIO_BASE;
+  const subPath = pathname.slice(STUDIO_BASE.length).replace(/\/+$/, '');
+  if (subPath === '' || subPath === '/login' || !subPath.startsWith('/')) return STUDIO_BASE;
+  return `${STUDIO_BASE}${subPath}${search}`;
+};
+
+/**
+ * Starts a full page load and returns a promise that never settles: the caller keeps showing
+ * its loading state until the browser has left, instead of flashing Studio content.
+ */
+const leavePage = (navigate: () => void): Promise<never> => {
+  leavingPage = true;
+  navigate();
+  return new Promise<never>(() => {});
+};
+
+export const sendToSignIn = (studioPath?: string): Promise<never> =>
+  leavePage(() => window.location.assign(signInUrl(studioPath)));
+
+const sendToLearnerDashboard = (): Promise<never> =>
+  leavePage(() => window.location.replace(LEARNER_DASHBOARD));
+
+const setSession = (next: Session): Session => {
+  session = next;
+  if (refreshTimer === undefined) {
+    refreshTimer = setInterval(refreshIfExpiringSoon, CHECK_INTERVAL_MS);
+  }
+  return next;
+};
+
+const clearSession = (): void => {
+  session = null;
+  if (refreshTimer !== undefined) {
+    clearInterval(refreshTimer);
+    refreshTimer = undefined;
+  }
+};
+
+const refreshIfExpiringSoon = (): void => {
+  if (!session) return;
+  const checksLeft = (session.expiresAt - Date.now()) / CHECK_INTERVAL_MS;
+  if (checksLeft < REFRESH_WHEN_CHECKS_LEFT) void refreshSession();
+};
+
+const withRefreshLock = <T>(task: () => Promise<T>): Promise<T> => {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(REFRESH_LOCK_NAME, task) : task();
+};
+
+const requestRefresh = async (): Promise<Session | null> => {
+  let response: Response;
+  try {
+    response = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    // Offline or the server is restarting: keep a token that still works, retry on the next check.
+    return usableSession();
+  }
+  if (response.ok) return setSession((await response.json()) as Session);
+  if (response.status === 401) {
+    clearSession();
+    return null;
+  }
+  return usableSession();
+};
+
+const usableSession = (): Session | null =>
+  session && session.expiresAt - Date.now() > EXPIRY_MARGIN_MS ? session : null;
+
+/** Exchanges the refresh cookie for a new session; concurrent callers share one request. */
+export const refreshSession = (): Promise<Session | null> => {
+  refreshInFlight ??= withRefreshLock(requestRefresh).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+};
+
+/** The in-memory session, refreshed first when there is none or it is about to expire. */
+export const getSession = async (): Promise<Session | null> =>
+  usableSession() ?? refreshSession();
+
+export const getAccessToken = async (): Promise<string | null> =>
+  (await getSession())?.accessToken ?? null;
+
+/**
+ * A fresh token after the server refused `rejectedToken` with a 401. Another caller may already
+ * have replaced it, in which case that newer token is used without another refresh.
+ */
+export const renewAccessToken = async (rejectedToken: string): Promise<string | null> => {
+  if (session && session.accessToken !== rejectedToken) return session.accessToken;
+  return (await refreshSession())?.accessToken ?? null;
+};
+
+const errorMessage = async (response: Response, fallback: string): Promise<string> => {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    if (typeof body.message === 'string' && body.message) return body.message;
+  } catch {
+    // not a JSON error body
+  }
+  return fallback;
+};
+
+export const authProvider: AuthProvider = {
+  // Only reachable if someone opens react-admin's own login route; the app's login page
+  // forwards to the learner sign-in instead.
+  login: async ({ username, email, password }: { username?: string; email?: string; password: string }) => {
+    const response = await fetch('/api/auth/login', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: email ?? username, password }),
+    });
+    if (!response.ok) {
+      throw new Error(await errorMessage(response, 'Invalid email or password'));
+    }
+    setSession((await response.json()) as Session);
+  },
+
+  logout: async () => {
+    // A navigation to the sign-in page or the learner dashboard is already under way; signing
+    // out here would also end the learner site's session, which is not what the user asked for.
+    if (leavingPage) return false;
+    const token = session?.accessToken;
+    clearSession();
+    try {
+      await fetch('/api/auth/logout', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+    } catch {
+      // The cookie could not be revoked now; the learner sign-in page is still the right place.
+    }
+    leavingPage = true;
+    window.location.assign(LEARNER_SIGN_IN);
+    // false: react-admin must not redirect on its own, the browser is loading /login.
+    return false;
+  },
+
+  // The Studio guard: every Studio route waits for this (<Admin requireAuth>), with a spinner.
+  checkAuth: async () => {
+    if (leavingPage) return new Promise<never>(() => {});
+    const current = await getSession();
+    if (!current) return sendToSignIn();
+    if (!hasStudioRole(current.user)) return sendToLearnerDashboard();
+  },
+
+  checkError: async (error: { status?: number } | undefined) => {
+    if (error?.status === 401) {
+      // react-admin then calls logout(), which ends the session and loads /login.
+      // message: false skips its "logged out" toast: the page is going away anyway.
+      throw { message: false };
+    }
+    // 403 and everything else: stay; the page shows the error.
+  },
+
+  getPermissions: async () => (await getSession())?.user.roles ?? [],
+
+  getIdentity: async (): Promise<UserIdentity> => {
+    const current = await getSession();
+    if (!current) throw new Error('Not signed in');
+    return { id: current.user.id, fullName: current.user.email };
+  },
+};
+
+export default authProvider;

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+
+import { apiError, json, loadProviders, makeSession, mockFetch, stubLocation } from '../test/browser';
+
+const STUDIO_ROLES = ['learner', 'studio'];
+const usersPage = () =>
+  json([{ id: 'u1', email: 'a@example.com' }], { headers: { 'Content-Range': 'users 0-0/1' } });
+
+describe('dataProvider', () => {
+  it('refreshes first when no token is in memory, then sends it as a Bearer header to /api/admin', async () => {
+    stubLocation('/studio/users');
+    const server = mockFetch({
+      'POST /api/auth/refresh': json(makeSession(STUDIO_ROLES, { token: 'token-a' })),
+      'GET /api/admin/users': usersPage,
+    });
+    const { dataProvider } = await loadProviders();
+
+    const result = await dataProvider.getList('users', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'email', order: 'ASC' },
+      filter: {},
+    });
+
+    expect(result).toEqual({ data: [{ id: 'u1', email: 'a@example.com' }], total: 1 });
+    const [request] = server.callsTo('GET', '/api/admin/users');
+    expect(request.headers.get('Authorization')).toBe('Bearer token-a');
+    expect(server.calls.map(call => call.method + ' ' + call.path.split('?')[0])).toEqual([
+      'POST /api/auth/refresh',
+      'GET /api/admin/users',
+    ]);
+  });
+
+  it('httpClient renews the token once after a 401 and retries with the new one', async () => {
+    stubLocation('/studio/users');
+    const server = mockFetch({
+      'POST /api/auth/refresh': [
+        json(makeSession(STUDIO_ROLES, { token: 'stale' })),
+        json(makeSession(STUDIO_ROLES, { token: 'fresh' })),
+      ],
+      'GET /api/admin/users/u1': [apiError(401, 'Unauthorized'), json({ id: 'u1' })],
+    });
+    const { httpClient } = await loadProviders();
+
+    const { json: body } = await httpClient('/api/admin/users/u1');
+
+    expect(body).toEqual({ id: 'u1' });
+    const attempts = server.callsTo('GET', '/api/admin/users/u1');
+    expect(attempts.map(call => call.headers.get('Authorization'))).toEqual([
+      'Bearer stale',
+      'Bearer fresh',
+    ]);
+  });
+
+  it('passes a 403 on to react-admin with the server message, without retrying', async () => {
+    stubLocation('/studio/users');
+    const server = mockFetch({
+      'POST /api/auth/refresh': json(makeSession(STUDIO_ROLES)),
+      'GET /api/admin/users/u1': apiError(403, 'Forbidden resource'),
+    });
+    const { httpClient } = await loadProviders();
+
+    await expect(httpClient('/api/admin/users/u1')).rejects.toMatchObject({
+      status: 403,
+      message: 'Forbidden resource',
+    });
+    expect(server.callsTo('GET', '/api/admin/users/u1')).toHaveLength(1);
+    expect(server.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,33 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import { fetchUtils, HttpError } from 'react-admin';
+
+import { getAccessToken, renewAccessToken } from './authProvider';
+
+export const ADMIN_API_URL = '/api/admin';
+
+const fetchWithToken = (url: string, options: fetchUtils.Options, token: string | null) =>
+  fetchUtils.fetchJson(url, {
+    ...options,
+    user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined,
+  });
+
+/**
+ * fetchJson with the in-memory access token. A 401 gets one retry with a renewed token
+ * (the token may have expired while the request was on its way); a second 401 reaches
+ * authProvider.checkError, which signs the user out.
+ */
+export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
+  const token = await getAccessToken();
+  try {
+    return await fetchWithToken(url, options, token);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 401 || !token) throw error;
+    const renewed = await renewAccessToken(token);
+    if (!renewed || renewed === token) throw error;
+    return fetchWithToken(url, options, renewed);
+  }
+};
+
+export const dataProvider = simpleRestProvider(ADMIN_API_URL, httpClient);
+
+export default dataProvider;

@@ -1,0 +1,14 @@
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+
+import type { StudioScreen } from '../layout/studioScreen';
+import { SubjectsAdmin } from './SubjectsAdmin';
+
+const subjects = {
+  path: '/subjects',
+  label: 'Subjects',
+  description: 'Publish subjects, control course visibility in the shop, and crawl and index web sources.',
+  icon: MenuBookIcon,
+  list: SubjectsAdmin,
+} satisfies StudioScreen;
+
+export default subjects;

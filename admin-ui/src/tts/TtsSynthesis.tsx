@@ -1,0 +1,3 @@
+import { ComingSoon } from '../layout/ComingSoon';
+
+export const TtsSynthesis = () => <ComingSoon title="TTS Synthesis" />;

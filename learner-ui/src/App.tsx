@@ -1,0 +1,65 @@
+import { Route, Routes } from 'react-router-dom';
+import { AppProviders } from './AppProviders';
+import { RequireAuth } from './features/auth/components/RequireAuth';
+import { LoginPage } from './features/auth/pages/LoginPage';
+import { RegisterPage } from './features/auth/pages/RegisterPage';
+import { RequestResetPage } from './features/auth/pages/RequestResetPage';
+import { ResetPasswordPage } from './features/auth/pages/ResetPasswordPage';
+import { VerifyPage } from './features/auth/pages/VerifyPage';
+import { ComingSoonPage } from './features/common/ComingSoonPage';
+import { NotFoundPage } from './features/common/NotFoundPage';
+import { DashboardPage } from './features/dashboard/DashboardPage';
+import { LandingPage } from './features/landing/LandingPage';
+import { AppLayout } from './features/layout/AppLayout';
+
+/**
+ * The route table (spec: studio-and-routes.md). Features that arrive later replace their
+ * ComingSoonPage element here. /studio is a separate application served by the API.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        {/* Public */}
+        <Route index element={<LandingPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="request-reset" element={<RequestResetPage />} />
+        <Route path="forgot" element={<RequestResetPage />} />
+        <Route path="verify" element={<VerifyPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="reset" element={<ResetPasswordPage />} />
+        <Route path="shop" element={<ComingSoonPage title="Browse Courses" />} />
+        <Route path="preview" element={<ComingSoonPage title="Course Preview" />} />
+        <Route path="preview/node/:nodeId" element={<ComingSoonPage title="Sample Lesson" />} />
+        <Route path="lectures" element={<ComingSoonPage title="Lectures" />} />
+        <Route path="checkout/start" element={<ComingSoonPage title="Starting checkout" />} />
+
+        {/* Signed in */}
+        <Route element={<RequireAuth />}>
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="graph" element={<ComingSoonPage title="Learning Graph" />} />
+          <Route path="node/:nodeId" element={<ComingSoonPage title="Topic" />} />
+          <Route path="quiz" element={<ComingSoonPage title="Assessment" />} />
+          <Route path="practice" element={<ComingSoonPage title="Practice" />} />
+          <Route path="notes" element={<ComingSoonPage title="My Notes" />} />
+          <Route path="bookmarks" element={<ComingSoonPage title="My Bookmarks" />} />
+          <Route path="mastery" element={<ComingSoonPage title="Learning Mastery" />} />
+          <Route path="challenges" element={<ComingSoonPage title="Challenges" />} />
+          <Route path="challenge/:cid" element={<ComingSoonPage title="Challenge" />} />
+          <Route path="challenge/:cid/day/:day" element={<ComingSoonPage title="Challenge Day" />} />
+        </Route>
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function App() {
+  return (
+    <AppProviders>
+      <AppRoutes />
+    </AppProviders>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { AuthProvider } from './features/auth/AuthProvider';
+import type { SessionController } from './features/auth/session-controller';
+import { ErrorBoundary } from './features/common/ErrorBoundary';
+import { ToastProvider } from './features/toast/ToastProvider';
+import { createQueryClient } from './query-client';
+import { theme } from './theme';
+
+interface AppProvidersProps {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  sessionController?: SessionController;
+  /** Tests pass a MemoryRouter; the site uses the browser's address. */
+  router?: (children: ReactNode) => ReactNode;
+}
+
+export function AppProviders({ children, queryClient, sessionController, router }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  const inner = (
+    <AuthProvider controller={sessionController}>{children}</AuthProvider>
+  );
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <ErrorBoundary>
+        <QueryClientProvider client={client}>
+          <ToastProvider>{router ? router(inner) : (
+            // Sync navigations: a 401 sign-out and the move to /login must land in the same render,
+            // otherwise the sign-in guard sees the signed-out state first and redirects on its own.
+            <BrowserRouter useTransitions={false}>{inner}</BrowserRouter>
+          )}</ToastProvider>
+        </QueryClientProvider>
+      </ErrorBoundary>
+    </ThemeProvider>
+  );
+}

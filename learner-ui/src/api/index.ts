@@ -1,0 +1,8 @@
+export { api, apiRequest, configureApiClient, resetApiClient, isAuthPage, isUnauthorizedExempt } from './client';
+export type { RequestOptions, ClientHooks } from './client';
+export { ApiError, errorMessage, isApiError } from './errors';
+export { accessToken } from './token';
+export { authApi } from './auth';
+export type { Session, SessionUser, Role, MessageResponse } from './auth';
+export { subjectsApi, entitlementsApi, normalizeSubjects, normalizeEntitlements } from './subjects';
+export type { Subject, Entitlement } from './subjects';

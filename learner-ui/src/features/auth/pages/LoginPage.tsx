@@ -1,0 +1,121 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { errorMessage, isApiError } from '../../../api';
+import { FullPageSpinner } from '../../common/FullPageSpinner';
+import { useAuth } from '../auth-context';
+import { AuthCard } from '../components/AuthCard';
+import { useGoToTarget } from '../hooks/useGoToTarget';
+import { useRedirectTarget } from '../hooks/useRedirectTarget';
+
+interface FormError {
+  message: string;
+  unconfirmed: boolean;
+}
+
+export function LoginPage() {
+  const { login, isAuthenticated, loading } = useAuth();
+  const target = useRedirectTarget();
+  const goTo = useGoToTarget();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<FormError | null>(null);
+
+  // Covers both a visitor who is already signed in and a successful sign-in on this page.
+  useEffect(() => {
+    if (isAuthenticated) goTo(target);
+  }, [isAuthenticated, target, goTo]);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      await login(email.trim(), password);
+    } catch (err) {
+      setError({
+        message: errorMessage(err, 'Invalid credentials'),
+        unconfirmed: isApiError(err) && err.status === 403,
+      });
+      setSubmitting(false);
+    }
+  };
+
+  if (loading || isAuthenticated) return <FullPageSpinner />;
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle="Sign in to pick up where you left off."
+      footer={
+        <>
+          Don't have an account?{' '}
+          <Link component={RouterLink} to="/register" fontWeight={600}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <Box component="form" onSubmit={handleSubmit} aria-label="Sign in form">
+        <Stack spacing={2.25}>
+          {error && (
+            <Alert severity="error">
+              {error.message}
+              {error.unconfirmed && (
+                <>
+                  {' '}
+                  <Link
+                    component={RouterLink}
+                    to={`/verify?email=${encodeURIComponent(email.trim())}`}
+                    color="inherit"
+                    fontWeight={600}
+                  >
+                    Resend verification email
+                  </Link>
+                </>
+              )}
+            </Alert>
+          )}
+          <TextField
+            id="login-email"
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            slotProps={{ htmlInput: { required: true } }}
+            fullWidth
+            autoFocus
+          />
+          <TextField
+            id="login-password"
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            slotProps={{ htmlInput: { required: true } }}
+            fullWidth
+          />
+          <Box sx={{ textAlign: 'right', mt: '-6px !important' }}>
+            <Link component={RouterLink} to="/request-reset" variant="body2">
+              Forgot your password?
+            </Link>
+          </Box>
+          <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
+            {submitting ? 'Signing In...' : 'Sign In'}
+          </Button>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { errorMessage } from '../../../api';
+import { useToast } from '../../toast/toast-context';
+import { useAuth } from '../auth-context';
+
+/** POST /api/auth/request-verify: sends a fresh confirmation link. */
+export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: string }) {
+  const { requestVerify } = useAuth();
+  const { toast } = useToast();
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const address = email.trim();
+    if (!address) {
+      setError('Please enter your email address.');
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      await requestVerify(address);
+      setSent(true);
+      toast({ title: 'Verification email sent', variant: 'success' });
+    } catch (err) {
+      setError(errorMessage(err, 'An error occurred. Please try again.'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={handleSubmit} noValidate aria-label="Resend verification form">
+      <Stack spacing={2.25}>
+        {sent && (
+          <Alert severity="success">
+            If that address is waiting for confirmation, a new verification link is on its way.
+          </Alert>
+        )}
+        {error && <Alert severity="error">{error}</Alert>}
+        <TextField
+          id="verify-email"
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setError(null);
+          }}
+          fullWidth
+        />
+        <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
+          {submitting ? 'Sending...' : 'Resend Verification Email'}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Role } from '../../api';
+
+/** Local storage key for the non-secret session hint: never a token. */
+export const SESSION_HINT_KEY = 'lp.session';
+
+export interface SessionHint {
+  email: string;
+  roles: Role[];
+}
+
+export function readSessionHint(): SessionHint | null {
+  try {
+    const raw = window.localStorage.getItem(SESSION_HINT_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object') return null;
+    const { email, roles } = parsed as { email?: unknown; roles?: unknown };
+    if (typeof email !== 'string' || !email) return null;
+    return {
+      email,
+      roles: Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [],
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function writeSessionHint(hint: SessionHint): void {
+  try {
+    window.localStorage.setItem(SESSION_HINT_KEY, JSON.stringify({ email: hint.email, roles: hint.roles }));
+  } catch {
+    // Storage may be full or disabled; the hint is only a convenience.
+  }
+}
+
+export function clearSessionHint(): void {
+  try {
+    window.localStorage.removeItem(SESSION_HINT_KEY);
+  } catch {
+    // see writeSessionHint
+  }
+}

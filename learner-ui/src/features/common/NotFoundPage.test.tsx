@@ -1,0 +1,36 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { installFetch } from '../../test/fetch-mock';
+import { signedOut } from '../../test/helpers';
+import { renderApp } from '../../test/render';
+
+describe('404', () => {
+  it('shows the page and logs the bad path', async () => {
+    installFetch(signedOut);
+    const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp({ route: '/no/such/page?x=1' });
+
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(errorSpy).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/no/such/page');
+  });
+
+  it.each(['/learn', '/studio', '/certificates/abc', '/dashboardx'])('treats %s as unknown', async (route) => {
+    installFetch(signedOut);
+    const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp({ route });
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+    expect(errorSpy).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', route);
+  });
+
+  it('does not log for known routes', async () => {
+    installFetch(signedOut);
+    const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp({ route: '/shop' });
+    expect(await screen.findByRole('heading', { name: 'Browse Courses' })).toBeInTheDocument();
+    expect(errorSpy).not.toHaveBeenCalledWith(
+      '404 Error: User attempted to access non-existent route:',
+      expect.anything(),
+    );
+  });
+});

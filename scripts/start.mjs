@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// `npm start`: one command from a fresh clone to a running platform.
+// Installs and builds when needed, brings up PostgreSQL (embedded unless DATABASE_URL is
+// set) and Redis (REDIS_URL, a local one, or a spawned redis-server), migrates and seeds,
+// then runs the API (which also serves both UIs) and the worker until Ctrl-C.
+// `npm run dev` does the same but serves the UIs from Vite dev servers with hot reload.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ROOT,
+  canConnect,
+  ensureBuilt,
+  ensureDependencies,
+  ensureRedis,
+  fail,
+  freePort,
+  log,
+  nodeBin,
+  run,
+  startEmbeddedPostgres,
+  waitForHttp,
+} from './lib/infra.mjs';
+
+const dev = process.argv.includes('--dev');
+
+// A .env file, if present, fills in what the environment does not set.
+const envFile = join(ROOT, '.env');
+if (existsSync(envFile)) {
+  for (const line of readFileSync(envFile, 'utf8').split('\n')) {
+    const m = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (m && process.env[m[1]] === undefined) process.env[m[1]] = m[2].replace(/^(['"])(.*)\1$/, '$2');
+  }
+}
+
+const cleanups = [];
+let stopping = false;
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  log('Stopping…');
+  for (const fn of cleanups.reverse()) {
+    try {
+      await fn();
+    } catch (err) {
+      console.error(err);
+    }
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+function startChild(name, args, env) {
+  const child = spawn(nodeBin(), args, { cwd: ROOT, env, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[platform] ${name} exited (${signal ?? code}); stopping everything.`);
+      shutdown(1);
+    }
+  });
+  cleanups.push(
+    () =>
+      new Promise((res) => {
+        if (child.exitCode !== null) return res();
+        child.once('exit', res);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10000).unref();
+      }),
+  );
+  return child;
+}
+
+async function main() {
+  ensureDependencies();
+  ensureBuilt({ ui: !dev });
+
+  const port = Number(process.env.PORT || 3000);
+  if (await canConnect('127.0.0.1', port)) fail(`Port ${port} is already in use. Stop what runs there or start with PORT=<another port>.`);
+
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const pgPort = Number(process.env.EMBEDDED_PG_PORT) || (await freePort(54329));
+    log(`Starting embedded PostgreSQL on port ${pgPort}…`);
+    const pg = await startEmbeddedPostgres({ dataDir: join(ROOT, '.data', 'postgres'), port: pgPort });
+    cleanups.push(() => pg.stop());
+    databaseUrl = await pg.createDatabase('learning');
+  }
+
+  const redis = await ensureRedis();
+  cleanups.push(redis.stop);
+
+  const publicUrl = process.env.PUBLIC_URL || (dev ? 'http://localhost:5173' : `http://localhost:${port}`);
+  const env = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV || 'development',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    LOG_PRETTY: process.env.LOG_PRETTY || 'true',
+    SERVE_UI: dev ? 'false' : process.env.SERVE_UI || 'true',
+  };
+
+  log('Applying database migrations…');
+  run(nodeBin(), ['dist/src/database/cli.js', 'migrate'], { env });
+  run(nodeBin(), ['dist/src/database/cli.js', 'seed'], { env });
+
+  startChild('api', ['dist/src/main.js'], env);
+  startChild('worker', ['dist/workers/main.js'], env);
+  await waitForHttp(`http://127.0.0.1:${port}/health`);
+
+  if (dev) {
+    for (const [app, vitePort] of [['learner-ui', 5173], ['admin-ui', 5174]]) {
+      const child = spawn('npm', ['run', 'dev', '-w', app, '--', '--port', String(vitePort), '--strictPort'], {
+        cwd: ROOT,
+        env: { ...env, API_PORT: String(port) },
+        stdio: 'inherit',
+      });
+      cleanups.push(() => new Promise((res) => (child.exitCode !== null ? res() : (child.once('exit', res), child.kill('SIGTERM')))));
+    }
+  }
+
+  const demoPassword = env.DEMO_PASSWORD || 'demo-password';
+  const learnerUrl = dev ? 'http://localhost:5173/' : `${publicUrl}/`;
+  const studioUrl = dev ? 'http://localhost:5173/studio/' : `${publicUrl}/studio`;
+  console.log(`
+  \x1b[1mAdaptive Learning Platform is running\x1b[0m
+
+    Learner site   ${learnerUrl}
+    Studio         ${studioUrl}
+    API docs       http://localhost:${port}/api/docs
+    Health         http://localhost:${port}/health
+    Mail outbox    ${env.SMTP_URL ? '(SMTP)' : join(ROOT, '.data', 'mail')}
+${
+  env.NODE_ENV === 'production'
+    ? ''
+    : `
+    Demo sign-ins (password: ${demoPassword})
+      learner@example.com     learner
+      studio@example.com      learner, studio
+      admin@example.com       learner, studio, admin
+      clinician@example.com   learner, clinician
+`
+}
+  Press Ctrl-C to stop.
+`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  shutdown(1);
+});
