@@ -1,0 +1,24 @@
+# One image for the API and the worker (docker-compose.yml picks the command).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+COPY package.json package-lock.json ./
+COPY learner-ui/package.json learner-ui/
+COPY admin-ui/package.json admin-ui/
+RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+COPY package.json package-lock.json ./
+COPY learner-ui/package.json learner-ui/
+COPY admin-ui/package.json admin-ui/
+RUN npm ci --omit=dev --no-audit --no-fund --workspaces=false || npm install --omit=dev --no-audit --no-fund --workspaces=false
+COPY --from=build /app/dist dist
+COPY --from=build /app/learner-ui/dist learner-ui/dist
+COPY --from=build /app/admin-ui/dist admin-ui/dist
+COPY content content
+EXPOSE 3000
+CMD ["sh", "-c", "node dist/src/database/cli.js migrate && node dist/src/main.js"]

@@ -1,0 +1,50 @@
+import { ConfigError, loadConfig } from './config';
+
+const base = { DATABASE_URL: 'postgres://u@localhost:5432/db' };
+
+describe('loadConfig', () => {
+  it('fills in working defaults for a local start', () => {
+    const c = loadConfig({ ...base });
+    expect(c.env).toBe('development');
+    expect(c.port).toBe(3000);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.redis.url).toBe('redis://127.0.0.1:6379');
+    expect(c.auth.accessTokenTtlSeconds).toBe(900);
+    expect(c.auth.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(c.auth.secureCookies).toBe(false);
+    expect(c.mail.dir).toMatch(/\.data[/\\]mail$/);
+  });
+
+  it('names every invalid setting at once', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', PORT: 'eighty', REDIS_URL: 'http://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ DATABASE_URL: 'mysql://x', PORT: 'eighty', REDIS_URL: 'http://x' });
+    } catch (err) {
+      expect((err as Error).message).toContain('DATABASE_URL');
+      expect((err as Error).message).toContain('PORT');
+      expect((err as Error).message).toContain('REDIS_URL');
+    }
+  });
+
+  it('requires DATABASE_URL', () => {
+    expect(() => loadConfig({})).toThrow(/DATABASE_URL/);
+  });
+
+  it('requires a real secret and a public URL in production', () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://x.test' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'short', PUBLIC_URL: 'https://x.test' })).toThrow(/at least 32/);
+    const c = loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://learn.example.com/' });
+    expect(c.isProduction).toBe(true);
+    expect(c.publicUrl).toBe('https://learn.example.com');
+    expect(c.auth.secureCookies).toBe(true);
+  });
+
+  it('parses booleans and numbers', () => {
+    const c = loadConfig({ ...base, TRUST_PROXY: 'true', SERVE_UI: '0', RATE_LIMIT_LOGIN_PER_IP: '7' });
+    expect(c.trustProxy).toBe(true);
+    expect(c.ui.serve).toBe(false);
+    expect(c.rateLimit.loginPerIp).toBe(7);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+  });
+});
