@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetApiClient } from '../api/client';
 import { accessToken } from '../api/token';
@@ -10,3 +10,6 @@ afterEach(() => {
   accessToken.clear();
   window.localStorage.clear();
 });
+
+// CI machines run the tiers side by side: give async queries more than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
