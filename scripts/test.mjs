@@ -100,9 +100,7 @@ async function main() {
       server = await postgresServer(cleanups);
     }
 
-    if (tiers.includes('content') && existsSync(join(ROOT, 'dist', 'src', 'content', 'check.js'))) {
-      step('content validation', process.execPath, ['dist/src/content/check.js']);
-    }
+    if (tiers.includes('content')) step('content validation', process.execPath, ['scripts/content-check.mjs']);
     if (tiers.includes('unit')) step('unit tests', 'npx', ['jest', '--selectProjects', 'unit']);
     if (tiers.includes('ui')) {
       step('learner-ui tests', 'npm', ['test', '-w', 'learner-ui']);

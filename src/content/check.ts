@@ -1,0 +1,38 @@
+import { join, resolve } from 'node:path';
+import { findAppRoot } from '../config/config';
+import { loadContentDir } from './content-loader';
+
+/**
+ * `npm run content:check [dir]`: validates a content folder and exits 1 on any problem,
+ * so a broken course pack fails `npm test` before the migration job ever sees it.
+ */
+async function main(): Promise<number> {
+  const dir = process.argv[2] ? resolve(process.argv[2]) : join(findAppRoot(), 'content');
+  const { subjects, challenges, problems } = await loadContentDir(dir);
+
+  console.log(`Content: ${dir}`);
+  for (const s of subjects) {
+    const quizItems = s.nodes.reduce((n, node) => n + node.quiz.length, 0);
+    const sections = s.lectures ? String(s.lectures.sections.length) : 'none';
+    console.log(`  ${s.id}: ${s.modules.length} modules, ${s.nodes.length} nodes, ${quizItems} quiz items, ${sections} lecture sections`);
+  }
+  for (const c of challenges) console.log(`  challenge ${c.id} (${c.subject}): ${c.days.length} days`);
+
+  if (problems.length === 0) {
+    console.log(`OK: ${subjects.length} subjects, ${challenges.length} challenges, no problems.`);
+    return 0;
+  }
+  console.log(`\n${problems.length} problem${problems.length === 1 ? '' : 's'}:`);
+  for (const p of problems) console.log(`${p.file}: ${p.id ? `[${p.id}] ` : ''}${p.message}`);
+  return 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  },
+);
