@@ -105,6 +105,8 @@ async function main() {
   log('Applying database migrations…');
   run(nodeBin(), ['dist/src/database/cli.js', 'migrate'], { env });
   run(nodeBin(), ['dist/src/database/cli.js', 'seed'], { env });
+  // First start: load the bundled courses (the same migration as Studio → Migrate).
+  run(nodeBin(), ['dist/src/content/migrate-cli.js', '--if-empty'], { env });
 
   startChild('api', ['dist/src/main.js'], env);
   startChild('worker', ['dist/workers/main.js'], env);

@@ -11,6 +11,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
+import { StudioModule } from './modules/studio/studio.module';
 import { QueuesModule } from './queues/queues.module';
 
 @Module({
@@ -23,6 +24,7 @@ import { QueuesModule } from './queues/queues.module';
     QueuesModule,
     HealthModule,
     AuthModule,
+    StudioModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -2,14 +2,25 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { createLoggerModule } from '../src/common/logging';
 import { ConfigModule } from '../src/config/config.module';
+import { DatabaseModule } from '../src/database/database.module';
 import { MailSenderModule } from '../src/modules/mail/mail.module';
+import { ContentMigrationModule } from '../src/modules/studio/content-migration.module';
 import { QUEUES } from '../src/queues/queues';
 import { QueuesModule } from '../src/queues/queues.module';
+import { ContentMigrationProcessor } from './content-migration/content-migration.processor';
 import { EmailProcessor } from './email/email.processor';
 
 /** The worker process: queue processors only, no HTTP. */
 @Module({
-  imports: [ConfigModule, createLoggerModule('worker'), QueuesModule, BullModule.registerQueue({ name: QUEUES.email }), MailSenderModule],
-  providers: [EmailProcessor],
+  imports: [
+    ConfigModule,
+    createLoggerModule('worker'),
+    DatabaseModule,
+    QueuesModule,
+    BullModule.registerQueue({ name: QUEUES.email }, { name: QUEUES.contentMigration }),
+    MailSenderModule,
+    ContentMigrationModule,
+  ],
+  providers: [EmailProcessor, ContentMigrationProcessor],
 })
 export class WorkerModule {}

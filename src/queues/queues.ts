@@ -3,11 +3,13 @@ import type { JobsOptions } from 'bullmq';
 /** Every queue, job name and payload type in one place, shared by the API (producer) and the workers. */
 export const QUEUES = {
   email: 'email',
+  contentMigration: 'content-migration',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const JOBS = {
   sendEmail: 'send-email',
+  migrateContent: 'migrate-content',
 } as const;
 
 export type MailTemplate = 'verify-email' | 'reset-password' | 'already-registered';
@@ -19,8 +21,15 @@ export interface SendEmailPayload {
   link: string;
 }
 
+/** Where the content migration reads from: the bundled content/ folder or a legacy REST API. */
+export interface ContentMigrationPayload {
+  source: { kind: 'bundled' } | { kind: 'rest'; baseUrl: string };
+  requestedBy?: string;
+}
+
 export interface JobPayloads {
   [JOBS.sendEmail]: SendEmailPayload;
+  [JOBS.migrateContent]: ContentMigrationPayload;
 }
 
 export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
@@ -31,5 +40,13 @@ export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
     backoff: { type: 'exponential', delay: 1000 },
     removeOnComplete: true,
     removeOnFail: { age: 24 * 3600 },
+  },
+  // A migration is idempotent, so one retry after a transient failure is safe; results are
+  // kept for a week so operators can read them in the Jobs screen.
+  [QUEUES.contentMigration]: {
+    attempts: 2,
+    backoff: { type: 'fixed', delay: 2000 },
+    removeOnComplete: { age: 7 * 24 * 3600, count: 100 },
+    removeOnFail: { age: 7 * 24 * 3600, count: 100 },
   },
 };

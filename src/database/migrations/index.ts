@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000000Auth } from './Migration20261121000000Auth';
+import { Migration20261122000000Content } from './Migration20261122000000Content';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -7,4 +8,5 @@ import { Migration20261121000000Auth } from './Migration20261121000000Auth';
  */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121000000Auth', class: Migration20261121000000Auth },
+  { name: 'Migration20261122000000Content', class: Migration20261122000000Content },
 ];

@@ -27,7 +27,7 @@ export class AuthRepository {
   constructor(private readonly em: EntityManager) {}
 
   async findUserByEmail(email: string): Promise<UserWithRoles | null> {
-    const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
+    const rows = await this.em.execute<Record<string, unknown>[]>(
       `select u.id, u.email, u.password_hash, u.email_verified_at, u.created_at,
               coalesce(array_agg(r.role order by r.role) filter (where r.role is not null), '{}') as roles
          from users u left join user_roles r on r.user_id = u.id
@@ -38,7 +38,7 @@ export class AuthRepository {
   }
 
   async findUserById(id: string): Promise<UserWithRoles | null> {
-    const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
+    const rows = await this.em.execute<Record<string, unknown>[]>(
       `select u.id, u.email, u.password_hash, u.email_verified_at, u.created_at,
               coalesce(array_agg(r.role order by r.role) filter (where r.role is not null), '{}') as roles
          from users u left join user_roles r on r.user_id = u.id
@@ -62,13 +62,13 @@ export class AuthRepository {
   /** Creates the user with the learner role; null when the e-mail is taken (unique constraint). */
   async createUser(email: string, passwordHash: string): Promise<string | null> {
     return this.em.transactional(async (em) => {
-      const inserted = await em.getConnection().execute<{ id: string }[]>(
+      const inserted = await em.execute<{ id: string }[]>(
         `insert into users (id, email, password_hash, created_at, updated_at)
          values (gen_random_uuid(), ?, ?, now(), now()) on conflict (email) do nothing returning id`,
         [email, passwordHash],
       );
       if (!inserted[0]) return null;
-      await em.getConnection().execute(`insert into user_roles (user_id, role, created_at) values (?, 'learner', now())`, [inserted[0].id]);
+      await em.execute(`insert into user_roles (user_id, role, created_at) values (?, 'learner', now())`, [inserted[0].id]);
       return inserted[0].id;
     });
   }
@@ -108,8 +108,7 @@ export class AuthRepository {
     graceSeconds: number;
   }): Promise<RotateOutcome> {
     return this.em.transactional(async (em) => {
-      const conn = em.getConnection();
-      const rows = await conn.execute<Record<string, unknown>[]>(
+      const rows = await em.execute<Record<string, unknown>[]>(
         `select t.id, t.used_at, t.expires_at, s.id as session_id, s.user_id, s.expires_at as session_expires_at, s.revoked_at
            from refresh_tokens t join auth_sessions s on s.id = t.session_id
           where t.token_hash = ? for update of t, s`,
@@ -126,24 +125,24 @@ export class AuthRepository {
       if (row.used_at) {
         const usedAgo = now - toDate(row.used_at).getTime();
         if (usedAgo > input.graceSeconds * 1000) {
-          await conn.execute(`update auth_sessions set revoked_at = now(), revoke_reason = 'refresh-token-reuse' where id = ?`, [sessionId]);
+          await em.execute(`update auth_sessions set revoked_at = now(), revoke_reason = 'refresh-token-reuse' where id = ?`, [sessionId]);
           return { kind: 'reused', sessionId } as const;
         }
       } else {
-        await conn.execute(`update refresh_tokens set used_at = now() where id = ?`, [row.id]);
+        await em.execute(`update refresh_tokens set used_at = now() where id = ?`, [row.id]);
       }
       const expiresAt = new Date(Math.min(input.newExpiresAt.getTime(), sessionExpiresAt.getTime()));
-      await conn.execute(
+      await em.execute(
         `insert into refresh_tokens (id, session_id, token_hash, created_at, expires_at) values (gen_random_uuid(), ?, ?, now(), ?)`,
         [sessionId, input.newHash, expiresAt],
       );
-      await conn.execute(`update auth_sessions set last_used_at = now() where id = ?`, [sessionId]);
+      await em.execute(`update auth_sessions set last_used_at = now() where id = ?`, [sessionId]);
       return { kind: 'rotated', sessionId, userId: row.user_id as string, sessionExpiresAt } as const;
     });
   }
 
   async findSessionIdByRefreshHash(tokenHash: string): Promise<string | null> {
-    const rows = await this.em.getConnection().execute<{ session_id: string }[]>(
+    const rows = await this.em.execute<{ session_id: string }[]>(
       `select session_id from refresh_tokens where token_hash = ?`,
       [tokenHash],
     );
@@ -152,7 +151,7 @@ export class AuthRepository {
 
   /** The live session behind an access token, with the user's current roles; null when revoked or expired. */
   async findActiveSession(sessionId: string, userId: string): Promise<{ roles: Role[] } | null> {
-    const rows = await this.em.getConnection().execute<{ roles: Role[] }[]>(
+    const rows = await this.em.execute<{ roles: Role[] }[]>(
       `select coalesce(array_agg(r.role order by r.role) filter (where r.role is not null), '{}') as roles
          from auth_sessions s left join user_roles r on r.user_id = s.user_id
         where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > now()
@@ -163,14 +162,14 @@ export class AuthRepository {
   }
 
   async revokeSession(sessionId: string, reason: string): Promise<void> {
-    await this.em.getConnection().execute(
+    await this.em.execute(
       `update auth_sessions set revoked_at = now(), revoke_reason = ? where id = ? and revoked_at is null`,
       [reason, sessionId],
     );
   }
 
   async revokeAllSessions(userId: string, reason: string): Promise<void> {
-    await this.em.getConnection().execute(
+    await this.em.execute(
       `update auth_sessions set revoked_at = now(), revoke_reason = ? where user_id = ? and revoked_at is null`,
       [reason, userId],
     );
@@ -179,7 +178,7 @@ export class AuthRepository {
   /** Issues a one-time token; earlier unused tokens of the same kind stop working. */
   async createOneTimeToken(userId: string, kind: OneTimeTokenKind, tokenHash: string, expiresAt: Date): Promise<string> {
     return this.em.transactional(async (em) => {
-      await em.getConnection().execute(
+      await em.execute(
         `update one_time_tokens set used_at = now() where user_id = ? and kind = ? and used_at is null`,
         [userId, kind],
       );
@@ -191,7 +190,7 @@ export class AuthRepository {
 
   /** Marks the token used and returns its user, atomically; null when unknown, used or expired. */
   async consumeOneTimeToken(kind: OneTimeTokenKind, tokenHash: string): Promise<string | null> {
-    const rows = await this.em.getConnection().execute<{ user_id: string }[]>(
+    const rows = await this.em.execute<{ user_id: string }[]>(
       `update one_time_tokens set used_at = now()
         where token_hash = ? and kind = ? and used_at is null and expires_at > now()
         returning user_id`,
@@ -201,14 +200,14 @@ export class AuthRepository {
   }
 
   async markEmailVerified(userId: string): Promise<void> {
-    await this.em.getConnection().execute(
+    await this.em.execute(
       `update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now() where id = ?`,
       [userId],
     );
   }
 
   async updatePassword(userId: string, passwordHash: string): Promise<void> {
-    await this.em.getConnection().execute(
+    await this.em.execute(
       `update users set password_hash = ?, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() where id = ?`,
       [passwordHash, userId],
     );

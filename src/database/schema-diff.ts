@@ -1,0 +1,16 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { createOrmConfig } from './mikro-orm.config';
+
+/** SQL that would bring the database in line with the entities: empty when migrations and entities agree. */
+export async function schemaDiff(databaseUrl: string): Promise<string> {
+  const orm = await MikroORM.init(createOrmConfig(databaseUrl));
+  try {
+    return (await orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false })).trim();
+  } finally {
+    await orm.close(true);
+  }
+}
+
+if (require.main === module) {
+  schemaDiff(process.argv[2] ?? process.env.DATABASE_URL!).then((sql) => console.log(sql || '-- no difference'));
+}

@@ -1,0 +1,27 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { AssessmentContentRepository } from './assessment-content.repository';
+import type { QuizChoice } from './entities';
+
+export interface QuizItemImport {
+  id: string;
+  nodeId: string;
+  stem: string;
+  choices: QuizChoice[];
+  correct: string;
+  explanation: string;
+  difficulty: number;
+}
+
+/** The assessment module's side of the content migration: the quiz item bank. */
+@Injectable()
+export class AssessmentContentService {
+  constructor(private readonly repo: AssessmentContentRepository) {}
+
+  /** Replaces the quiz items of the given nodes with `items` (inside the caller's transaction). */
+  async importQuizItems(em: EntityManager, subjectId: string, nodeIds: string[], items: QuizItemImport[]): Promise<number> {
+    await this.repo.deleteItemsOfNodesExcept(em, subjectId, nodeIds, items.map((i) => i.id));
+    for (const [position, item] of items.entries()) await this.repo.upsertItem(em, subjectId, { ...item, position });
+    return items.length;
+  }
+}

@@ -1,0 +1,53 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { UpsertOutcome, upsertOutcome } from '../../common/content-hash';
+
+export interface SubjectRow {
+  id: string;
+  name: string;
+  title: string;
+  description: string;
+  safetyNote: string | null;
+  position: number;
+  contentHash: string;
+}
+
+export interface ModuleRow {
+  id: string;
+  title: string;
+  description: string;
+  position: number;
+}
+
+@Injectable()
+export class CatalogContentRepository {
+  /** Inserts or updates the subject's content; never touches `is_published`, which the Studio owns. */
+  async upsertSubject(em: EntityManager, s: SubjectRow): Promise<UpsertOutcome> {
+    const rows = await em.execute<{ inserted: boolean }[]>(
+      `insert into subjects (id, name, title, description, safety_note, position, content_hash)
+       values (?, ?, ?, ?, ?, ?, ?)
+       on conflict (id) do update set name = excluded.name, title = excluded.title, description = excluded.description,
+         safety_note = excluded.safety_note, position = excluded.position, content_hash = excluded.content_hash, updated_at = now()
+       where subjects.content_hash is distinct from excluded.content_hash
+       returning (xmax = 0) as inserted`,
+      [s.id, s.name, s.title, s.description, s.safetyNote, s.position, s.contentHash],
+    );
+    return upsertOutcome(rows);
+  }
+
+  async replaceModules(em: EntityManager, subjectId: string, modules: ModuleRow[]): Promise<void> {
+    await em.execute(`delete from subject_modules where subject_id = ? and not (id = any(array(select jsonb_array_elements_text(?::jsonb))))`, [subjectId, JSON.stringify(modules.map((m) => m.id))]);
+    for (const m of modules) {
+      await em.execute(
+        `insert into subject_modules (subject_id, id, title, description, position) values (?, ?, ?, ?, ?)
+         on conflict (subject_id, id) do update set title = excluded.title, description = excluded.description, position = excluded.position`,
+        [subjectId, m.id, m.title, m.description, m.position],
+      );
+    }
+  }
+
+  async countSubjects(em: EntityManager): Promise<number> {
+    const rows = await em.execute<{ n: number }[]>(`select count(*)::int as n from subjects`);
+    return rows[0].n;
+  }
+}

@@ -1,0 +1,55 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { contentHash, UpsertOutcome } from '../../common/content-hash';
+import type { NodeSource } from './entities';
+import { GraphContentRepository } from './graph-content.repository';
+
+export interface NodeImport {
+  id: string;
+  title: string;
+  moduleId: string;
+  preview: boolean;
+  summaryHtml: string;
+  lessonHtml: string;
+  variants: Record<string, string>;
+  sources: NodeSource[];
+  video?: { url: string; title?: string } | null;
+  prerequisites: string[];
+}
+
+export interface NodesImportResult {
+  outcomes: Record<string, UpsertOutcome>;
+  archived: number;
+  /** prerequisite ids that named no node of the subject, dropped */
+  droppedEdges: { nodeId: string; prerequisiteId: string }[];
+}
+
+/** The graph's side of the content migration: topic nodes and prerequisite edges. */
+@Injectable()
+export class GraphContentService {
+  constructor(private readonly repo: GraphContentRepository) {}
+
+  /**
+   * Runs inside the caller's transaction. `sourceIds` are all node ids the source has
+   * (including items skipped as malformed, whose stored version is kept, not archived).
+   */
+  async importNodes(em: EntityManager, subjectId: string, nodes: NodeImport[], sourceIds: string[]): Promise<NodesImportResult> {
+    const outcomes: Record<string, UpsertOutcome> = {};
+    for (const [position, n] of nodes.entries()) {
+      const { prerequisites: _edges, ...content } = n;
+      const row = { ...content, position, video: n.video ?? null };
+      outcomes[n.id] = await this.repo.upsertNode(em, subjectId, { ...row, contentHash: contentHash({ ...row, prerequisites: [...n.prerequisites].sort() }) });
+    }
+    const archived = await this.repo.archiveMissing(em, subjectId, sourceIds);
+    const live = await this.repo.existingNodeIds(em, subjectId);
+    const edges: { nodeId: string; prerequisiteId: string }[] = [];
+    const droppedEdges: { nodeId: string; prerequisiteId: string }[] = [];
+    for (const n of nodes) {
+      for (const p of new Set(n.prerequisites)) {
+        (live.has(p) && p !== n.id ? edges : droppedEdges).push({ nodeId: n.id, prerequisiteId: p });
+      }
+    }
+    await this.repo.replaceEdges(em, subjectId, nodes.map((n) => n.id), edges);
+    return { outcomes, archived, droppedEdges };
+  }
+}

@@ -1,0 +1,4 @@
+import { LectureSection } from './lecture-section.entity';
+
+export { LectureSection };
+export const MEDIA_ENTITIES = [LectureSection];
