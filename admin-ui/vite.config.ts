@@ -23,6 +23,8 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // react-admin's first render is heavy; CI runs on a loaded 2-core machine.
+    testTimeout: 20000,
     environmentOptions: {
       jsdom: { url: 'http://localhost/studio/' },
     },

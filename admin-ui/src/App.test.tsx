@@ -89,13 +89,13 @@ describe('Studio app', () => {
     expect(server.calls).toHaveLength(0);
   });
 
-  it('serves /studio/migrate (not on the hub) with the shared coming-soon notice', async () => {
+  it('serves /studio/migrate (not on the hub) with the Migrate screen', async () => {
     stubLocation('/studio/migrate');
     mockFetch({ 'POST /api/auth/refresh': json(makeSession(['learner', 'studio'])) });
     await renderApp();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Migrate' })).toBeInTheDocument();
-    expect(screen.getByText('This screen arrives with a later release.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Content Migration' })).toBeEnabled();
   });
 
   it('shows the node editor route with its id in the path', async () => {

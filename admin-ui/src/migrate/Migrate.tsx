@@ -1,3 +1,193 @@
-import { ComingSoon } from '../layout/ComingSoon';
+import { useId, useRef, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  List,
+  ListItem,
+  ListItemText,
+  Radio,
+  RadioGroup,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { Title, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 
-export const Migrate = () => <ComingSoon title="Migrate" />;
+import {
+  isHttpUrl,
+  migrationErrorMessage,
+  startMigration,
+  type MigrationRequest,
+  type MigrationResult,
+  type MigrationSource,
+} from './migrateApi';
+
+export const successMessage = (totalMigrated: number) =>
+  `Migration Successful! Migrated ${totalMigrated} nodes from REST API to PostgreSQL`;
+
+export const failureMessage = (message: string) => `Migration Failed: ${message}`;
+
+export const Migrate = () => {
+  const notify = useNotify();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const [source, setSource] = useState<MigrationSource>('bundled');
+  const [baseUrl, setBaseUrl] = useState('');
+  const [running, setRunning] = useState(false);
+  const [result, setResult] = useState<MigrationResult | null>(null);
+  // Guards against a second click landing before the disabled state has rendered.
+  const inFlight = useRef(false);
+  const sourceLabelId = useId();
+
+  const urlValid = isHttpUrl(baseUrl);
+  const showUrlError = source === 'rest' && baseUrl.trim() !== '' && !urlValid;
+  const canStart = !running && (source === 'bundled' || urlValid);
+
+  const run = async () => {
+    if (inFlight.current || !canStart) return;
+    inFlight.current = true;
+    setRunning(true);
+    setResult(null);
+    const request: MigrationRequest =
+      source === 'rest' ? { source: 'rest', baseUrl } : { source: 'bundled' };
+    try {
+      const done = await startMigration(request);
+      setResult(done);
+      notify(successMessage(done.totalMigrated), { type: 'success', multiLine: true });
+    } catch (error) {
+      // A 401 that survived the token renewal signs the user out; no failure toast then.
+      if (!(await logoutIfAccessDenied(error))) {
+        notify(failureMessage(migrationErrorMessage(error)), { type: 'error', multiLine: true });
+      }
+    } finally {
+      inFlight.current = false;
+      setRunning(false);
+    }
+  };
+
+  return (
+    <Box sx={{ mt: 2, mb: 4, maxWidth: 900 }}>
+      <Title title="Migrate" />
+      <Typography variant="h4" component="h1" gutterBottom>
+        Migrate
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        Imports every course (subjects, topic nodes, prerequisites, quiz items, lecture sections and
+        challenges) into PostgreSQL, from the bundled content folder or from a legacy REST API.
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Running it again updates changed content and creates no duplicates.
+      </Typography>
+
+      <FormControl component="fieldset" sx={{ display: 'block', mb: 2 }} disabled={running}>
+        <FormLabel id={sourceLabelId}>Source</FormLabel>
+        <RadioGroup
+          aria-labelledby={sourceLabelId}
+          name="migration-source"
+          value={source}
+          onChange={event => setSource(event.target.value as MigrationSource)}
+        >
+          <FormControlLabel value="bundled" control={<Radio />} label="Bundled content" />
+          <FormControlLabel value="rest" control={<Radio />} label="Legacy REST API" />
+        </RadioGroup>
+      </FormControl>
+
+      {source === 'rest' && (
+        <TextField
+          label="Legacy API base URL"
+          placeholder="https://legacy.example.com/api"
+          type="url"
+          value={baseUrl}
+          onChange={event => setBaseUrl(event.target.value)}
+          disabled={running}
+          required
+          fullWidth
+          error={showUrlError}
+          helperText={showUrlError ? 'Enter an http:// or https:// URL' : 'An http:// or https:// URL'}
+          sx={{ mb: 2, maxWidth: 560 }}
+        />
+      )}
+
+      <Box>
+        <Button
+          variant="contained"
+          onClick={run}
+          disabled={!canStart}
+          startIcon={running ? <CircularProgress size={18} color="inherit" aria-label="Migration running" /> : undefined}
+        >
+          {running ? 'Migrating...' : 'Start Content Migration'}
+        </Button>
+      </Box>
+
+      {result && <MigrationResultCard result={result} />}
+    </Box>
+  );
+};
+
+const MigrationResultCard = ({ result }: { result: MigrationResult }) => (
+  <Card variant="outlined" sx={{ mt: 3 }} component="section" aria-label="Migration result">
+    <CardContent>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Migration result
+      </Typography>
+      <Alert severity="success" sx={{ mb: 2 }}>
+        {result.totalMigrated} nodes migrated
+      </Alert>
+
+      <TableContainer sx={{ mb: 2 }}>
+        <Table size="small" aria-label="Migrated subjects">
+          <TableHead>
+            <TableRow>
+              <TableCell>Subject</TableCell>
+              <TableCell align="right">Nodes</TableCell>
+              <TableCell align="right">Created</TableCell>
+              <TableCell align="right">Updated</TableCell>
+              <TableCell align="right">Unchanged</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {result.subjects.map(subject => (
+              <TableRow key={subject.id}>
+                <TableCell component="th" scope="row">
+                  {subject.id}
+                </TableCell>
+                <TableCell align="right">{subject.nodes}</TableCell>
+                <TableCell align="right">{subject.created}</TableCell>
+                <TableCell align="right">{subject.updated}</TableCell>
+                <TableCell align="right">{subject.unchanged}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+
+      <Typography sx={{ mb: 2 }}>Challenges: {result.challenges}</Typography>
+
+      <Typography variant="subtitle1" component="h3">
+        Skipped items
+      </Typography>
+      {result.skipped.length === 0 ? (
+        <Typography color="text.secondary">Nothing was skipped</Typography>
+      ) : (
+        <List dense aria-label="Skipped items">
+          {result.skipped.map((item, index) => (
+            <ListItem key={`${index}:${item.subject}/${item.id}`} disableGutters>
+              <ListItemText primary={`${item.subject} / ${item.id}`} secondary={item.reason} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </CardContent>
+  </Card>
+);
