@@ -34,6 +34,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
 }
 
 export async function createApp(): Promise<NestFastifyApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(), { bufferLogs: true });
+  // rawBody: Stripe webhook signatures are checked on the exact bytes received.
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(), { bufferLogs: true, rawBody: true });
   return configureApp(app);
 }

@@ -12,6 +12,8 @@ import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { StudioModule } from './modules/studio/studio.module';
+import { CatalogModule } from './modules/catalog/catalog.module';
+import { EntitlementGuard } from './common/guards/entitlement.guard';
 import { QueuesModule } from './queues/queues.module';
 
 @Module({
@@ -24,14 +26,16 @@ import { QueuesModule } from './queues/queues.module';
     QueuesModule,
     HealthModule,
     AuthModule,
+    CatalogModule,
     StudioModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
-    // Order matters: authenticate first, then check roles.
+    // Order matters: authenticate first, then check roles, then course ownership.
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
+    { provide: APP_GUARD, useClass: EntitlementGuard },
   ],
 })
 export class AppModule {}

@@ -43,6 +43,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool.default('false'),
   SERVE_UI: bool.default('true'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a Stripe webhook signing secret (whsec_...)').optional(),
+  /** Where the Stripe SDK sends its calls; only for tests against a local fake Stripe API. */
+  STRIPE_API_BASE: z.string().url().optional(),
 });
 
 export interface AppConfig {
@@ -77,6 +81,10 @@ export interface AppConfig {
   demoPassword: string;
   log: { level: string; pretty: boolean };
   ui: { serve: boolean; learnerDist: string; adminDist: string };
+  payments: {
+    provider: 'dev' | 'stripe';
+    stripe?: { secretKey: string; webhookSecret?: string; apiBase?: { host: string; port: number; protocol: 'http' | 'https' } };
+  };
 }
 
 /** The repository root: the nearest folder above this file with our package.json. */
@@ -113,7 +121,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (isProduction && !e.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production');
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET && isProduction) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production');
+  }
   const appRoot = findAppRoot();
+  const stripeBase = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -152,6 +164,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       serve: e.SERVE_UI,
       learnerDist: join(appRoot, 'learner-ui', 'dist'),
       adminDist: join(appRoot, 'admin-ui', 'dist'),
+    },
+    payments: {
+      provider: e.STRIPE_SECRET_KEY ? 'stripe' : 'dev',
+      stripe: e.STRIPE_SECRET_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: stripeBase
+              ? {
+                  host: stripeBase.hostname,
+                  port: Number(stripeBase.port || (stripeBase.protocol === 'https:' ? 443 : 80)),
+                  protocol: stripeBase.protocol === 'https:' ? 'https' : 'http',
+                }
+              : undefined,
+          }
+        : undefined,
     },
   };
 }

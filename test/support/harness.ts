@@ -38,7 +38,7 @@ export class Harness {
 
   static async boot(opts: { controllers?: Type[]; worker?: boolean } = {}): Promise<Harness> {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule], controllers: opts.controllers ?? [] }).compile();
-    const app = moduleRef.createNestApplication<NestFastifyApplication>(createAdapter(), { logger: false });
+    const app = moduleRef.createNestApplication<NestFastifyApplication>(createAdapter(), { logger: false, rawBody: true });
     await configureApp(app);
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
@@ -77,6 +77,25 @@ export class Harness {
 
   get<T = any>(url: string, opts: RequestOptions = {}) {
     return this.request<T>('GET', url, opts);
+  }
+
+  /** A new learner through the real flow: register, follow the mailed link, sign in. */
+  async newUser(tag = 'user', password = 'a-long-enough-secret'): Promise<{ id: string; email: string; token: string; cookie: string }> {
+    const email = uniqueEmail(tag);
+    const reg = await this.post('/api/auth/register', { email, password });
+    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.body)}`);
+    const mail = await waitForMail(email, 'verify-email');
+    await this.post('/api/auth/verify', { token: tokenFrom(mail.link) });
+    const login = await this.post('/api/auth/login', { email, password });
+    if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+    return { id: login.body.user.id, email, token: login.body.accessToken, cookie: refreshCookie(login) };
+  }
+
+  /** Signs in a seeded demo account. */
+  async demoToken(who: 'learner' | 'studio' | 'admin' | 'clinician'): Promise<string> {
+    const res = await this.post('/api/auth/login', { email: `${who}@example.com`, password: 'demo-password' });
+    if (res.status !== 200) throw new Error(`demo login ${who}: ${res.status}`);
+    return res.body.accessToken;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000000Auth } from './Migration20261121000000Auth';
 import { Migration20261122000000Content } from './Migration20261122000000Content';
+import { Migration20261122010000Commerce } from './Migration20261122010000Commerce';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -9,4 +10,5 @@ import { Migration20261122000000Content } from './Migration20261122000000Content
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121000000Auth', class: Migration20261121000000Auth },
   { name: 'Migration20261122000000Content', class: Migration20261122000000Content },
+  { name: 'Migration20261122010000Commerce', class: Migration20261122010000Commerce },
 ];

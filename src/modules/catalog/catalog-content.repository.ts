@@ -19,6 +19,15 @@ export interface ModuleRow {
   position: number;
 }
 
+/** The spec's built-in price table: the featured vagus-nerve course 4900 usd, every other 2900. */
+export function defaultAmountFor(subjectId: string): number {
+  return subjectId === 'vagus-nerve' ? 4900 : 2900;
+}
+
+export function priceIdFor(subjectId: string): string {
+  return `price_${subjectId.replace(/-/g, '_')}`;
+}
+
 @Injectable()
 export class CatalogContentRepository {
   /** Inserts or updates the subject's content; never touches `is_published`, which the Studio owns. */
@@ -31,6 +40,11 @@ export class CatalogContentRepository {
        where subjects.content_hash is distinct from excluded.content_hash
        returning (xmax = 0) as inserted`,
       [s.id, s.name, s.title, s.description, s.safetyNote, s.position, s.contentHash],
+    );
+    // A new subject gets its price from the spec's table; later changes to prices are kept.
+    await em.execute(
+      `insert into prices (id, subject_id, currency, amount) values (?, ?, 'usd', ?) on conflict (id) do nothing`,
+      [priceIdFor(s.id), s.id, defaultAmountFor(s.id)],
     );
     return upsertOutcome(rows);
   }

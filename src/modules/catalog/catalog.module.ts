@@ -1,6 +1,39 @@
 import { Module } from '@nestjs/common';
+import { ENTITLEMENT_CHECKER } from '../../common/guards/entitlement.guard';
+import { AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config.module';
 import { CatalogContentRepository } from './catalog-content.repository';
 import { CatalogContentService } from './catalog-content.service';
+import { CatalogController } from './catalog.controller';
+import { CatalogRepository } from './catalog.repository';
+import { CatalogService } from './catalog.service';
+import { CheckoutController } from './checkout.controller';
+import { CheckoutRepository } from './checkout.repository';
+import { CheckoutService } from './checkout.service';
+import { EntitlementsRepository } from './entitlements.repository';
+import { EntitlementsService } from './entitlements.service';
+import { DevPaymentProvider, PAYMENT_PROVIDER, StripeClientHolder, StripePaymentProvider } from './payment-providers';
 
-@Module({ providers: [CatalogContentRepository, CatalogContentService], exports: [CatalogContentService] })
+@Module({
+  controllers: [CatalogController, CheckoutController],
+  providers: [
+    CatalogContentRepository,
+    CatalogContentService,
+    CatalogRepository,
+    CatalogService,
+    EntitlementsRepository,
+    EntitlementsService,
+    CheckoutRepository,
+    CheckoutService,
+    StripeClientHolder,
+    {
+      provide: PAYMENT_PROVIDER,
+      inject: [APP_CONFIG, StripeClientHolder],
+      useFactory: (config: AppConfig, holder: StripeClientHolder) =>
+        config.payments.provider === 'stripe' && holder.stripe ? new StripePaymentProvider(holder.stripe) : new DevPaymentProvider(),
+    },
+    { provide: ENTITLEMENT_CHECKER, useExisting: EntitlementsService },
+  ],
+  exports: [CatalogContentService, CatalogService, EntitlementsService, ENTITLEMENT_CHECKER],
+})
 export class CatalogModule {}

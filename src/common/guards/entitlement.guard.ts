@@ -1,0 +1,54 @@
+import { BadRequestException, CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable, NotFoundException, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { AuthUser } from '../decorators/current-user.decorator';
+
+export const ENTITLEMENT_CHECKER = Symbol('ENTITLEMENT_CHECKER');
+
+export interface EntitlementChecker {
+  hasActive(userId: string, subjectId: string): Promise<boolean>;
+  /** the subject id for an id, name or title; null when there is no such subject */
+  resolveSubject(input: string): Promise<string | null>;
+}
+
+export interface EntitlementRule {
+  /** where the subject is named: a query parameter or a body field */
+  in: 'query' | 'body' | 'params';
+  /** the parameter names to look for, in order (e.g. ['subject', 'subjectId']) */
+  keys: string[];
+}
+
+const ENTITLEMENT_KEY = 'requiresEntitlement';
+
+/**
+ * The route serves paid course content: the caller needs an active entitlement for the
+ * subject it names (studio staff need none). Put after the JWT guard.
+ */
+export const RequiresEntitlement = (rule: EntitlementRule = { in: 'query', keys: ['subject', 'subjectId'] }) => SetMetadata(ENTITLEMENT_KEY, rule);
+
+export const NO_ENTITLEMENT_MESSAGE = 'You do not have access to this course. Buy access to continue.';
+
+@Injectable()
+export class EntitlementGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(ENTITLEMENT_CHECKER) private readonly checker: EntitlementChecker,
+  ) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.getAllAndOverride<EntitlementRule | undefined>(ENTITLEMENT_KEY, [ctx.getHandler(), ctx.getClass()]);
+    if (!rule) return true;
+    const req = ctx.switchToHttp().getRequest<{ user?: AuthUser; query?: Record<string, unknown>; body?: Record<string, unknown>; params?: Record<string, unknown>; subjectId?: string }>();
+    const source = (rule.in === 'query' ? req.query : rule.in === 'body' ? req.body : req.params) ?? {};
+    const raw = rule.keys.map((k) => source[k]).find((v) => typeof v === 'string' && v.trim());
+    if (typeof raw !== 'string') throw new BadRequestException(`${rule.keys[0]} is required`);
+    const subjectId = await this.checker.resolveSubject(raw);
+    if (!subjectId) throw new NotFoundException('Subject not found');
+    // Handlers read the resolved id, so a name or title given by the client works everywhere.
+    req.subjectId = subjectId;
+    const user = req.user;
+    if (!user) return false;
+    if (user.roles.includes('studio')) return true;
+    if (!(await this.checker.hasActive(user.id, subjectId))) throw new ForbiddenException(NO_ENTITLEMENT_MESSAGE);
+    return true;
+  }
+}

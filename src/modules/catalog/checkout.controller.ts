@@ -1,0 +1,72 @@
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, RawBodyRequest, Req, ServiceUnavailableException } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type Stripe from 'stripe';
+import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
+import { Public } from '../../common/decorators/public.decorator';
+import { AppConfig } from '../../config/config';
+import { InjectConfig } from '../../config/config.module';
+import { CheckoutService } from './checkout.service';
+import { CreateCheckoutDto, SessionIdParam, VerifyCheckoutDto } from './dto/catalog.dto';
+import { StripeClientHolder } from './payment-providers';
+
+@ApiTags('checkout')
+@Controller()
+export class CheckoutController {
+  constructor(
+    private readonly checkout: CheckoutService,
+    private readonly stripe: StripeClientHolder,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  @ApiBearerAuth()
+  @Post('checkout/create')
+  create(@Body() dto: CreateCheckoutDto, @CurrentUser() user: AuthUser) {
+    return this.checkout.create(user.id, dto.subjectId, dto.priceId);
+  }
+
+  @ApiBearerAuth()
+  @Post('checkout/verify')
+  @HttpCode(200)
+  verify(@Body() dto: VerifyCheckoutDto, @CurrentUser() user: AuthUser) {
+    return this.checkout.verify(user.id, dto.session_id);
+  }
+
+  @ApiBearerAuth()
+  @Get('checkout/dev/:id')
+  devSession(@Param() p: SessionIdParam, @CurrentUser() user: AuthUser) {
+    return this.checkout.devSession(user.id, p.id);
+  }
+
+  @ApiBearerAuth()
+  @Post('checkout/dev/:id/complete')
+  @HttpCode(200)
+  devComplete(@Param() p: SessionIdParam, @CurrentUser() user: AuthUser) {
+    return this.checkout.devComplete(user.id, p.id);
+  }
+
+  @ApiBearerAuth()
+  @Post('checkout/dev/:id/cancel')
+  @HttpCode(200)
+  devCancel(@Param() p: SessionIdParam, @CurrentUser() user: AuthUser) {
+    return this.checkout.devCancel(user.id, p.id);
+  }
+
+  /** Stripe's calls: verified with the signing secret on the exact bytes received. */
+  @Public()
+  @Post('webhooks/stripe')
+  @HttpCode(200)
+  async stripeWebhook(@Req() req: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature?: string) {
+    const secret = this.config.payments.stripe?.webhookSecret;
+    const stripe = this.stripe.stripe;
+    if (!stripe || !secret) throw new ServiceUnavailableException('Stripe webhooks are not configured');
+    if (!signature || !req.rawBody) throw new BadRequestException('Missing Stripe signature');
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(req.rawBody, signature, secret);
+    } catch (err) {
+      throw new BadRequestException(`Invalid Stripe signature: ${(err as Error).message}`);
+    }
+    return { received: true, result: await this.checkout.applyStripeEvent(event) };
+  }
+}

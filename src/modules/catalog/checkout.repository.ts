@@ -1,0 +1,81 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { CheckoutStatus } from './entities';
+
+export interface SessionRecord {
+  id: string;
+  provider: 'dev' | 'stripe';
+  user_id: string;
+  subject_id: string;
+  price_id: string;
+  amount: number;
+  currency: string;
+  status: CheckoutStatus;
+  payment_intent_id: string | null;
+}
+
+const COLUMNS = 'id, provider, user_id, subject_id, price_id, amount, currency, status, payment_intent_id';
+
+/** Checkout sessions, entitlements and applied provider events. Writes take the caller's transaction `em`. */
+@Injectable()
+export class CheckoutRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async insertSession(s: Omit<SessionRecord, 'status' | 'payment_intent_id'>): Promise<void> {
+    await this.em.execute(
+      `insert into checkout_sessions (id, provider, user_id, subject_id, price_id, amount, currency) values (?, ?, ?, ?, ?, ?, ?)`,
+      [s.id, s.provider, s.user_id, s.subject_id, s.price_id, s.amount, s.currency],
+    );
+  }
+
+  async findSession(id: string, em: EntityManager = this.em): Promise<SessionRecord | null> {
+    const rows = await em.execute<SessionRecord[]>(`select ${COLUMNS} from checkout_sessions where id = ?`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** Locks the session row until the transaction ends, so racing fulfilments serialise. */
+  async lockSession(em: EntityManager, id: string): Promise<SessionRecord | null> {
+    const rows = await em.execute<SessionRecord[]>(`select ${COLUMNS} from checkout_sessions where id = ? for update`, [id]);
+    return rows[0] ?? null;
+  }
+
+  async lockSessionByPaymentIntent(em: EntityManager, paymentIntentId: string): Promise<SessionRecord | null> {
+    const rows = await em.execute<SessionRecord[]>(`select ${COLUMNS} from checkout_sessions where payment_intent_id = ? for update`, [paymentIntentId]);
+    return rows[0] ?? null;
+  }
+
+  async setStatus(em: EntityManager, id: string, status: CheckoutStatus, paymentIntentId?: string | null): Promise<void> {
+    await em.execute(
+      `update checkout_sessions set status = ?, payment_intent_id = coalesce(?, payment_intent_id), updated_at = now(),
+         completed_at = case when ? = 'paid' then now() else completed_at end
+       where id = ?`,
+      [status, paymentIntentId ?? null, status, id],
+    );
+  }
+
+  /** One entitlement per user and subject (unique constraint): a repeat purchase re-activates it. */
+  async grantEntitlement(em: EntityManager, userId: string, subjectId: string, sessionId: string): Promise<void> {
+    await em.execute(
+      `insert into user_entitlements (id, user_id, subject_id, status, checkout_session_id) values (gen_random_uuid(), ?, ?, 'active', ?)
+       on conflict (user_id, subject_id) do update set status = 'active', checkout_session_id = excluded.checkout_session_id, updated_at = now()`,
+      [userId, subjectId, sessionId],
+    );
+  }
+
+  /** Ends the access a session granted (and only that: a later purchase's entitlement stays). */
+  async revokeEntitlementOf(em: EntityManager, sessionId: string): Promise<void> {
+    await em.execute(
+      `update user_entitlements set status = 'refunded', updated_at = now() where checkout_session_id = ? and status = 'active'`,
+      [sessionId],
+    );
+  }
+
+  /** Records a provider event id; false when it was already applied. */
+  async recordEvent(em: EntityManager, id: string, provider: string, type: string): Promise<boolean> {
+    const rows = await em.execute<{ id: string }[]>(
+      `insert into payment_events (id, provider, type) values (?, ?, ?) on conflict (id) do nothing returning id`,
+      [id, provider, type],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,202 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import type Stripe from 'stripe';
+import { AppConfig } from '../../config/config';
+import { InjectConfig } from '../../config/config.module';
+import { CatalogService } from './catalog.service';
+import { CheckoutRepository, SessionRecord } from './checkout.repository';
+import { EntitlementsService } from './entitlements.service';
+import { PAYMENT_PROVIDER, PaymentProvider } from './payment-providers';
+
+export const NOT_YOUR_SESSION = 'This checkout session belongs to another account';
+
+/**
+ * Buying a subject. Both providers end in `fulfil`, which is idempotent and safe when the
+ * return page (verify) and the provider's webhook race: the session row is locked, it turns
+ * paid once, and the entitlement is unique per user and subject.
+ */
+@Injectable()
+export class CheckoutService {
+  private readonly logger = new Logger('Checkout');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly repo: CheckoutRepository,
+    private readonly catalog: CatalogService,
+    private readonly entitlements: EntitlementsService,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  async create(userId: string, subjectInput: string, priceId: string, userEmail?: string) {
+    if (this.provider.name === 'dev' && this.config.isProduction) {
+      throw new ServiceUnavailableException('Payments are not configured on this server');
+    }
+    const subject = await this.catalog.requirePublishedSubject(subjectInput);
+    const price = await this.catalog.findPrice(priceId);
+    if (!price || price.subject_id !== subject.id) throw new BadRequestException('priceId is not a price of this subject');
+    if (await this.entitlements.hasActive(userId, subject.id)) throw new ConflictException('You already own this course');
+
+    const base = this.config.publicUrl;
+    const session = await this.provider.createSession({
+      userId,
+      userEmail,
+      subject: { id: subject.id, title: subject.title },
+      price: { id: price.id, amount: price.amount, currency: price.currency, providerPriceId: price.provider_price_id },
+      // Stripe fills in {CHECKOUT_SESSION_ID} itself.
+      successUrl: `${base}/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}/shop?subject=${encodeURIComponent(subject.id)}`,
+    });
+    await this.repo.insertSession({
+      id: session.id,
+      provider: this.provider.name,
+      user_id: userId,
+      subject_id: subject.id,
+      price_id: price.id,
+      amount: price.amount,
+      currency: price.currency,
+    });
+    return { url: session.url, sessionId: session.id };
+  }
+
+  private async ownSession(userId: string, sessionId: string): Promise<SessionRecord> {
+    const session = await this.repo.findSession(sessionId);
+    if (!session) throw new NotFoundException('Checkout session not found');
+    if (session.user_id !== userId) throw new ForbiddenException(NOT_YOUR_SESSION);
+    return session;
+  }
+
+  /** The return page's check. Asks the provider when the session is still open, and fulfils if it was paid. */
+  async verify(userId: string, sessionId: string) {
+    let session = await this.ownSession(userId, sessionId);
+    if (session.status === 'open') {
+      const state = session.provider === this.provider.name ? await this.provider.retrieve(session.id) : null;
+      if (state?.paid) await this.fulfil(session.id, state.paymentIntentId);
+      else if (state?.closed) await this.em.transactional((em) => this.repo.setStatus(em, session.id, 'canceled'));
+      session = (await this.repo.findSession(session.id))!;
+    }
+    return {
+      sessionId: session.id,
+      status: session.status,
+      subjectId: session.subject_id,
+      entitled: await this.entitlements.hasActive(userId, session.subject_id),
+    };
+  }
+
+  /** Marks the session paid and grants the entitlement, once. `em` joins a caller's transaction. */
+  async fulfil(sessionId: string, paymentIntentId?: string | null, em?: EntityManager): Promise<'granted' | 'already' | 'ignored'> {
+    const work = async (tx: EntityManager) => {
+      const session = await this.repo.lockSession(tx, sessionId);
+      if (!session) return 'ignored' as const;
+      if (session.status === 'paid') return 'already' as const;
+      // A refunded or failed session never grants access again.
+      if (session.status !== 'open' && session.status !== 'canceled') return 'ignored' as const;
+      await this.repo.setStatus(tx, session.id, 'paid', paymentIntentId);
+      await this.repo.grantEntitlement(tx, session.user_id, session.subject_id, session.id);
+      this.logger.log(`Session ${session.id} paid: ${session.subject_id} granted to user ${session.user_id}`);
+      return 'granted' as const;
+    };
+    return em ? work(em) : this.em.transactional(work);
+  }
+
+  // ---- dev provider ------------------------------------------------------------------------
+
+  private devOnly() {
+    if (this.provider.name !== 'dev' || this.config.isProduction) throw new NotFoundException('Not found');
+  }
+
+  async devSession(userId: string, sessionId: string) {
+    this.devOnly();
+    const s = await this.ownSession(userId, sessionId);
+    const subject = await this.catalog.subjectSummary(s.subject_id);
+    return {
+      sessionId: s.id,
+      status: s.status,
+      subject: subject ?? { id: s.subject_id, name: s.subject_id, title: s.subject_id },
+      amount: s.amount,
+      currency: s.currency,
+    };
+  }
+
+  async devComplete(userId: string, sessionId: string) {
+    this.devOnly();
+    const s = await this.ownSession(userId, sessionId);
+    if (s.status !== 'open') throw new ConflictException(`This checkout session is already ${s.status}`);
+    await this.fulfil(s.id, null);
+    return { redirectUrl: `/dashboard?checkout=success&session_id=${encodeURIComponent(s.id)}` };
+  }
+
+  async devCancel(userId: string, sessionId: string) {
+    this.devOnly();
+    const s = await this.ownSession(userId, sessionId);
+    if (s.status !== 'open') throw new ConflictException(`This checkout session is already ${s.status}`);
+    await this.em.transactional((em) => this.repo.setStatus(em, s.id, 'canceled'));
+    return { redirectUrl: `/shop?subject=${encodeURIComponent(s.subject_id)}` };
+  }
+
+  // ---- Stripe webhooks ---------------------------------------------------------------------
+
+  /**
+   * Applies a verified Stripe event once: its id is recorded in the same transaction as its
+   * effect, so a redelivery (or a concurrent duplicate, which waits on the unique id) changes nothing.
+   */
+  async applyStripeEvent(event: Stripe.Event): Promise<'applied' | 'duplicate' | 'ignored'> {
+    return this.em.transactional(async (tx) => {
+      if (!(await this.repo.recordEvent(tx, event.id, 'stripe', event.type))) return 'duplicate' as const;
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded': {
+          const s = event.data.object as Stripe.Checkout.Session;
+          // Delayed payment methods complete the session unpaid; access waits for async_payment_succeeded.
+          if (s.payment_status !== 'paid' && s.payment_status !== 'no_payment_required') return 'ignored' as const;
+          await this.ensureSessionFromStripe(tx, s);
+          const pi = typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null);
+          return (await this.fulfil(s.id, pi, tx)) === 'ignored' ? ('ignored' as const) : ('applied' as const);
+        }
+        case 'checkout.session.async_payment_failed': {
+          const s = event.data.object as Stripe.Checkout.Session;
+          const row = await this.repo.lockSession(tx, s.id);
+          if (row?.status === 'open') await this.repo.setStatus(tx, s.id, 'failed');
+          return 'applied' as const;
+        }
+        case 'charge.refunded': {
+          const charge = event.data.object as Stripe.Charge;
+          // A partial refund keeps access; a full one ends it.
+          if (!charge.refunded) return 'ignored' as const;
+          const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+          const row = pi ? await this.repo.lockSessionByPaymentIntent(tx, pi) : null;
+          if (!row) return 'ignored' as const;
+          await this.repo.setStatus(tx, row.id, 'refunded');
+          await this.repo.revokeEntitlementOf(tx, row.id);
+          this.logger.log(`Session ${row.id} refunded: ${row.subject_id} revoked for user ${row.user_id}`);
+          return 'applied' as const;
+        }
+        default:
+          return 'ignored' as const;
+      }
+    });
+  }
+
+  /** A session created outside this server (e.g. a payment link) is recorded from its metadata. */
+  private async ensureSessionFromStripe(tx: EntityManager, s: Stripe.Checkout.Session) {
+    if (await this.repo.findSession(s.id, tx)) return;
+    const userId = s.metadata?.userId;
+    const subjectId = s.metadata?.subjectId;
+    const priceId = s.metadata?.priceId;
+    if (!userId || !subjectId || !priceId) return;
+    await tx.execute(
+      `insert into checkout_sessions (id, provider, user_id, subject_id, price_id, amount, currency)
+       select ?, 'stripe', u.id, s.id, ?, ?, ? from users u, subjects s where u.id::text = ? and s.id = ? on conflict do nothing`,
+      [s.id, priceId, s.amount_total ?? 0, s.currency ?? 'usd', userId, subjectId],
+    );
+  }
+}

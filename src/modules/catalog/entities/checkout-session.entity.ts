@@ -1,0 +1,46 @@
+import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+
+export type CheckoutStatus = 'open' | 'paid' | 'canceled' | 'failed' | 'refunded';
+
+/** One attempt to buy a subject, with the dev provider or Stripe (id = Stripe's session id). */
+@Entity({ tableName: 'checkout_sessions' })
+@Index({ properties: ['userId', 'status'] })
+export class CheckoutSession {
+  [OptionalProps]?: 'status' | 'paymentIntentId' | 'completedAt' | 'createdAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  @Property({ type: 'text' })
+  provider!: 'dev' | 'stripe';
+
+  @Property({ type: 'uuid' })
+  userId!: string;
+
+  @Property({ type: 'text' })
+  subjectId!: string;
+
+  @Property({ type: 'text' })
+  priceId!: string;
+
+  @Property({ type: 'integer' })
+  amount!: number;
+
+  @Property({ type: 'text' })
+  currency!: string;
+
+  @Property({ type: 'text', default: 'open' })
+  status: CheckoutStatus = 'open';
+
+  @Property({ type: 'text', nullable: true, index: true })
+  paymentIntentId?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  completedAt?: Date | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,31 @@
+import { Harness } from '../support/harness';
+
+/** The same app booted as production: no dev payments, secure cookies. */
+let h: Harness;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  Object.assign(process.env, { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(48), PUBLIC_URL: 'https://learn.example.com' });
+  delete process.env.STRIPE_SECRET_KEY;
+  h = await Harness.boot({ worker: false });
+});
+afterAll(async () => {
+  await h.close();
+  process.env = savedEnv;
+});
+
+it('refuses the built-in payment provider in production', async () => {
+  const login = await h.post('/api/auth/login', { email: 'learner@example.com', password: 'demo-password' });
+  expect(login.status).toBe(200);
+  const token = login.body.accessToken;
+  const create = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token });
+  expect(create.status).toBe(503);
+  expect(create.body.message).toBe('Payments are not configured on this server');
+  expect((await h.get('/api/checkout/dev/cs_dev_0123456789', { token })).status).toBe(404);
+  expect((await h.post('/api/checkout/dev/cs_dev_0123456789/complete', undefined, { token })).status).toBe(404);
+});
+
+it('marks the refresh cookie Secure on an https origin', async () => {
+  const login = await h.post('/api/auth/login', { email: 'learner@example.com', password: 'demo-password' });
+  expect(login.setCookies.find((c) => c.startsWith('lp_refresh='))).toMatch(/; Secure/);
+});

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { ContentMigrationService } from '../../src/modules/studio/content-migration.service';
+import { Harness } from '../support/harness';
+
+/**
+ * A local stand-in for the Stripe API (no stripe-mock binary is available here): it keeps
+ * Checkout Sessions in memory and answers the two calls the platform makes.
+ */
+class FakeStripe {
+  sessions = new Map<string, Record<string, any>>();
+  requests: { method: string; path: string; form: URLSearchParams; auth?: string }[] = [];
+  server: Server;
+
+  constructor() {
+    this.server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const form = new URLSearchParams(body);
+        this.requests.push({ method: req.method!, path: req.url!, form, auth: req.headers.authorization });
+        const send = (status: number, obj: unknown) => {
+          res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomUUID()}` });
+          res.end(JSON.stringify(obj));
+        };
+        if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+          const id = `cs_test_${randomUUID().replace(/-/g, '')}`;
+          const session = {
+            id,
+            object: 'checkout.session',
+            url: `https://checkout.stripe.test/c/pay/${id}`,
+            status: 'open',
+            payment_status: 'unpaid',
+            payment_intent: null,
+            amount_total: Number(form.get('line_items[0][price_data][unit_amount]') ?? 0),
+            currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
+            client_reference_id: form.get('client_reference_id'),
+            success_url: form.get('success_url'),
+            cancel_url: form.get('cancel_url'),
+            metadata: { userId: form.get('metadata[userId]'), subjectId: form.get('metadata[subjectId]'), priceId: form.get('metadata[priceId]') },
+          };
+          this.sessions.set(id, session);
+          return send(200, session);
+        }
+        const m = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(req.url!);
+        if (req.method === 'GET' && m && this.sessions.has(m[1])) return send(200, this.sessions.get(m[1]));
+        send(404, { error: { type: 'invalid_request_error', message: `No such resource: ${req.url}` } });
+      });
+    });
+  }
+
+  /** What Stripe does when the customer pays: the session becomes complete and paid. */
+  pay(id: string) {
+    const s = this.sessions.get(id)!;
+    Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: `pi_${id.slice(8)}` });
+    return s;
+  }
+}
+
+const WEBHOOK_SECRET = 'whsec_test_platform_secret';
+const stripeForSigning = new Stripe('sk_test_signing_only');
+const fake = new FakeStripe();
+let h: Harness;
+const savedEnv = { ...process.env };
+
+function event(type: string, object: Record<string, any>): { id: string; payload: string } {
+  const id = `evt_${randomUUID().replace(/-/g, '')}`;
+  return { id, payload: JSON.stringify({ id, object: 'event', type, api_version: '2024-06-20', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } }) };
+}
+
+function deliver(payload: string, opts: { secret?: string; timestamp?: number; signature?: string } = {}) {
+  const signature =
+    opts.signature ??
+    stripeForSigning.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET, timestamp: opts.timestamp ?? Math.floor(Date.now() / 1000) });
+  return h.request('POST', '/api/webhooks/stripe', { body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+}
+
+async function entitlementRows(userId: string, subjectId: string) {
+  return h.sql(`select status from user_entitlements where user_id = ? and subject_id = ?`, [userId, subjectId]);
+}
+
+beforeAll(async () => {
+  await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
+  process.env.STRIPE_SECRET_KEY = 'sk_test_platform_fake';
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  process.env.STRIPE_API_BASE = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  h = await Harness.boot();
+  await h.worker!.get(ContentMigrationService).runIfEmpty();
+});
+afterAll(async () => {
+  await h.close();
+  await new Promise((r) => fake.server.close(r));
+  process.env = savedEnv;
+});
+
+describe('Stripe checkout', () => {
+  it('creates a Checkout Session with the user and subject in metadata and our return URLs', async () => {
+    const u = await h.newUser('stripe');
+    const res = await h.post('/api/checkout/create', { subjectId: 'vagus-nerve', priceId: 'price_vagus_nerve' }, { token: u.token });
+    expect(res.status).toBe(201);
+    expect(res.body.url).toBe(`https://checkout.stripe.test/c/pay/${res.body.sessionId}`);
+    const call = fake.requests.find((r) => r.method === 'POST' && r.form.get('metadata[userId]') === u.id)!;
+    expect(call.auth).toBe('Bearer sk_test_platform_fake');
+    expect(call.form.get('metadata[subjectId]')).toBe('vagus-nerve');
+    expect(call.form.get('mode')).toBe('payment');
+    expect(call.form.get('line_items[0][price_data][unit_amount]')).toBe('4900');
+    expect(call.form.get('success_url')).toBe('http://learn.test/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}');
+    expect(call.form.get('cancel_url')).toBe('http://learn.test/shop?subject=vagus-nerve');
+    // The dev provider's pages do not exist when Stripe is configured.
+    expect((await h.get(`/api/checkout/dev/${res.body.sessionId}`, { token: u.token })).status).toBe(404);
+  });
+
+  it('verify grants access only once Stripe reports the session paid', async () => {
+    const u = await h.newUser('verify');
+    const { body } = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token: u.token });
+    const unpaid = await h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token });
+    expect(unpaid.body).toMatchObject({ status: 'open', entitled: false });
+    fake.pay(body.sessionId);
+    const other = await h.newUser('intruder');
+    expect((await h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: other.token })).status).toBe(403);
+    const paid = await h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token });
+    expect(paid.body).toMatchObject({ status: 'paid', entitled: true });
+    expect(await entitlementRows(other.id, 'metabolic')).toEqual([]);
+  });
+});
+
+describe('Stripe webhooks', () => {
+  it('refuses a bad signature, a wrong secret and a stale timestamp with 400, changing nothing', async () => {
+    const u = await h.newUser('sig');
+    const { body } = await h.post('/api/checkout/create', { subjectId: 'ai-user', priceId: 'price_ai_user' }, { token: u.token });
+    const { payload } = event('checkout.session.completed', fake.pay(body.sessionId));
+    for (const opts of [
+      { signature: 't=123,v1=deadbeef' },
+      { secret: 'whsec_somebody_else' },
+      { timestamp: Math.floor(Date.now() / 1000) - 3600 },
+    ]) {
+      const res = await deliver(payload, opts);
+      expect(res.status).toBe(400);
+    }
+    expect((await h.request('POST', '/api/webhooks/stripe', { body: payload, headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    // The same payload, tampered after signing, fails too.
+    const sig = stripeForSigning.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    expect((await deliver(payload.replace('"paid"', '"unpaid"'), { signature: sig })).status).toBe(400);
+    expect(await entitlementRows(u.id, 'ai-user')).toEqual([]);
+    expect((await h.sql(`select status from checkout_sessions where id = ?`, [body.sessionId]))[0].status).toBe('open');
+  });
+
+  it('applies each event once: every event delivered 3 times, shuffled, 10 at a time, leaves one entitlement per paid session', async () => {
+    const buyers = await Promise.all(['w1', 'w2', 'w3', 'w4', 'w5'].map((t) => h.newUser(t)));
+    const sessions: { userId: string; id: string }[] = [];
+    for (const b of buyers) {
+      const { body } = await h.post('/api/checkout/create', { subjectId: 'ai-for-founders', priceId: 'price_ai_for_founders' }, { token: b.token });
+      sessions.push({ userId: b.id, id: body.sessionId });
+    }
+    const events = sessions.map((s) => event('checkout.session.completed', fake.pay(s.id)));
+    const deliveries = events.flatMap((e) => [e, e, e]);
+    for (let i = deliveries.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [deliveries[i], deliveries[j]] = [deliveries[j], deliveries[i]];
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < deliveries.length; i += 10) {
+      const batch = await Promise.all(deliveries.slice(i, i + 10).map((d) => deliver(d.payload)));
+      statuses.push(...batch.map((r) => r.status));
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    for (const s of sessions) {
+      expect(await entitlementRows(s.userId, 'ai-for-founders')).toEqual([{ status: 'active' }]);
+      expect((await h.sql(`select status from checkout_sessions where id = ?`, [s.id]))[0].status).toBe('paid');
+    }
+    const applied = await h.sql(`select count(*)::int as n from payment_events where id = any(array(select jsonb_array_elements_text(?::jsonb)))`, [JSON.stringify(events.map((e) => e.id))]);
+    expect(applied[0].n).toBe(5);
+  });
+
+  it('races the return page against the webhook without a duplicate', async () => {
+    const u = await h.newUser('racer');
+    const { body } = await h.post('/api/checkout/create', { subjectId: 'ai-for-ceos', priceId: 'price_ai_for_ceos' }, { token: u.token });
+    const e = event('checkout.session.completed', fake.pay(body.sessionId));
+    const results = await Promise.all([
+      deliver(e.payload),
+      h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token }),
+      deliver(e.payload),
+      h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(await entitlementRows(u.id, 'ai-for-ceos')).toEqual([{ status: 'active' }]);
+  });
+
+  it('waits for delayed payments: unpaid completion grants nothing, async success grants, async failure marks failed', async () => {
+    const u = await h.newUser('async');
+    const { body } = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token: u.token });
+    const s = fake.sessions.get(body.sessionId)!;
+    Object.assign(s, { status: 'complete', payment_status: 'unpaid' });
+    expect((await deliver(event('checkout.session.completed', s).payload)).body.result).toBe('ignored');
+    expect(await entitlementRows(u.id, 'metabolic')).toEqual([]);
+    Object.assign(s, { payment_status: 'paid', payment_intent: 'pi_async_ok' });
+    expect((await deliver(event('checkout.session.async_payment_succeeded', s).payload)).status).toBe(200);
+    expect(await entitlementRows(u.id, 'metabolic')).toEqual([{ status: 'active' }]);
+
+    const v = await h.newUser('async-fail');
+    const other = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token: v.token });
+    const s2 = fake.sessions.get(other.body.sessionId)!;
+    Object.assign(s2, { status: 'complete', payment_status: 'unpaid' });
+    await deliver(event('checkout.session.async_payment_failed', s2).payload);
+    expect((await h.sql(`select status from checkout_sessions where id = ?`, [s2.id]))[0].status).toBe('failed');
+    expect(await entitlementRows(v.id, 'metabolic')).toEqual([]);
+  });
+
+  it('a full refund ends access at once; a partial refund keeps it', async () => {
+    const u = await h.newUser('refund');
+    const { body } = await h.post('/api/checkout/create', { subjectId: 'vagus-nerve', priceId: 'price_vagus_nerve' }, { token: u.token });
+    const paid = fake.pay(body.sessionId);
+    await deliver(event('checkout.session.completed', paid).payload);
+    expect((await h.get('/api/entitlements', { token: u.token })).body.map((e: any) => e.subjectId)).toEqual(['vagus-nerve']);
+
+    const charge = { id: `ch_${randomUUID().slice(0, 8)}`, object: 'charge', payment_intent: paid.payment_intent, amount: 4900 };
+    await deliver(event('charge.refunded', { ...charge, refunded: false, amount_refunded: 1000 }).payload);
+    expect(await entitlementRows(u.id, 'vagus-nerve')).toEqual([{ status: 'active' }]);
+
+    const full = event('charge.refunded', { ...charge, refunded: true, amount_refunded: 4900 });
+    expect((await deliver(full.payload)).body.result).toBe('applied');
+    expect((await deliver(full.payload)).body.result).toBe('duplicate');
+    expect(await entitlementRows(u.id, 'vagus-nerve')).toEqual([{ status: 'refunded' }]);
+    expect((await h.get('/api/entitlements', { token: u.token })).body).toEqual([]);
+    expect((await h.get('/api/purchases', { token: u.token })).body).toEqual([]);
+    // A late redelivery of the original payment does not give the course back.
+    await deliver(event('checkout.session.completed', paid).payload);
+    expect(await entitlementRows(u.id, 'vagus-nerve')).toEqual([{ status: 'refunded' }]);
+  });
+});
