@@ -11,6 +11,11 @@ import { NotFoundPage } from './features/common/NotFoundPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { LandingPage } from './features/landing/LandingPage';
 import { AppLayout } from './features/layout/AppLayout';
+import { CheckoutStartPage } from './features/checkout/CheckoutStartPage';
+import { DevCheckoutPage } from './features/checkout/DevCheckoutPage';
+import { PreviewNodePage } from './features/preview/PreviewNodePage';
+import { PreviewPage } from './features/preview/PreviewPage';
+import { ShopPage } from './features/shop/ShopPage';
 
 /**
  * The route table (spec: studio-and-routes.md). Features that arrive later replace their
@@ -29,15 +34,16 @@ export function AppRoutes() {
         <Route path="verify" element={<VerifyPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="reset" element={<ResetPasswordPage />} />
-        <Route path="shop" element={<ComingSoonPage title="Browse Courses" />} />
-        <Route path="preview" element={<ComingSoonPage title="Course Preview" />} />
-        <Route path="preview/node/:nodeId" element={<ComingSoonPage title="Sample Lesson" />} />
+        <Route path="shop" element={<ShopPage />} />
+        <Route path="preview" element={<PreviewPage />} />
+        <Route path="preview/node/:nodeId" element={<PreviewNodePage />} />
         <Route path="lectures" element={<ComingSoonPage title="Lectures" />} />
-        <Route path="checkout/start" element={<ComingSoonPage title="Starting checkout" />} />
+        <Route path="checkout/start" element={<CheckoutStartPage />} />
 
         {/* Signed in */}
         <Route element={<RequireAuth />}>
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="checkout/dev/:sessionId" element={<DevCheckoutPage />} />
           <Route path="graph" element={<ComingSoonPage title="Learning Graph" />} />
           <Route path="node/:nodeId" element={<ComingSoonPage title="Topic" />} />
           <Route path="quiz" element={<ComingSoonPage title="Assessment" />} />

@@ -6,3 +6,28 @@ export { authApi } from './auth';
 export type { Session, SessionUser, Role, MessageResponse } from './auth';
 export { subjectsApi, entitlementsApi, normalizeSubjects, normalizeEntitlements } from './subjects';
 export type { Subject, Entitlement } from './subjects';
+export {
+  catalogApi,
+  checkoutApi,
+  previewApi,
+  adminCoursesApi,
+  normalizePrices,
+  normalizePurchases,
+} from './catalog';
+export type {
+  Price,
+  Purchase,
+  PurchaseSubject,
+  CheckoutSession,
+  CheckoutStatus,
+  CheckoutVerification,
+  DevCheckoutSession,
+  CheckoutRedirect,
+  CoursePreview,
+  PreviewModule,
+  PreviewLesson,
+  PreviewNode,
+  AdminCourse,
+} from './catalog';
+export { masteryApi, normalizeMastery } from './mastery';
+export type { MasteryMap } from './mastery';

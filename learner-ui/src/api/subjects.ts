@@ -14,11 +14,12 @@ export interface Entitlement {
   createdAt?: string;
 }
 
-function asString(value: unknown): string | undefined {
+export function asString(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-function pickList(data: unknown, key: string): unknown[] {
+/** A list that comes as an array or wrapped as `{ [key]: [...] }`; anything else is empty. */
+export function pickList(data: unknown, key: string): unknown[] {
   if (Array.isArray(data)) return data;
   if (data && typeof data === 'object') {
     const inner = (data as Record<string, unknown>)[key];
@@ -73,10 +74,14 @@ export function normalizeEntitlements(data: unknown): Entitlement[] {
 }
 
 export const subjectsApi = {
+  /** GET /api/subjects?detailed=true: published subjects in shop order (the featured one first). */
   list: async (): Promise<Subject[]> =>
     normalizeSubjects(await api.get<unknown>('/api/subjects', { query: { detailed: true } })),
+  /** GET /api/subjects: the published subject ids only. */
+  ids: async (): Promise<string[]> => normalizeSubjects(await api.get<unknown>('/api/subjects')).map((s) => s.id),
 };
 
 export const entitlementsApi = {
+  /** GET /api/entitlements (signed in): the caller's active entitlements. */
   list: async (): Promise<Entitlement[]> => normalizeEntitlements(await api.get<unknown>('/api/entitlements')),
 };

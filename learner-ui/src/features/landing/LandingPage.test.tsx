@@ -28,6 +28,27 @@ describe('/ (landing)', () => {
     expect(screen.queryByRole('link', { name: 'Go to Dashboard' })).not.toBeInTheDocument();
   });
 
+  it('shows the featured course price live from the price list', async () => {
+    installFetch({
+      ...signedOut,
+      'GET /api/marketplace/prices': {
+        body: { prices: [{ subjectId: 'vagus-nerve', currency: 'usd', amount: 4900, priceId: 'price_vagus' }] },
+      },
+    });
+    renderApp({ route: '/' });
+    expect(await screen.findByTestId('featured-price')).toHaveTextContent('$49.00 one-time');
+    expect(screen.getByRole('link', { name: 'Buy Access' })).toHaveAttribute('href', '/shop?subject=vagus-nerve');
+    expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/preview?subject=vagus-nerve');
+  });
+
+  it('shows no price when the price list cannot be loaded', async () => {
+    installFetch(signedOut);
+    renderApp({ route: '/' });
+    expect(await screen.findByRole('heading', { name: 'The Vagus Nerve' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Buy Access' })).toBeInTheDocument());
+    expect(screen.queryByTestId('featured-price')).not.toBeInTheDocument();
+  });
+
   it('signed in: redirects to /dashboard', async () => {
     installFetch(signedIn());
     renderApp({ route: '/' });

@@ -19,6 +19,8 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { useAuth } from '../auth/auth-context';
 import { FullPageSpinner } from '../common/FullPageSpinner';
+import { usePriceMap } from '../catalog/hooks';
+import { formatPrice } from '../catalog/price';
 
 const FEATURED_SUBJECT = 'vagus-nerve';
 
@@ -52,6 +54,9 @@ const FEATURED_POINTS = [
 ];
 
 function FeaturedCourseCard() {
+  // Live price; a failed load simply shows no price.
+  const { prices } = usePriceMap();
+  const price = prices.get(FEATURED_SUBJECT);
   return (
     <Card
       elevation={0}
@@ -100,6 +105,16 @@ function FeaturedCourseCard() {
             </Stack>
           ))}
         </Stack>
+        {price && (
+          <Typography sx={{ mt: 2.5 }} data-testid="featured-price">
+            <Box component="span" sx={{ fontSize: '1.5rem', fontWeight: 800 }}>
+              {formatPrice(price.amount, price.currency)}
+            </Box>{' '}
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              one-time
+            </Box>
+          </Typography>
+        )}
       </CardContent>
       <CardActions sx={{ px: 3, pb: 3, pt: 1, gap: 1 }}>
         <Button component={RouterLink} to={`/shop?subject=${FEATURED_SUBJECT}`} variant="contained">

@@ -4,6 +4,7 @@ import { errorBody, installFetch, type MockReply } from '../../../test/fetch-moc
 import { currentLocation, signedIn, signedOut } from '../../../test/helpers';
 import { renderApp, renderPage } from '../../../test/render';
 import { RequireStudio } from './RequireStudio';
+import { PREVIEW } from '../../../test/catalog-fixtures';
 
 describe('sign-in guard', () => {
   it('shows a spinner while the session probe runs', async () => {
@@ -31,9 +32,9 @@ describe('sign-in guard', () => {
   });
 
   it('public pages stay public', async () => {
-    installFetch(signedOut);
+    installFetch({ ...signedOut, 'GET /api/preview': { body: PREVIEW } });
     renderApp({ route: '/preview?subject=vagus-nerve' });
-    expect(await screen.findByRole('heading', { name: 'Course Preview' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Vagus Nerve' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/preview?subject=vagus-nerve');
   });
 });

@@ -9,15 +9,19 @@ export interface SubjectOption {
 }
 
 export const subjectKeys = {
+  all: ['subjects'] as const,
   detailed: ['subjects', 'detailed'] as const,
   entitlements: (email: string | undefined) => ['user', email ?? 'anonymous', 'entitlements'] as const,
 };
 
-/** Published subjects (GET /api/subjects?detailed=true). A missing endpoint or an error is an empty list. */
+/**
+ * Published subjects (GET /api/subjects?detailed=true), in shop order. A failure stays an error so
+ * the shop can log it; everyone else reads `data ?? []` and so treats it as an empty list.
+ */
 export function usePublishedSubjects() {
-  return useQuery({
+  return useQuery<Subject[]>({
     queryKey: subjectKeys.detailed,
-    queryFn: () => subjectsApi.list().catch((): Subject[] => []),
+    queryFn: subjectsApi.list,
     staleTime: 5 * 60_000,
   });
 }

@@ -1,0 +1,88 @@
+import type { Handler } from './fetch-mock';
+
+/** Published subjects as GET /api/subjects?detailed=true answers them (shop order). */
+export const SUBJECTS = [
+  {
+    id: 'metabolic',
+    name: 'Metabolic Health',
+    title: 'Metabolic Health Essentials',
+    description: 'How your body turns food into energy.',
+    is_published: true,
+    created_at: '2026-01-01T00:00:00.000Z',
+  },
+  {
+    id: 'vagus-nerve',
+    name: 'Vagus Nerve',
+    title: 'The Vagus Nerve',
+    description: "Your body's built-in calm switch.",
+    is_published: true,
+    created_at: '2026-01-02T00:00:00.000Z',
+  },
+  {
+    id: 'ai-user',
+    name: 'AI User',
+    title: 'Working with AI',
+    description: 'Use AI assistants well.',
+    is_published: true,
+    created_at: '2026-01-03T00:00:00.000Z',
+  },
+  {
+    id: 'sleep',
+    name: 'Sleep',
+    title: 'Sleep Science',
+    description: 'Better nights, better days.',
+    is_published: true,
+    created_at: '2026-01-04T00:00:00.000Z',
+  },
+];
+
+export const PRICES = {
+  prices: [
+    { subjectId: 'vagus-nerve', currency: 'usd', amount: 4900, priceId: 'price_vagus' },
+    { subjectId: 'metabolic', currency: 'usd', amount: 2900, priceId: 'price_metabolic' },
+    { subjectId: 'ai-user', currency: 'usd', amount: 2900, priceId: 'price_ai' },
+    { subjectId: 'sleep', currency: 'usd', amount: 2950, priceId: 'price_sleep' },
+  ],
+};
+
+export const catalogHandlers: Record<string, Handler> = {
+  'GET /api/subjects': { body: SUBJECTS },
+  'GET /api/marketplace/prices': { body: PRICES },
+};
+
+export function entitlement(subjectId: string, status = 'active') {
+  return { subjectId, status, createdAt: '2026-02-01T00:00:00.000Z' };
+}
+
+export function purchase(i: number, subjectId: string, title: string) {
+  return {
+    id: `pur-${i}`,
+    subjects: { id: subjectId, name: title, title },
+    amount: 2900,
+    currency: 'usd',
+    created_at: `2026-02-${String(10 - i).padStart(2, '0')}T00:00:00.000Z`,
+  };
+}
+
+/** Lessons for GET /api/preview modules: ids a1..aN, titles 'A lesson 1'..; `samples` are free. */
+export function previewLessons(prefix: string, n: number, samples: number[] = []) {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `${prefix}${i + 1}`,
+    title: `${prefix.toUpperCase()} lesson ${i + 1}`,
+    preview: samples.includes(i + 1),
+  }));
+}
+
+export const PREVIEW = {
+  subject: { id: 'vagus-nerve', name: 'Vagus Nerve', title: 'The Vagus Nerve', description: 'Calm, trained.' },
+  price: { amount: 4900, currency: 'usd', priceId: 'price_vagus' },
+  modules: [
+    { id: 'm1', title: 'Foundations', lessonCount: 6, lessons: previewLessons('a', 6, [1, 2]) },
+    { id: 'm2', title: 'Techniques', lessonCount: 10, lessons: previewLessons('b', 6) },
+  ],
+  samples: [
+    { id: 'a1', title: 'A lesson 1' },
+    { id: 'a2', title: 'A lesson 2' },
+  ],
+};
+
