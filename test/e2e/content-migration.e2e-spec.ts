@@ -162,7 +162,14 @@ describe('legacy REST source', () => {
     },
     'leg-next': { id: 'leg-next', title: 'Next Steps', summary_html: '<p>Next.</p>', micro_quiz: [] },
     'leg-broken': { id: 'leg-broken', category: 'Advanced' },
-    'leg-applied': { id: 'leg-applied', title: 'Applied', summary_html: '<p>Applied.</p>' },
+    'leg-applied': {
+      id: 'leg-applied',
+      title: 'Applied',
+      summary_html: '<p>Applied.</p>',
+      sources: [{ title: 'Sneaky', url: 'javascript:alert(1)' }],
+      // Old sources reuse quiz ids across nodes.
+      micro_quiz: [{ id: 'leg-q1', stem: 'Same id, other node?', choices: [{ id: 'a', text: 'Yes' }, { id: 'b', text: 'No' }], answer: 0 }],
+    },
   };
 
   beforeAll(async () => {
@@ -195,25 +202,32 @@ describe('legacy REST source', () => {
     const res = await h.post('/api/admin/migrate', { source: 'rest', baseUrl }, { token: studio });
     expect(res.status).toBe(200);
     expect(res.body.totalMigrated).toBe(3);
-    expect(res.body.subjects).toEqual([expect.objectContaining({ id: 'legacy-course', nodes: 3, created: 3, quizItems: 1, lectureSections: null })]);
+    expect(res.body.subjects).toEqual([expect.objectContaining({ id: 'legacy-course', nodes: 3, created: 3, quizItems: 2, lectureSections: null })]);
     const skippedIds = res.body.skipped.map((s: any) => s.id);
     expect(skippedIds).toEqual(expect.arrayContaining(['leg-broken', 'leg-q-bad', 'ghost-course']));
     expect(res.body.skipped.find((s: any) => s.id === 'leg-broken').reason).toBe('node has neither summary_html nor lesson_html');
 
-    expect(await counts('legacy-course')).toMatchObject({ subjects: 1, nodes: 3, quiz: 1, modules: 2 });
+    expect(await counts('legacy-course')).toMatchObject({ subjects: 1, nodes: 3, quiz: 2, modules: 2 });
+    const quizOwners = await h.sql(`select id, node_id from quiz_items where subject_id = 'legacy-course' order by id`);
+    expect(quizOwners).toEqual([
+      { id: 'leg-applied-leg-q1', node_id: 'leg-applied' },
+      { id: 'leg-q1', node_id: 'leg-basics' },
+    ]);
+    const [applied] = await h.sql(`select sources from topic_nodes where subject_id = 'legacy-course' and id = 'leg-applied'`);
+    expect(applied.sources).toEqual([{ title: 'Sneaky', url: '', type: 'article' }]);
     const edges = await h.sql(`select node_id, prerequisite_id from node_prerequisites where subject_id = 'legacy-course' order by node_id`);
     expect(edges).toEqual([
       { node_id: 'leg-applied', prerequisite_id: 'leg-next' },
       { node_id: 'leg-next', prerequisite_id: 'leg-basics' },
     ]);
-    const [q] = await h.sql(`select stem, choices, correct from quiz_items where subject_id = 'legacy-course'`);
+    const [q] = await h.sql(`select stem, choices, correct from quiz_items where subject_id = 'legacy-course' and id = 'leg-q1'`);
     expect(q).toEqual({ stem: 'Which is right?', choices: [{ id: 'a', text: 'This' }, { id: 'b', text: 'That' }], correct: 'a' });
     const previews = await h.sql(`select id from topic_nodes where subject_id = 'legacy-course' and preview order by id`);
     expect(previews.map((p) => p.id)).toEqual(['leg-basics', 'leg-next']);
 
     const again = await h.post('/api/admin/migrate', { source: 'rest', baseUrl }, { token: studio });
     expect(again.body.subjects[0]).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
-    expect(await counts('legacy-course')).toMatchObject({ nodes: 3, quiz: 1, edges: 2 });
+    expect(await counts('legacy-course')).toMatchObject({ nodes: 3, quiz: 2, edges: 2 });
   });
 
   it('writes nothing of a subject whose import fails half-way', async () => {
@@ -248,7 +262,9 @@ describe('schema', () => {
       // Foreign keys and checks exist only in migrations; the ORM reads a status check as an enum
       // and would retype its column, which is the same text column.
       .filter((l) => l && !/^alter table "\w+" drop constraint (if exists )?"?\w+_(foreign|not_self|check)"?;$/.test(l))
-      .filter((l) => !/^alter table "\w+" alter column "status" type text using \("status"::text\);$/.test(l));
+      .filter((l) => !/^alter table "\w+" alter column "status" type text using \("status"::text\);$/.test(l))
+      // The full-text vector is a generated column PostgreSQL maintains; the ORM never writes it.
+      .filter((l) => !/^(alter table "source_passages" drop column "tsv";|drop index "source_passages_tsv_index";)$/.test(l));
     expect(diff).toEqual([]);
   });
 });

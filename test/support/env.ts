@@ -8,7 +8,7 @@ process.env.NODE_ENV = 'test';
 process.env.LOG_LEVEL ??= 'silent';
 process.env.SERVE_UI ??= 'false';
 // Each test sends its own X-Forwarded-For so per-IP limits of one test do not leak into another.
-process.env.TRUST_PROXY = 'true';
+process.env.TRUST_PROXY = '1';
 process.env.REDIS_PREFIX ??= `lp-test-${process.pid}-${Date.now()}`;
 process.env.MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'lp-mail-'));
 process.env.REFRESH_REUSE_GRACE_SECONDS ??= '1';

@@ -11,6 +11,9 @@ export interface ErrorBody {
   errorId?: string;
 }
 
+// 22021: invalid byte sequence (e.g. NUL); 22P02: invalid text representation; 22001: value too long.
+const INVALID_INPUT_SQLSTATES = new Set(['22021', '22P02', '22001']);
+
 function messageOf(response: unknown, fallback: string): string {
   if (typeof response === 'string') return response;
   if (response && typeof response === 'object' && 'message' in response) {
@@ -36,11 +39,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const error = STATUS_CODES[status] ?? 'Error';
       return { body: { statusCode: status, error, message: messageOf(exception.getResponse(), error) } };
     }
-    // Fastify's own client errors (bad JSON, body too large, wrong content type) carry a 4xx statusCode.
-    const sc = (exception as { statusCode?: unknown })?.statusCode;
-    if (typeof sc === 'number' && sc >= 400 && sc < 500) {
-      const error = STATUS_CODES[sc] ?? 'Error';
-      return { body: { statusCode: sc, error, message: (exception as Error).message || error } };
+    // Fastify's own client errors (bad JSON, body too large, wrong content type) carry a 4xx
+    // statusCode and an FST_ code. Other libraries' statusCodes (Stripe's 401 for a bad API key,
+    // say) describe our call to them, not the client's request, and stay 500s.
+    const e = exception as { statusCode?: unknown; code?: unknown };
+    if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 && typeof e.code === 'string' && e.code.startsWith('FST_')) {
+      const error = STATUS_CODES[e.statusCode] ?? 'Error';
+      return { body: { statusCode: e.statusCode, error, message: (exception as Error).message || error } };
+    }
+    // PostgreSQL refused a value the client sent (a NUL byte, text that is not a uuid, ...).
+    if (typeof e?.code === 'string' && INVALID_INPUT_SQLSTATES.has(e.code)) {
+      return { body: { statusCode: 400, error: 'Bad Request', message: 'The request contains a value that is not valid' } };
     }
     const errorId = randomUUID();
     return {

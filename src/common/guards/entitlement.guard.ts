@@ -39,8 +39,11 @@ export class EntitlementGuard implements CanActivate {
     if (!rule) return true;
     const req = ctx.switchToHttp().getRequest<{ user?: AuthUser; query?: Record<string, unknown>; body?: Record<string, unknown>; params?: Record<string, unknown>; subjectId?: string }>();
     const source = (rule.in === 'query' ? req.query : rule.in === 'body' ? req.body : req.params) ?? {};
-    const raw = rule.keys.map((k) => source[k]).find((v) => typeof v === 'string' && v.trim());
-    if (typeof raw !== 'string') throw new BadRequestException(`${rule.keys[0]} is required`);
+    const given = [...new Set(rule.keys.map((k) => source[k]).filter((v): v is string => typeof v === 'string' && v.trim() !== ''))];
+    // Two different subjects in one request could let a handler serve one while the guard checked the other.
+    if (given.length > 1) throw new BadRequestException(`Name the subject once (${rule.keys.join(' or ')})`);
+    const raw = given[0];
+    if (raw === undefined) throw new BadRequestException(`${rule.keys[0]} is required`);
     const subjectId = await this.checker.resolveSubject(raw);
     if (!subjectId) throw new NotFoundException('Subject not found');
     // Handlers read the resolved id, so a name or title given by the client works everywhere.

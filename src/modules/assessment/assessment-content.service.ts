@@ -18,9 +18,12 @@ export interface QuizItemImport {
 export class AssessmentContentService {
   constructor(private readonly repo: AssessmentContentRepository) {}
 
-  /** Replaces the quiz items of the given nodes with `items` (inside the caller's transaction). */
-  async importQuizItems(em: EntityManager, subjectId: string, nodeIds: string[], items: QuizItemImport[]): Promise<number> {
-    await this.repo.deleteItemsOfNodesExcept(em, subjectId, nodeIds, items.map((i) => i.id));
+  /**
+   * Replaces the quiz items of the given nodes with `items` (inside the caller's transaction).
+   * Items in `keepIds` (skipped as malformed this time) keep their stored version.
+   */
+  async importQuizItems(em: EntityManager, subjectId: string, nodeIds: string[], items: QuizItemImport[], keepIds: string[] = []): Promise<number> {
+    await this.repo.deleteItemsOfNodesExcept(em, subjectId, nodeIds, [...items.map((i) => i.id), ...keepIds]);
     for (const [position, item] of items.entries()) await this.repo.upsertItem(em, subjectId, { ...item, position });
     return items.length;
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
@@ -66,7 +66,8 @@ export class AuthController {
     try {
       return this.setRefreshCookie(reply, await this.auth.refresh(req.cookies[REFRESH_COOKIE]));
     } catch (err) {
-      this.clearRefreshCookie(reply);
+      // Only a refused token ends the browser's session; a passing outage must not sign people out.
+      if (err instanceof UnauthorizedException) this.clearRefreshCookie(reply);
       throw err;
     }
   }

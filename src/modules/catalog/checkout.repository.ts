@@ -53,6 +53,15 @@ export class CheckoutRepository {
     );
   }
 
+  /** Closes a session that is still open; false when something else (a payment) got there first. */
+  async closeIfOpen(em: EntityManager, id: string, status: 'canceled' | 'failed'): Promise<boolean> {
+    const rows = await em.execute<{ id: string }[]>(
+      `update checkout_sessions set status = ?, updated_at = now() where id = ? and status = 'open' returning id`,
+      [status, id],
+    );
+    return rows.length > 0;
+  }
+
   /** One entitlement per user and subject (unique constraint): a repeat purchase re-activates it. */
   async grantEntitlement(em: EntityManager, userId: string, subjectId: string, sessionId: string): Promise<void> {
     await em.execute(

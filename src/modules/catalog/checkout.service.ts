@@ -81,7 +81,7 @@ export class CheckoutService {
     if (session.status === 'open') {
       const state = session.provider === this.provider.name ? await this.provider.retrieve(session.id) : null;
       if (state?.paid) await this.fulfil(session.id, state.paymentIntentId);
-      else if (state?.closed) await this.em.transactional((em) => this.repo.setStatus(em, session.id, 'canceled'));
+      else if (state?.closed) await this.em.transactional((em) => this.repo.closeIfOpen(em, session.id, 'canceled'));
       session = (await this.repo.findSession(session.id))!;
     }
     return {
@@ -138,8 +138,11 @@ export class CheckoutService {
   async devCancel(userId: string, sessionId: string) {
     this.devOnly();
     const s = await this.ownSession(userId, sessionId);
-    if (s.status !== 'open') throw new ConflictException(`This checkout session is already ${s.status}`);
-    await this.em.transactional((em) => this.repo.setStatus(em, s.id, 'canceled'));
+    // Conditional, so a cancel racing a payment can never undo the payment.
+    if (!(await this.em.transactional((em) => this.repo.closeIfOpen(em, s.id, 'canceled')))) {
+      const now = await this.repo.findSession(s.id);
+      throw new ConflictException(`This checkout session is already ${now?.status ?? s.status}`);
+    }
     return { redirectUrl: `/shop?subject=${encodeURIComponent(s.subject_id)}` };
   }
 
@@ -164,8 +167,7 @@ export class CheckoutService {
         }
         case 'checkout.session.async_payment_failed': {
           const s = event.data.object as Stripe.Checkout.Session;
-          const row = await this.repo.lockSession(tx, s.id);
-          if (row?.status === 'open') await this.repo.setStatus(tx, s.id, 'failed');
+          await this.repo.closeIfOpen(tx, s.id, 'failed');
           return 'applied' as const;
         }
         case 'charge.refunded': {

@@ -1,4 +1,4 @@
-import { Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { BadGatewayException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { AppConfig } from '../../config/config';
@@ -50,17 +50,30 @@ export class DevPaymentProvider implements PaymentProvider {
   }
 }
 
+const PROVIDER_FAILED = 'The payment provider could not be reached. Please try again in a moment.';
+
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
+  private readonly logger = new Logger('Stripe');
 
   constructor(readonly stripe: Stripe) {}
+
+  /** Stripe's own errors (a rotated key, a stale price id) are ours to fix, not the learner's: log and answer 502. */
+  private async call<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      this.logger.error({ err }, `Stripe ${what} failed`);
+      throw new BadGatewayException(PROVIDER_FAILED);
+    }
+  }
 
   async createSession(input: CreateSessionInput): Promise<ProviderSession> {
     const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = input.price.providerPriceId
       ? { price: input.price.providerPriceId, quantity: 1 }
       : { price_data: { currency: input.price.currency, unit_amount: input.price.amount, product_data: { name: input.subject.title } }, quantity: 1 };
     const metadata = { userId: input.userId, subjectId: input.subject.id, priceId: input.price.id };
-    const session = await this.stripe.checkout.sessions.create({
+    const session = await this.call('checkout.sessions.create', () => this.stripe.checkout.sessions.create({
       mode: 'payment',
       line_items: [lineItem],
       success_url: input.successUrl,
@@ -69,13 +82,13 @@ export class StripePaymentProvider implements PaymentProvider {
       customer_email: input.userEmail,
       metadata,
       payment_intent_data: { metadata },
-    });
+    }));
     if (!session.url) throw new ServiceUnavailableException('The payment provider returned no checkout page');
     return { id: session.id, url: session.url };
   }
 
   async retrieve(sessionId: string): Promise<ProviderSessionState> {
-    const s = await this.stripe.checkout.sessions.retrieve(sessionId);
+    const s = await this.call('checkout.sessions.retrieve', () => this.stripe.checkout.sessions.retrieve(sessionId));
     return {
       paid: s.payment_status === 'paid' || s.payment_status === 'no_payment_required',
       closed: s.status === 'expired',

@@ -83,7 +83,7 @@ export class ContentMigrationService {
             skipped.push({ subject: subject.id, id: `${e.nodeId}->${e.prerequisiteId}`, reason: `prerequisite ${e.prerequisiteId} is not a node of ${subject.id}` });
           }
           const nodeIds = subject.nodes.map((n) => n.id);
-          const quizItems = await this.assessment.importQuizItems(em, subject.id, nodeIds, subject.quizItems);
+          const quizItems = await this.assessment.importQuizItems(em, subject.id, nodeIds, subject.quizItems, subject.skippedQuizIds);
           const lectureSections = subject.lectures ? await this.lectures.importSections(em, subject.id, subject.lectures) : null;
           const outcomes = Object.values(nodes.outcomes);
           return {

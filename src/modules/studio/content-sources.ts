@@ -14,6 +14,8 @@ export interface MigrationSubject extends SubjectImport {
   lectures: LectureSectionImport[] | null;
   /** every node id the source names, including skipped ones (their stored version is kept) */
   sourceNodeIds: string[];
+  /** quiz items skipped as malformed: their stored version is kept, not deleted */
+  skippedQuizIds: string[];
 }
 
 export interface SkippedItem {
@@ -96,6 +98,7 @@ export async function readBundled(dir: string): Promise<MigrationInput> {
             .map((sec) => ({ id: sec.id, title: sec.title, text: sec.text, estSeconds: sec.est_seconds }))
         : null,
       sourceNodeIds: [...nodeIds],
+      skippedQuizIds: [...badQuiz.keys()],
     });
   }
 
@@ -200,16 +203,18 @@ export function mapLegacyNode(
     for (const [k, v] of Object.entries(d.variants as Json)) if (typeof v === 'string') variants[k] = v;
   }
   const sources = (Array.isArray(d.sources) ? d.sources : []).flatMap((s) => {
-    if (typeof s === 'string') return /^https?:\/\//.test(s) ? [{ title: s, url: s, type: 'article' }] : [{ title: s, url: '', type: 'book' }];
+    if (typeof s === 'string') return /^https?:\/\//i.test(s) ? [{ title: s, url: s, type: 'article' }] : [{ title: s, url: '', type: 'book' }];
     if (s && typeof s === 'object') {
       const o = s as Json;
-      const url = str(o.url) ?? '';
+      // Only web links survive: a javascript: or data: URL would run in a learner's browser.
+      const url = /^https?:\/\//i.test(str(o.url) ?? '') ? (o.url as string) : '';
       const t = str(o.title) ?? url;
       return t ? [{ title: t, url, type: str(o.type) ?? 'article' }] : [];
     }
     return [];
   });
-  const video = d.video && typeof d.video === 'object' && str((d.video as Json).url) ? { url: (d.video as Json).url as string, title: str((d.video as Json).title) } : null;
+  const videoUrl = d.video && typeof d.video === 'object' ? str((d.video as Json).url) : undefined;
+  const video = videoUrl && /^https?:\/\//i.test(videoUrl) ? { url: videoUrl, title: str((d.video as Json).title) } : null;
 
   const quiz: QuizItemImport[] = [];
   const problems: { id: string; reason: string }[] = [];
@@ -322,7 +327,10 @@ export async function readLegacyRest(baseUrl: string, onProgress?: (msg: string)
         continue;
       }
       nodes.push(mapped.node);
-      quizItems.push(...mapped.quiz);
+      for (const q of mapped.quiz) {
+        // Quiz ids are unique per subject; old sources often reuse "q1" in every node.
+        quizItems.push(quizItems.some((x) => x.id === q.id) ? { ...q, id: `${listed.id}-${q.id}` } : q);
+      }
       for (const p of mapped.problems) skipped.push({ subject: id, ...p });
     }
 
@@ -352,6 +360,7 @@ export async function readLegacyRest(baseUrl: string, onProgress?: (msg: string)
       quizItems,
       lectures: null,
       sourceNodeIds: listedNodes.map((n) => n.id),
+      skippedQuizIds: skipped.filter((x) => x.subject === id).map((x) => x.id),
     });
   }
   return { subjects, challenges: [], skipped, warnings: [] };
