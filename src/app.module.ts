@@ -13,6 +13,10 @@ import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { StudioModule } from './modules/studio/studio.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
+import { GraphModule } from './modules/graph/graph.module';
+import { SourcesModule } from './modules/graph/sources/sources.module';
+import { TutorModule } from './modules/graph/tutor/tutor.module';
+import { VersionsModule } from './modules/graph/versions/versions.module';
 import { EntitlementGuard } from './common/guards/entitlement.guard';
 import { QueuesModule } from './queues/queues.module';
 
@@ -27,6 +31,10 @@ import { QueuesModule } from './queues/queues.module';
     HealthModule,
     AuthModule,
     CatalogModule,
+    GraphModule,
+    VersionsModule,
+    TutorModule,
+    SourcesModule,
     StudioModule,
   ],
   providers: [

@@ -4,10 +4,12 @@ import { createLoggerModule } from '../src/common/logging';
 import { ConfigModule } from '../src/config/config.module';
 import { DatabaseModule } from '../src/database/database.module';
 import { MailSenderModule } from '../src/modules/mail/mail.module';
+import { SourcesModule } from '../src/modules/graph/sources/sources.module';
 import { ContentMigrationModule } from '../src/modules/studio/content-migration.module';
 import { QUEUES } from '../src/queues/queues';
 import { QueuesModule } from '../src/queues/queues.module';
 import { ContentMigrationProcessor } from './content-migration/content-migration.processor';
+import { CrawlProcessor } from './crawl/crawl.processor';
 import { EmailProcessor } from './email/email.processor';
 
 /** The worker process: queue processors only, no HTTP. */
@@ -17,10 +19,11 @@ import { EmailProcessor } from './email/email.processor';
     createLoggerModule('worker'),
     DatabaseModule,
     QueuesModule,
-    BullModule.registerQueue({ name: QUEUES.email }, { name: QUEUES.contentMigration }),
+    BullModule.registerQueue({ name: QUEUES.email }, { name: QUEUES.contentMigration }, { name: QUEUES.crawl }),
     MailSenderModule,
     ContentMigrationModule,
+    SourcesModule,
   ],
-  providers: [EmailProcessor, ContentMigrationProcessor],
+  providers: [EmailProcessor, ContentMigrationProcessor, CrawlProcessor],
 })
 export class WorkerModule {}

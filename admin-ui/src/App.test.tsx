@@ -100,10 +100,15 @@ describe('Studio app', () => {
 
   it('shows the node editor route with its id in the path', async () => {
     stubLocation('/studio/editor/node-42');
-    mockFetch({ 'POST /api/auth/refresh': json(makeSession(['learner', 'studio'])) });
+    const server = mockFetch({
+      'POST /api/auth/refresh': json(makeSession(['learner', 'studio'])),
+      'GET /api/studio/nodes/node-42': json({ id: 'node-42', subjectId: 'vagus-nerve', title: 'Node Forty-Two' }),
+    });
     await renderApp();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Node Editor' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Node Forty-Two' })).toBeInTheDocument();
+    // Without ?subject= the editor opens the default subject.
+    expect(server.callsTo('GET', '/api/studio/nodes/node-42')[0].path).toBe('/api/studio/nodes/node-42?subject=vagus-nerve');
   });
 
   it('shows the 404 page for an unknown Studio path', async () => {

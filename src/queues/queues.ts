@@ -4,12 +4,14 @@ import type { JobsOptions } from 'bullmq';
 export const QUEUES = {
   email: 'email',
   contentMigration: 'content-migration',
+  crawl: 'crawl',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const JOBS = {
   sendEmail: 'send-email',
   migrateContent: 'migrate-content',
+  crawlSources: 'crawl-sources',
 } as const;
 
 export type MailTemplate = 'verify-email' | 'reset-password' | 'already-registered';
@@ -27,9 +29,17 @@ export interface ContentMigrationPayload {
   requestedBy?: string;
 }
 
+/** Pages to fetch and index for one subject's tutor. */
+export interface CrawlPayload {
+  subjectId: string;
+  urls: string[];
+  requestedBy?: string;
+}
+
 export interface JobPayloads {
   [JOBS.sendEmail]: SendEmailPayload;
   [JOBS.migrateContent]: ContentMigrationPayload;
+  [JOBS.crawlSources]: CrawlPayload;
 }
 
 export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
@@ -46,6 +56,13 @@ export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
   [QUEUES.contentMigration]: {
     attempts: 2,
     backoff: { type: 'fixed', delay: 2000 },
+    removeOnComplete: { age: 7 * 24 * 3600, count: 100 },
+    removeOnFail: { age: 7 * 24 * 3600, count: 100 },
+  },
+  // Re-crawling is idempotent (documents are keyed by subject and URL).
+  [QUEUES.crawl]: {
+    attempts: 2,
+    backoff: { type: 'fixed', delay: 5000 },
     removeOnComplete: { age: 7 * 24 * 3600, count: 100 },
     removeOnFail: { age: 7 * 24 * 3600, count: 100 },
   },

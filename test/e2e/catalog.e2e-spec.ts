@@ -145,6 +145,16 @@ describe('dev checkout and entitlements', () => {
     expect((await h.get('/api/entitlements', { token: owner.token })).body).toEqual([]);
   });
 
+  it('sends a second Buy back to the open payment page instead of opening another', async () => {
+    const u = await h.newUser('twice');
+    const first = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token: u.token });
+    const second = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token: u.token });
+    expect(second.body).toEqual(first.body);
+    await h.post(`/api/checkout/dev/${first.body.sessionId}/cancel`, undefined, { token: u.token });
+    const third = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token: u.token });
+    expect(third.body.sessionId).not.toBe(first.body.sessionId);
+  });
+
   it('cancels back to the shop and grants nothing', async () => {
     const u = await h.newUser('cancel');
     const { body } = await h.post('/api/checkout/create', { subjectId: 'ai-user', priceId: 'price_ai_user' }, { token: u.token });

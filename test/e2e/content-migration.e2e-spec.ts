@@ -25,12 +25,19 @@ async function counts(subject?: string) {
   return row;
 }
 
+const savedEnv = { ...process.env };
+
 beforeAll(async () => {
+  // The local legacy server runs on loopback, which outbound fetches refuse unless allow-listed.
+  process.env.CRAWL_ALLOWED_HOSTS = '127.0.0.1';
   h = await Harness.boot();
   studio = (await h.post('/api/auth/login', { email: 'studio@example.com', password: 'demo-password' })).body.accessToken;
   learner = (await h.post('/api/auth/login', { email: 'learner@example.com', password: 'demo-password' })).body.accessToken;
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  process.env = savedEnv;
+});
 
 describe('POST /api/admin/migrate', () => {
   it('needs a signed-in studio user', async () => {
@@ -250,7 +257,16 @@ describe('legacy REST source', () => {
   it('answers 502 when the legacy API cannot be reached', async () => {
     const res = await h.post('/api/admin/migrate', { source: 'rest', baseUrl: 'http://127.0.0.1:9' }, { token: studio });
     expect(res.status).toBe(502);
-    expect(res.body.message).toMatch(/^Failed to migrate content: Could not reach/);
+    expect(res.body.message).toMatch(/^Failed to migrate content: Could not read http:\/\/127\.0\.0\.1:9\/api\/subjects/);
+  });
+
+  it.each(['http://10.0.0.1', 'http://169.254.169.254', 'http://localhost:6379'])('refuses a private or internal target (%s)', async (target) => {
+    const before = await counts();
+    const res = await h.post('/api/admin/migrate', { source: 'rest', baseUrl: target }, { token: studio });
+    expect(res.status).toBe(502);
+    expect(res.body.message).toMatch(/^Failed to migrate content: Could not read/);
+    expect(res.body.message).toMatch(/refused|not allowed|private|loopback|link-local/i);
+    expect(await counts()).toEqual(before);
   });
 });
 

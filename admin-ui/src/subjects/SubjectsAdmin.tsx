@@ -2,22 +2,28 @@ import { Box, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 
 import { CourseVisibilitySection } from './CourseVisibilitySection';
+import { CrawlSection } from './CrawlSection';
+import { PublishDraftSection } from './PublishDraftSection';
+import { useSubjects } from './useSubjects';
 
 /**
- * /studio/subjects. Sections, top to bottom, once all are built:
- * 1. Publish Latest Draft: a subject selector and the graph-published subjects (later issue).
- * 2. Course Visibility (Shop): Publish / Unpublish per subject (built).
- * 3. Crawl & Index Sources: one URL per line and a Crawl button (later issue).
+ * /studio/subjects. Sections, top to bottom:
+ * 1. Publish Latest Draft: the subjects, each with a Publish Latest Draft action.
+ * 2. Course Visibility (Shop): Publish / Unpublish per subject.
+ * 3. Crawl & Index Sources: a subject, one URL per line and a Crawl button.
  * Each section is its own component in this folder, rendered here in that order.
  */
-export const SubjectsAdmin = () => (
-  <Box sx={{ mt: 2, mb: 4, maxWidth: 900 }}>
-    <Title title="Subjects Admin" />
-    <Typography variant="h4" component="h1" gutterBottom>
-      Subjects Admin
-    </Typography>
-    {/* Publish Latest Draft section goes here (later issue). */}
-    <CourseVisibilitySection />
-    {/* Crawl & Index Sources section goes here (later issue). */}
-  </Box>
-);
+export const SubjectsAdmin = () => {
+  const subjects = useSubjects();
+  return (
+    <Box sx={{ mt: 2, mb: 4, maxWidth: 900 }}>
+      <Title title="Subjects Admin" />
+      <Typography variant="h4" component="h1" gutterBottom>
+        Subjects Admin
+      </Typography>
+      <PublishDraftSection load={subjects} />
+      <CourseVisibilitySection />
+      <CrawlSection load={subjects} />
+    </Box>
+  );
+};

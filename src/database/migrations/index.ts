@@ -2,6 +2,8 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000000Auth } from './Migration20261121000000Auth';
 import { Migration20261122000000Content } from './Migration20261122000000Content';
 import { Migration20261122010000Commerce } from './Migration20261122010000Commerce';
+import { Migration20261122020000Learning } from './Migration20261122020000Learning';
+import { Migration20261122030000CheckoutUrl } from './Migration20261122030000CheckoutUrl';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -11,4 +13,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121000000Auth', class: Migration20261121000000Auth },
   { name: 'Migration20261122000000Content', class: Migration20261122000000Content },
   { name: 'Migration20261122010000Commerce', class: Migration20261122010000Commerce },
+  { name: 'Migration20261122020000Learning', class: Migration20261122020000Learning },
+  { name: 'Migration20261122030000CheckoutUrl', class: Migration20261122030000CheckoutUrl },
 ];

@@ -8,6 +8,9 @@ import { AccessTokenService } from './access-token.service';
 import { AuthController } from './auth.controller';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
+import { MeController } from './me.controller';
+import { UserDataRepository } from './user-data.repository';
+import { UserDataService } from './user-data.service';
 
 @Module({
   imports: [
@@ -17,8 +20,8 @@ import { AuthService } from './auth.service';
       useFactory: (config: AppConfig) => ({ secret: config.auth.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  controllers: [AuthController],
-  providers: [AuthRepository, AuthService, AccessTokenService, { provide: ACCESS_TOKEN_VERIFIER, useExisting: AccessTokenService }],
+  controllers: [AuthController, MeController],
+  providers: [AuthRepository, AuthService, AccessTokenService, UserDataRepository, UserDataService, { provide: ACCESS_TOKEN_VERIFIER, useExisting: AccessTokenService }],
   exports: [AuthService, ACCESS_TOKEN_VERIFIER],
 })
 export class AuthModule {}

@@ -21,11 +21,23 @@ const COLUMNS = 'id, provider, user_id, subject_id, price_id, amount, currency, 
 export class CheckoutRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async insertSession(s: Omit<SessionRecord, 'status' | 'payment_intent_id'>): Promise<void> {
+  async insertSession(s: Omit<SessionRecord, 'status' | 'payment_intent_id'> & { url: string }): Promise<void> {
     await this.em.execute(
-      `insert into checkout_sessions (id, provider, user_id, subject_id, price_id, amount, currency) values (?, ?, ?, ?, ?, ?, ?)`,
-      [s.id, s.provider, s.user_id, s.subject_id, s.price_id, s.amount, s.currency],
+      `insert into checkout_sessions (id, provider, user_id, subject_id, price_id, amount, currency, url) values (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [s.id, s.provider, s.user_id, s.subject_id, s.price_id, s.amount, s.currency, s.url],
     );
+  }
+
+  /** A recent open session of this user for this price with the same provider, to send the buyer back to. */
+  async findReusableSession(userId: string, priceId: string, provider: string, maxAgeSeconds: number): Promise<{ id: string; url: string } | null> {
+    const rows = await this.em.execute<{ id: string; url: string }[]>(
+      `select id, url from checkout_sessions
+        where user_id = ? and price_id = ? and provider = ? and status = 'open' and url is not null
+          and created_at > now() - make_interval(secs => ?)
+        order by created_at desc limit 1`,
+      [userId, priceId, provider, maxAgeSeconds],
+    );
+    return rows[0] ?? null;
   }
 
   async findSession(id: string, em: EntityManager = this.em): Promise<SessionRecord | null> {

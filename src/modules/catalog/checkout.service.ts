@@ -18,6 +18,7 @@ import { EntitlementsService } from './entitlements.service';
 import { PAYMENT_PROVIDER, PaymentProvider } from './payment-providers';
 
 export const NOT_YOUR_SESSION = 'This checkout session belongs to another account';
+const REUSE_OPEN_SESSION_SECONDS = 23 * 3600;
 
 /**
  * Buying a subject. Both providers end in `fulfil`, which is idempotent and safe when the
@@ -46,6 +47,14 @@ export class CheckoutService {
     if (!price || price.subject_id !== subject.id) throw new BadRequestException('priceId is not a price of this subject');
     if (await this.entitlements.hasActive(userId, subject.id)) throw new ConflictException('You already own this course');
 
+    // A second "Buy" (another tab, a double click) goes back to the open payment page instead of
+    // opening a second one that could be paid as well. Stripe sessions stay payable for 24 hours.
+    const open = await this.repo.findReusableSession(userId, price.id, this.provider.name, REUSE_OPEN_SESSION_SECONDS);
+    if (open) {
+      const state = await this.provider.retrieve(open.id).catch(() => null);
+      if (!state || (!state.paid && !state.closed)) return { url: open.url, sessionId: open.id };
+    }
+
     const base = this.config.publicUrl;
     const session = await this.provider.createSession({
       userId,
@@ -64,6 +73,7 @@ export class CheckoutService {
       price_id: price.id,
       amount: price.amount,
       currency: price.currency,
+      url: session.url,
     });
     return { url: session.url, sessionId: session.id };
   }

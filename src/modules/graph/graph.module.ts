@@ -1,6 +1,30 @@
 import { Module } from '@nestjs/common';
+import { BookmarksController } from './bookmarks.controller';
+import { BookmarksRepository } from './bookmarks.repository';
+import { BookmarksService } from './bookmarks.service';
 import { GraphContentRepository } from './graph-content.repository';
 import { GraphContentService } from './graph-content.service';
+import { GraphController } from './graph.controller';
+import { GraphRepository } from './graph.repository';
+import { GraphService } from './graph.service';
+import { NotesController } from './notes.controller';
+import { NotesRepository } from './notes.repository';
+import { NotesService } from './notes.service';
+import { VersionsModule } from './versions/versions.module';
 
-@Module({ providers: [GraphContentRepository, GraphContentService], exports: [GraphContentService] })
+@Module({
+  imports: [VersionsModule],
+  controllers: [GraphController, NotesController, BookmarksController],
+  providers: [
+    GraphContentRepository,
+    GraphContentService,
+    GraphRepository,
+    GraphService,
+    NotesRepository,
+    NotesService,
+    BookmarksRepository,
+    BookmarksService,
+  ],
+  exports: [GraphContentService],
+})
 export class GraphModule {}

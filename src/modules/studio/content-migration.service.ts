@@ -63,7 +63,7 @@ export class ContentMigrationService {
   }
 
   async read(spec: ContentSourceSpec): Promise<MigrationInput> {
-    return spec.kind === 'bundled' ? readBundled(spec.dir) : readLegacyRest(spec.baseUrl);
+    return spec.kind === 'bundled' ? readBundled(spec.dir) : readLegacyRest(spec.baseUrl, { allowedHosts: this.config.crawl.allowedHosts });
   }
 
   async run(spec: ContentSourceSpec, onProgress: (p: MigrationProgress) => Promise<void> | void = () => {}): Promise<MigrationSummary> {

@@ -1,3 +1,4 @@
+import { safeFetch } from '../../common/http/safe-fetch';
 import { loadContentDir } from '../../content/content-loader';
 import type { ChallengeContent, SubjectContent } from '../../content/content.schema';
 import type { QuizItemImport } from '../assessment/assessment-content.service';
@@ -157,21 +158,38 @@ type Json = Record<string, unknown>;
 
 export class ContentSourceError extends Error {}
 
+/** How the legacy source may be fetched: the same SSRF rules as the crawler (allow-list for tests). */
+export interface LegacyFetchOptions {
+  allowedHosts: string[];
+  /** the whole read of one source, however many nodes it has */
+  deadlineMs?: number;
+  maxNodes?: number;
+}
+
 const REQUEST_TIMEOUT_MS = 15000;
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
+const DEFAULT_DEADLINE_MS = 10 * 60 * 1000;
+const DEFAULT_MAX_NODES = 5000;
 
-async function getJson(url: string): Promise<unknown> {
-  let res: Response;
+async function getJson(url: string, opts: LegacyFetchOptions, deadline: number): Promise<unknown> {
+  if (Date.now() > deadline) throw new ContentSourceError('The legacy source took too long to read');
+  let page: { status: number; body: string };
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), headers: { accept: 'application/json' }, redirect: 'follow' });
+    // Loopback, private and link-local targets are refused (checked on every redirect), the
+    // body is capped while streaming, and each request has a time limit.
+    page = await safeFetch(url, {
+      allowedHosts: opts.allowedHosts,
+      maxBytes: MAX_BODY_BYTES,
+      timeoutMs: Math.min(REQUEST_TIMEOUT_MS, Math.max(1000, deadline - Date.now())),
+      userAgent: 'AdaptiveLearningContentMigration',
+      accept: ['application/json', 'text/json', 'text/plain'],
+    });
   } catch (err) {
-    throw new ContentSourceError(`Could not reach ${url}: ${(err as Error).message}`);
+    throw new ContentSourceError(`Could not read ${url}: ${(err as Error).message}`);
   }
-  if (!res.ok) throw new ContentSourceError(`${url} answered ${res.status}`);
-  const text = await res.text();
-  if (text.length > MAX_BODY_BYTES) throw new ContentSourceError(`${url} answered more than ${MAX_BODY_BYTES} bytes`);
+  if (page.status < 200 || page.status >= 300) throw new ContentSourceError(`${url} answered ${page.status}`);
   try {
-    return JSON.parse(text);
+    return JSON.parse(page.body);
   } catch {
     throw new ContentSourceError(`${url} did not answer JSON`);
   }
@@ -272,12 +290,15 @@ export function mapLegacyNode(
   };
 }
 
-export async function readLegacyRest(baseUrl: string, onProgress?: (msg: string) => void): Promise<MigrationInput> {
+export async function readLegacyRest(baseUrl: string, opts: LegacyFetchOptions, onProgress?: (msg: string) => void): Promise<MigrationInput> {
   const base = baseUrl.replace(/\/+$/, '');
+  const deadline = Date.now() + (opts.deadlineMs ?? DEFAULT_DEADLINE_MS);
+  const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
+  let nodesRead = 0;
   const skipped: SkippedItem[] = [];
   const subjects: MigrationSubject[] = [];
 
-  const rawSubjects = listOf(await getJson(`${base}/api/subjects?detailed=true`), 'subjects');
+  const rawSubjects = listOf(await getJson(`${base}/api/subjects?detailed=true`, opts, deadline), 'subjects');
   for (const [position, raw] of rawSubjects.entries()) {
     const o = (typeof raw === 'string' ? { id: raw } : (raw ?? {})) as Json;
     const id = str(o.id) ?? str(o.subjectId);
@@ -288,7 +309,7 @@ export async function readLegacyRest(baseUrl: string, onProgress?: (msg: string)
     onProgress?.(`reading ${id}`);
     let graph: unknown;
     try {
-      graph = await getJson(`${base}/api/graph?subject=${encodeURIComponent(id)}`);
+      graph = await getJson(`${base}/api/graph?subject=${encodeURIComponent(id)}`, opts, deadline);
     } catch (err) {
       skipped.push({ subject: id, id, reason: (err as Error).message });
       continue;
@@ -314,9 +335,10 @@ export async function readLegacyRest(baseUrl: string, onProgress?: (msg: string)
     const nodes: NodeImport[] = [];
     const quizItems: QuizItemImport[] = [];
     for (const listed of listedNodes) {
+      if (++nodesRead > maxNodes) throw new ContentSourceError(`The legacy source has more than ${maxNodes} nodes`);
       let detail: unknown;
       try {
-        detail = await getJson(`${base}/api/graph/nodes/${encodeURIComponent(listed.id)}?subject=${encodeURIComponent(id)}`);
+        detail = await getJson(`${base}/api/graph/nodes/${encodeURIComponent(listed.id)}?subject=${encodeURIComponent(id)}`, opts, deadline);
       } catch (err) {
         skipped.push({ subject: id, id: listed.id, reason: (err as Error).message });
         continue;

@@ -6,7 +6,7 @@ export type CheckoutStatus = 'open' | 'paid' | 'canceled' | 'failed' | 'refunded
 @Entity({ tableName: 'checkout_sessions' })
 @Index({ properties: ['userId', 'status'] })
 export class CheckoutSession {
-  [OptionalProps]?: 'status' | 'paymentIntentId' | 'completedAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'status' | 'paymentIntentId' | 'url' | 'completedAt' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'text' })
   id!: string;
@@ -34,6 +34,10 @@ export class CheckoutSession {
 
   @Property({ type: 'text', nullable: true, index: true })
   paymentIntentId?: string | null;
+
+  /** the provider's payment page, reused while the session is open */
+  @Property({ type: 'text', nullable: true })
+  url?: string | null;
 
   @Property({ type: 'timestamptz', nullable: true })
   completedAt?: Date | null;

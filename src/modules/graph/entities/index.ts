@@ -1,6 +1,15 @@
+import { Bookmark } from './bookmark.entity';
+import { NodeOverlay } from './node-overlay.entity';
 import { NodePrerequisite } from './node-prerequisite.entity';
+import { NodeVersionSnapshot } from './node-version-snapshot.entity';
+import { Note } from './note.entity';
+import { SourceDocument } from './source-document.entity';
+import { SourcePassage } from './source-passage.entity';
+import { SubjectVersion } from './subject-version.entity';
 import { TopicNode } from './topic-node.entity';
+import { TutorAnswer } from './tutor-answer.entity';
 
-export { NodePrerequisite, TopicNode };
+export { Bookmark, NodeOverlay, NodePrerequisite, NodeVersionSnapshot, Note, SourceDocument, SourcePassage, SubjectVersion, TopicNode, TutorAnswer };
 export type { NodeSource } from './topic-node.entity';
-export const GRAPH_ENTITIES = [TopicNode, NodePrerequisite];
+export type { NodeContentFields } from './node-overlay.entity';
+export const GRAPH_ENTITIES = [TopicNode, NodePrerequisite, Note, Bookmark, NodeOverlay, SubjectVersion, NodeVersionSnapshot, SourceDocument, SourcePassage, TutorAnswer];

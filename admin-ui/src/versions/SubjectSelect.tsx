@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { MenuItem, TextField } from '@mui/material';
+
+import { fetchCourses } from '../subjects/coursesApi';
+
+export interface SubjectOption {
+  id: string;
+  title: string;
+}
+
+/**
+ * The subjects known to the Studio (`GET /api/admin/courses`). Until they arrive, or if they
+ * cannot be loaded, the list holds only the subjects passed in `always`.
+ */
+export const useSubjectOptions = (always: string[] = []): SubjectOption[] => {
+  const [options, setOptions] = useState<SubjectOption[]>([]);
+  useEffect(() => {
+    let active = true;
+    fetchCourses().then(
+      courses => {
+        if (active) setOptions(courses.map(c => ({ id: c.subjectId, title: c.title })));
+      },
+      error => console.error('Could not load the subjects', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+  const missing = always.filter(id => id && !options.some(o => o.id === id)).map(id => ({ id, title: id }));
+  return [...missing, ...options];
+};
+
+/** A labelled subject selector fed by useSubjectOptions. */
+export const SubjectSelect = ({
+  value,
+  onChange,
+  label = 'Subject',
+  disabled,
+}: {
+  value: string;
+  onChange: (subjectId: string) => void;
+  label?: string;
+  disabled?: boolean;
+}) => {
+  const options = useSubjectOptions([value]);
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={event => onChange(event.target.value)}
+      disabled={disabled}
+      sx={{ minWidth: 260 }}
+    >
+      {options.map(option => (
+        <MenuItem key={option.id} value={option.id}>
+          {option.title === option.id ? option.id : `${option.title} (${option.id})`}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};

@@ -1,0 +1,290 @@
+/**
+ * Graph read benchmark: the real app (AppModule on Fastify, guards, validation, sanitising)
+ * against a bare Fastify + pg handler that runs the same SQL, on a throwaway database holding
+ * one subject of 10,000 topics and ~15,000 prerequisite edges. Prints throughput and p99 of
+ * each, and the ratios app/bare. Loopback only; bounded in time and in requests.
+ *
+ *   npx tsc -p bench/graph/tsconfig.json
+ *   NODE_PATH=$PWD/node_modules node /tmp/bench-build/bench/graph/graph.bench.js
+ *
+ * Env: BENCH_PG_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres),
+ * REDIS_URL, BENCH_NODES (10000), BENCH_SECONDS (5 per measurement), BENCH_MAX_REQUESTS (20000),
+ * BENCH_CONCURRENCY (8).
+ */
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import fastify from 'fastify';
+import { Client, Pool } from 'pg';
+
+interface LoadJob {
+  port: number;
+  paths: string[];
+  headers: Record<string, string>;
+  seconds: number;
+  maxRequests: number;
+  concurrency: number;
+}
+
+interface LoadResult {
+  requests: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+}
+
+const env = (k: string, d: string) => process.env[k] ?? d;
+
+// ---------------------------------------------------------------- load generator (worker thread)
+
+async function runLoad(job: LoadJob): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
+  const latencies: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  let issued = 0;
+  const started = process.hrtime.bigint();
+  const deadline = started + BigInt(Math.round(job.seconds * 1e9));
+  const one = (path: string) =>
+    new Promise<void>((resolve) => {
+      const t0 = process.hrtime.bigint();
+      const req = http.request({ host: '127.0.0.1', port: job.port, path, agent, headers: job.headers }, (res) => {
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('end', () => {
+          if (res.statusCode !== 200) errors++;
+          latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end();
+    });
+  const loop = async () => {
+    while (issued < job.maxRequests && process.hrtime.bigint() < deadline) {
+      const path = job.paths[issued++ % job.paths.length];
+      await one(path);
+    }
+  };
+  await Promise.all(Array.from({ length: job.concurrency }, loop));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  return { requests: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: pct(50), p99: pct(99), bytes };
+}
+
+if (!isMainThread) {
+  runLoad(workerData as LoadJob).then((r) => parentPort!.postMessage(r));
+}
+
+/** The load runs on its own thread so it does not steal the servers' event loop. */
+function load(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(__filename, { workerData: job });
+    w.once('message', resolve);
+    w.once('error', reject);
+  });
+}
+
+// ---------------------------------------------------------------- data set
+
+const SUBJECT = 'bench-graph';
+const MODULES = 10;
+
+async function seed(pg: Client, nodes: number, learnerId: string) {
+  await pg.query(`insert into subjects (id, name, title, description, content_hash) values ($1, 'Bench Graph', 'A benchmark graph', 'generated', 'x')`, [SUBJECT]);
+  await pg.query(
+    `insert into subject_modules (subject_id, id, title, description, position)
+     select $1, 'm' || i, 'Module ' || i, 'generated', i from generate_series(0, $2 - 1) i`,
+    [SUBJECT, MODULES],
+  );
+  await pg.query(
+    `insert into topic_nodes (subject_id, id, title, module_id, position, summary_html, lesson_html, variants, sources, video, content_hash)
+     select $1, 'n' || i, 'Topic number ' || i, 'm' || (i * $3 / $2), i,
+            '<p>Topic ' || i || ' explains <strong>one idea</strong> with an <a href="https://example.org/' || i || '">outside link</a> and some everyday words about breathing, heart rate and rest.</p>',
+            '<h3>Lesson ' || i || '</h3><p>' || repeat('A paragraph of the lesson body. ', 40) || '</p><ul><li>one</li><li>two</li></ul>',
+            jsonb_build_object('beginner', '<p>Simple ' || i || '</p>', 'advanced', '<p>Deep ' || i || '</p>', 'practical', '<p>Do ' || i || '</p>', 'theoretical', '<p>Why ' || i || '</p>'),
+            jsonb_build_array(jsonb_build_object('title', 'Source ' || i, 'url', 'https://example.org/s/' || i, 'type', 'article')),
+            case when i % 10 = 0 then jsonb_build_object('url', '/media/bench/' || i || '.mp4', 'title', 'Video ' || i) end,
+            md5(i::text)
+       from generate_series(0, $2 - 1) i`,
+    [SUBJECT, nodes, MODULES],
+  );
+  // every node after the first depends on its "parent" (a tree), half of them on one more: ~1.5 edges a node
+  await pg.query(
+    `insert into node_prerequisites (subject_id, node_id, prerequisite_id)
+     select $1, 'n' || i, 'n' || (i / 2) from generate_series(1, $2 - 1) i
+     union
+     select $1, 'n' || i, 'n' || (i - 3) from generate_series(3, $2 - 1) i where i % 2 = 0 and (i - 3) <> i / 2`,
+    [SUBJECT, nodes],
+  );
+  await pg.query(
+    `insert into quiz_items (subject_id, id, node_id, position, stem, choices, correct, explanation, difficulty)
+     select $1, 'n' || i || '-q' || q, 'n' || i, q, 'Question ' || q || ' about topic ' || i || '?',
+            '[{"id":"a","text":"First"},{"id":"b","text":"Second"},{"id":"c","text":"Third"},{"id":"d","text":"Fourth"}]'::jsonb,
+            'b', 'Because.', 1
+       from generate_series(0, 199) i, generate_series(1, 3) q`,
+    [SUBJECT],
+  );
+  await pg.query(`insert into user_entitlements (id, user_id, subject_id) values ($1, $2, $3)`, [randomUUID(), learnerId, SUBJECT]);
+  await pg.query('analyze');
+  const [{ n }] = (await pg.query(`select count(*)::int as n from node_prerequisites where subject_id = $1`, [SUBJECT])).rows;
+  return n as number;
+}
+
+// ---------------------------------------------------------------- the bare baseline
+
+/** `?` bindings, as the repository writes them, to pg's `$n`. */
+const numbered = (sql: string) => {
+  let i = 0;
+  return sql.replace(/\?/g, () => `$${++i}`);
+};
+
+async function startBare(databaseUrl: string, sql: Record<'subject' | 'version' | 'modules' | 'nodes' | 'nodeDetail', string>) {
+  const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+  const q = Object.fromEntries(Object.entries(sql).map(([k, v]) => [k, numbered(v)])) as typeof sql;
+  const app = fastify();
+  app.get('/graph', async (req, reply) => {
+    const s = String((req.query as any).subject);
+    const [subject, version, modules, nodes] = await Promise.all([
+      pool.query(q.subject, [s]),
+      pool.query(q.version, [s]),
+      pool.query(q.modules, [s]),
+      pool.query(q.nodes, [s, s]),
+    ]);
+    if (!subject.rows[0]) return reply.code(404).send({ statusCode: 404 });
+    return {
+      subject: subject.rows[0],
+      version: version.rows[0].version,
+      modules: modules.rows,
+      nodes: nodes.rows.map((n: any) => ({ id: n.id, title: n.title, category: n.category, moduleId: n.module_id, summary: n.summary_html, prerequisites: n.prerequisites, mastery_level: 0 })),
+    };
+  });
+  app.get('/graph/nodes/:id', async (req, reply) => {
+    const s = String((req.query as any).subject);
+    const { rows } = await pool.query(q.nodeDetail, ['00000000-0000-4000-8000-000000000000', s, (req.params as any).id]);
+    const n = rows[0];
+    if (!n) return reply.code(404).send({ statusCode: 404 });
+    return {
+      id: n.id, subject_id: s, title: n.title, category: n.category, moduleId: n.module_id, summary_html: n.summary_html, lesson_html: n.lesson_html,
+      variants: n.variants, sources: n.sources, video: n.video, prerequisites: n.prerequisites,
+      micro_quiz: n.quiz.map((x: any) => ({ id: x.id, stemHtml: x.stem, choices: x.choices.map((c: any) => ({ id: c.id, textHtml: c.text })) })),
+      mastery_level: 0, bookmarked: n.bookmarked,
+    };
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { port: (app.server.address() as any).port as number, close: async () => { await app.close(); await pool.end(); } };
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const nodes = Number(env('BENCH_NODES', '10000'));
+  const seconds = Number(env('BENCH_SECONDS', '5'));
+  const maxRequests = Number(env('BENCH_MAX_REQUESTS', '20000'));
+  const concurrency = Number(env('BENCH_CONCURRENCY', '8'));
+  const adminUrl = env('BENCH_PG_URL', 'postgres://postgres@127.0.0.1:5432/postgres');
+  const dbName = `lp_bench_graph_${process.pid}`;
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const databaseUrl = dbUrl.toString();
+  for (const h of [new URL(adminUrl).hostname]) if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(h)) throw new Error(`the benchmark only talks to loopback, not ${h}`);
+
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const cleanup: (() => Promise<unknown>)[] = [];
+  try {
+    // The app reads its configuration once, at boot: point it at the throwaway database first.
+    Object.assign(process.env, {
+      DATABASE_URL: databaseUrl,
+      REDIS_PREFIX: `lp-bench-graph-${process.pid}`,
+      LOG_LEVEL: 'silent',
+      SERVE_UI: 'false',
+      NODE_ENV: 'development',
+    });
+    // required lazily: the app's modules must not load before the environment above is set
+    const { runMigrations, seedDemoUsers } = require('../../src/database/cli') as typeof import('../../src/database/cli');
+    await runMigrations(databaseUrl);
+    await seedDemoUsers(databaseUrl, 'demo-password');
+
+    const pg = new Client({ connectionString: databaseUrl });
+    await pg.connect();
+    cleanup.push(() => pg.end());
+    const [{ id: learnerId }] = (await pg.query(`select id from users where email = 'learner@example.com'`)).rows;
+    const t0 = Date.now();
+    const edges = await seed(pg, nodes, learnerId);
+    console.log(`data: ${nodes} topics, ${edges} prerequisite edges, 600 quiz items (seeded in ${Date.now() - t0} ms)`);
+
+    const { NestFactory } = require('@nestjs/core') as typeof import('@nestjs/core');
+    const { AppModule } = require('../../src/app.module') as typeof import('../../src/app.module');
+    const { configureApp, createAdapter } = require('../../src/app.factory') as typeof import('../../src/app.factory');
+    const { GRAPH_SQL } = require('../../src/modules/graph/graph.repository') as typeof import('../../src/modules/graph/graph.repository');
+    const app = await NestFactory.create<import('@nestjs/platform-fastify').NestFastifyApplication>(AppModule, createAdapter(), { logger: false, rawBody: true });
+    await configureApp(app);
+    await app.listen(0, '127.0.0.1');
+    cleanup.push(() => app.close());
+    const appPort = (app.getHttpServer().address() as any).port as number;
+    const bare = await startBare(databaseUrl, GRAPH_SQL);
+    cleanup.push(() => bare.close());
+
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'learner@example.com', password: 'demo-password' } });
+    if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
+    const headers = { authorization: `Bearer ${JSON.parse(login.body).accessToken}` };
+
+    const nodeIds = Array.from({ length: 400 }, (_, i) => `n${(i * 7919) % nodes}`).concat(Array.from({ length: 100 }, (_, i) => `n${i}`));
+    const cases = [
+      { name: 'GET /api/graph (10k topics)', app: [`/api/graph?subject=${SUBJECT}`], bare: [`/graph?subject=${SUBJECT}`], max: Math.min(maxRequests, 2000) },
+      { name: 'GET /api/graph/nodes/{id}', app: nodeIds.map((id) => `/api/graph/nodes/${id}?subject=${SUBJECT}`), bare: nodeIds.map((id) => `/graph/nodes/${id}?subject=${SUBJECT}`), max: maxRequests },
+    ];
+
+    // The app's floor: an authenticated route with one trivial query, no entitlement, no graph.
+    // Separates what the graph code costs from what every signed-in request costs.
+    const floor = { seconds, maxRequests, concurrency };
+    await load({ port: appPort, paths: ['/api/me/tags'], headers, seconds: 1, maxRequests: 50, concurrency });
+    const rf = await load({ port: appPort, paths: ['/api/me/tags'], headers, ...floor });
+
+    // both servers must answer the same content before anything is timed
+    const a = JSON.parse((await app.inject({ method: 'GET', url: cases[0].app[0], headers })).body);
+    if (a.nodes?.length !== nodes) throw new Error(`app graph returned ${a.nodes?.length} nodes`);
+
+    const rows: string[] = [];
+    const fmt = (r: LoadResult) => `${r.rps.toFixed(1).padStart(8)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  (${r.requests} req, ${r.errors} errors, ${(r.bytes / r.requests / 1024).toFixed(1)} KiB/resp)`;
+    for (const c of cases) {
+      const warm = { seconds: 1, maxRequests: 50, concurrency };
+      await load({ port: appPort, paths: c.app, headers, ...warm });
+      await load({ port: bare.port, paths: c.bare, headers: {}, ...warm });
+      const job = { seconds, maxRequests: c.max, concurrency };
+      const ra = await load({ port: appPort, paths: c.app, headers, ...job });
+      const rb = await load({ port: bare.port, paths: c.bare, headers: {}, ...job });
+      console.log(`\n${c.name}  (concurrency ${concurrency}, ≤${seconds}s, ≤${c.max} requests)`);
+      console.log(`  app   ${fmt(ra)}`);
+      console.log(`  bare  ${fmt(rb)}`);
+      rows.push(`${c.name.padEnd(30)} throughput app/bare ${(ra.rps / rb.rps).toFixed(2)}   p99 app/bare ${(ra.p99 / rb.p99).toFixed(2)}`);
+      if (ra.errors || rb.errors) process.exitCode = 1;
+    }
+    console.log(`\nreference: GET /api/me/tags (auth + session + one query)\n  app   ${fmt(rf)}`);
+    if (rf.errors) process.exitCode = 1;
+    console.log(`\nratios\n  ${rows.join('\n  ')}`);
+  } finally {
+    for (const f of cleanup.reverse()) await f().catch(() => undefined);
+    await admin.query(`drop database if exists ${dbName} with (force)`).catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
+    await admin.end();
+  }
+}
+
+if (isMainThread) {
+  main().then(
+    () => process.exit(process.exitCode ?? 0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

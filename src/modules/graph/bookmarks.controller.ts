@@ -1,0 +1,34 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
+import { RequiresEntitlement } from '../../common/guards/entitlement.guard';
+import { BookmarkDto, BookmarksQuery } from './dto/bookmarks.dto';
+import { BookmarksService } from './bookmarks.service';
+
+@ApiTags('bookmarks')
+@ApiBearerAuth()
+@Controller('bookmarks')
+export class BookmarksController {
+  constructor(private readonly bookmarks: BookmarksService) {}
+
+  @Get()
+  list(@CurrentUser() user: AuthUser, @Query() q: BookmarksQuery) {
+    return this.bookmarks.list(user.id, q.subjectId);
+  }
+
+  /** 201 with the new bookmark, 200 with the existing one when the topic was already bookmarked. */
+  @RequiresEntitlement({ in: 'body', keys: ['subjectId'] })
+  @Post()
+  async add(@CurrentUser() user: AuthUser, @Body() dto: BookmarkDto, @Req() req: { subjectId: string }, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { created, bookmark } = await this.bookmarks.add(user.id, req.subjectId, dto.nodeId);
+    if (!created) reply.status(200);
+    return bookmark;
+  }
+
+  @Delete()
+  @HttpCode(204)
+  async remove(@CurrentUser() user: AuthUser, @Query() q: BookmarkDto) {
+    await this.bookmarks.remove(user.id, q.subjectId, q.nodeId);
+  }
+}

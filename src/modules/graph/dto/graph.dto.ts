@@ -1,0 +1,71 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+
+export const NODE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
+
+export class GraphQuery {
+  @ApiProperty({ description: 'subject id, name or title', example: 'vagus-nerve' })
+  @IsString({ message: 'subject is required' })
+  @MinLength(1, { message: 'subject is required' })
+  @MaxLength(200)
+  subject!: string;
+}
+
+export class NodeDetailQuery extends GraphQuery {
+  @ApiPropertyOptional({ enum: ['overlay'], description: 'studio only: show the draft overlay' })
+  @IsOptional()
+  @IsIn(['overlay'], { message: 'preview must be overlay' })
+  preview?: 'overlay';
+}
+
+export class NodeIdParam {
+  @IsString()
+  @Matches(NODE_ID_PATTERN, { message: 'not a topic id' })
+  id!: string;
+}
+
+export interface GraphNodeResponse {
+  id: string;
+  title: string;
+  category: string;
+  moduleId: string;
+  summary: string;
+  prerequisites: string[];
+  mastery_level: number;
+}
+
+export interface GraphResponse {
+  subject: { id: string; name: string; title: string };
+  version: number;
+  modules: { id: string; title: string }[];
+  nodes: GraphNodeResponse[];
+}
+
+export interface NodeSourceResponse {
+  title: string;
+  url: string;
+  type: string;
+}
+
+export interface MicroQuizItemResponse {
+  id: string;
+  stemHtml: string;
+  choices: { id: string; textHtml: string }[];
+}
+
+export interface NodeDetailResponse {
+  id: string;
+  subject_id: string;
+  title: string;
+  category: string;
+  moduleId: string;
+  summary_html: string;
+  lesson_html: string;
+  variants: Record<string, string>;
+  sources: NodeSourceResponse[];
+  video: { url: string; title: string } | null;
+  prerequisites: { id: string; title: string }[];
+  micro_quiz: MicroQuizItemResponse[];
+  mastery_level: number;
+  bookmarked: boolean;
+}

@@ -1,0 +1,118 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { AuthUser } from '../../common/decorators/current-user.decorator';
+import { sanitize } from '../../common/html/sanitize';
+import type { GraphNodeResponse, GraphResponse, MicroQuizItemResponse, NodeDetailResponse, NodeSourceResponse } from './dto/graph.dto';
+import { GraphRepository, NodeDetailRecord, QuizItemRecord } from './graph.repository';
+import { OverlayReader } from './versions/overlay-reader';
+
+export const TOPIC_NOT_FOUND = 'Topic not found';
+export const PREVIEW_FORBIDDEN = 'Only studio users can preview the draft overlay.';
+
+// Sanitising thousands of summaries on every graph read costs far more than the query. The
+// result depends only on the input html, so a bounded memo is safe in any number of processes.
+const MEMO_LIMIT = 50_000;
+const memo = new Map<string, string>();
+function clean(html: string | null | undefined): string {
+  if (!html) return '';
+  const hit = memo.get(html);
+  if (hit !== undefined) return hit;
+  const out = sanitize(html);
+  if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
+  memo.set(html, out);
+  return out;
+}
+
+function safeUrl(url: unknown): string {
+  if (typeof url !== 'string') return '';
+  const u = url.trim();
+  if (u.startsWith('/') && !u.startsWith('//')) return u;
+  return /^https?:\/\//i.test(u) ? u : '';
+}
+
+function toSources(raw: unknown): NodeSourceResponse[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.map((s) =>
+    typeof s === 'string'
+      ? { title: s, url: safeUrl(s), type: '' }
+      : { title: String(s?.title ?? s?.url ?? ''), url: safeUrl(s?.url), type: String(s?.type ?? '') },
+  );
+}
+
+function toVariants(raw: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (raw && typeof raw === 'object') for (const [k, v] of Object.entries(raw)) if (typeof v === 'string') out[k] = clean(v);
+  return out;
+}
+
+/** Quiz items as a learner may see them: stem and choices, never the answer. */
+function toMicroQuiz(items: QuizItemRecord[]): MicroQuizItemResponse[] {
+  return items.map((q) => ({
+    id: q.id,
+    stemHtml: clean(q.stem),
+    choices: (Array.isArray(q.choices) ? q.choices : []).map((c) => ({ id: String(c.id), textHtml: clean(c.textHtml ?? c.text ?? '') })),
+  }));
+}
+
+/** The learner's view of a subject's graph and its topics. */
+@Injectable()
+export class GraphService {
+  constructor(
+    private readonly repo: GraphRepository,
+    private readonly overlays: OverlayReader,
+  ) {}
+
+  async graph(subjectId: string): Promise<GraphResponse> {
+    const [subject, version, modules, nodes] = await Promise.all([
+      this.repo.findSubject(subjectId),
+      this.repo.latestVersion(subjectId),
+      this.repo.listModules(subjectId),
+      this.repo.listNodes(subjectId),
+    ]);
+    if (!subject) throw new NotFoundException('Subject not found');
+    return {
+      subject: { id: subject.id, name: subject.name, title: subject.title },
+      version,
+      modules: modules.map((m) => ({ id: m.id, title: m.title })),
+      nodes: nodes.map(
+        (n): GraphNodeResponse => ({
+          id: n.id,
+          title: n.title,
+          category: n.category,
+          moduleId: n.module_id,
+          summary: clean(n.summary_html),
+          prerequisites: n.prerequisites ?? [],
+          mastery_level: 0,
+        }),
+      ),
+    };
+  }
+
+  async node(user: AuthUser, subjectId: string, nodeId: string, preview?: 'overlay'): Promise<NodeDetailResponse> {
+    if (preview === 'overlay' && !user.roles.includes('studio')) throw new ForbiddenException(PREVIEW_FORBIDDEN);
+    const [row, overlay] = await Promise.all([
+      this.repo.findNodeDetail(subjectId, nodeId, user.id),
+      preview === 'overlay' ? this.overlays.overlayFor(subjectId, nodeId) : Promise.resolve(null),
+    ]);
+    if (!row) throw new NotFoundException(TOPIC_NOT_FOUND);
+    const content: Pick<NodeDetailRecord, 'title' | 'summary_html' | 'variants' | 'sources'> = overlay
+      ? { title: overlay.title ?? row.title, summary_html: overlay.summary_html, variants: overlay.variants, sources: overlay.sources }
+      : row;
+    const video = row.video && typeof row.video.url === 'string' && safeUrl(row.video.url) ? { url: safeUrl(row.video.url), title: String(row.video.title ?? '') } : null;
+    return {
+      id: row.id,
+      subject_id: subjectId,
+      title: content.title,
+      category: row.category,
+      moduleId: row.module_id,
+      summary_html: clean(content.summary_html),
+      lesson_html: clean(row.lesson_html),
+      variants: toVariants(content.variants),
+      sources: toSources(content.sources),
+      video,
+      prerequisites: row.prerequisites.map((p) => ({ id: p.id, title: p.title })),
+      micro_quiz: toMicroQuiz(row.quiz),
+      mastery_level: 0,
+      bookmarked: !!row.bookmarked,
+    };
+  }
+}

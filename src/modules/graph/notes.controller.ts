@@ -1,0 +1,35 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
+import { RequiresEntitlement } from '../../common/guards/entitlement.guard';
+import { CreateNoteDto, NoteIdParam, NotesQuery, UpdateNoteDto } from './dto/notes.dto';
+import { NotesService } from './notes.service';
+
+@ApiTags('notes')
+@ApiBearerAuth()
+@Controller('notes')
+export class NotesController {
+  constructor(private readonly notes: NotesService) {}
+
+  @Get()
+  list(@CurrentUser() user: AuthUser, @Query() q: NotesQuery) {
+    return this.notes.list(user.id, q.subjectId);
+  }
+
+  @RequiresEntitlement({ in: 'body', keys: ['subjectId'] })
+  @Post()
+  create(@CurrentUser() user: AuthUser, @Body() dto: CreateNoteDto, @Req() req: { subjectId: string }) {
+    return this.notes.create(user.id, req.subjectId, dto.nodeId, dto.text);
+  }
+
+  @Put(':id')
+  update(@CurrentUser() user: AuthUser, @Param() p: NoteIdParam, @Body() dto: UpdateNoteDto) {
+    return this.notes.update(user.id, p.id, dto.text);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@CurrentUser() user: AuthUser, @Param() p: NoteIdParam) {
+    await this.notes.remove(user.id, p.id);
+  }
+}

@@ -1,0 +1,20 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { QUEUES } from '../../../queues/queues';
+import { CrawlApiService } from './crawl-api.service';
+import { CrawlService } from './crawl.service';
+import { PassageSearchService } from './passage-search.service';
+import { SourcesController } from './sources.controller';
+import { SourcesRepository } from './sources.repository';
+
+/**
+ * Crawled web sources: the crawl API (enqueues and waits), the crawl job's logic (run by
+ * the worker) and the full-text passage index the tutor searches.
+ */
+@Module({
+  imports: [BullModule.registerQueue({ name: QUEUES.crawl })],
+  controllers: [SourcesController],
+  providers: [SourcesRepository, CrawlService, CrawlApiService, PassageSearchService],
+  exports: [CrawlService, PassageSearchService],
+})
+export class SourcesModule {}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { OverlayReader } from './overlay-reader';
+import { PublishDraftController, StudioNodesController, StudioVersionsController } from './versions.controller';
+import { VersionsRepository } from './versions.repository';
+import { VersionsService } from './versions.service';
+
+/** Studio versions and the draft overlay. */
+@Module({
+  controllers: [StudioNodesController, StudioVersionsController, PublishDraftController],
+  providers: [OverlayReader, VersionsRepository, VersionsService],
+  exports: [OverlayReader],
+})
+export class VersionsModule {}

@@ -1,0 +1,128 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { NodeContentFields } from '../entities';
+
+export interface NodeContentRecord extends NodeContentFields {
+  id: string;
+  subject_id: string;
+}
+
+export interface OverlayRecord {
+  node_id: string;
+  content: NodeContentFields;
+}
+
+export interface VersionRecord {
+  version: number;
+  changed_nodes: string[];
+  created_at: string;
+}
+
+/** Draft overlay, published node content and subject versions. Reads default to the request `em`; writes take the caller's transaction. */
+@Injectable()
+export class VersionsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** A subject by id (published or not), else by name or title, ignoring case and surrounding space. */
+  async resolveSubjectId(input: string): Promise<string | null> {
+    const text = input.trim();
+    const rows = await this.em.execute<{ id: string }[]>(
+      `select id from subjects where id = ? or lower(name) = lower(?) or lower(title) = lower(?) order by (id = ?) desc, position limit 1`,
+      [text, text, text, text],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Locks the subject row until the transaction ends. `publish` (no key update) serialises
+   * publishes and resets of a subject; `save` (share) lets saves run together but not during a publish.
+   */
+  async lockSubject(em: EntityManager, subjectId: string, mode: 'publish' | 'save'): Promise<boolean> {
+    const lock = mode === 'publish' ? 'for no key update' : 'for share';
+    const rows = await em.execute<{ id: string }[]>(`select id from subjects where id = ? ${lock}`, [subjectId]);
+    return rows.length > 0;
+  }
+
+  /** The published content of a live node. */
+  async findPublished(subjectId: string, nodeId: string, em: EntityManager = this.em): Promise<NodeContentRecord | null> {
+    const rows = await em.execute<NodeContentRecord[]>(
+      `select id, subject_id, title, summary_html, variants, sources from topic_nodes where subject_id = ? and id = ? and archived_at is null`,
+      [subjectId, nodeId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async findOverlay(subjectId: string, nodeId: string, em: EntityManager = this.em): Promise<NodeContentFields | null> {
+    const rows = await em.execute<{ content: NodeContentFields }[]>(
+      `select content from node_overlays where subject_id = ? and node_id = ?`,
+      [subjectId, nodeId],
+    );
+    return rows[0]?.content ?? null;
+  }
+
+  async upsertOverlay(em: EntityManager, subjectId: string, nodeId: string, content: NodeContentFields, userId: string): Promise<void> {
+    await em.execute(
+      `insert into node_overlays (subject_id, node_id, content, updated_by, updated_at) values (?, ?, ?::jsonb, ?, now())
+       on conflict (subject_id, node_id) do update set content = excluded.content, updated_by = excluded.updated_by, updated_at = now()`,
+      [subjectId, nodeId, JSON.stringify(content), userId],
+    );
+  }
+
+  async hasOverlay(subjectId: string, em: EntityManager = this.em): Promise<boolean> {
+    const rows = await em.execute<{ found: boolean }[]>(`select exists (select 1 from node_overlays where subject_id = ?) as found`, [subjectId]);
+    return !!rows[0]?.found;
+  }
+
+  /** The subject's overlay rows, locked, in node order. */
+  lockOverlays(em: EntityManager, subjectId: string): Promise<OverlayRecord[]> {
+    return em.execute<OverlayRecord[]>(`select node_id, content from node_overlays where subject_id = ? order by node_id for update`, [subjectId]);
+  }
+
+  async deleteOverlays(em: EntityManager, subjectId: string): Promise<number> {
+    const rows = await em.execute<{ node_id: string }[]>(`delete from node_overlays where subject_id = ? returning node_id`, [subjectId]);
+    return rows.length;
+  }
+
+  /** Published content of these nodes, locked (archived nodes included: they are still the stored content). */
+  lockPublished(em: EntityManager, subjectId: string, nodeIds: string[]): Promise<NodeContentRecord[]> {
+    return em.execute<NodeContentRecord[]>(
+      `select id, subject_id, title, summary_html, variants, sources from topic_nodes
+        where subject_id = ? and id = any(array(select jsonb_array_elements_text(?::jsonb))) order by id for update`,
+      [subjectId, JSON.stringify(nodeIds)],
+    );
+  }
+
+  async updatePublished(em: EntityManager, subjectId: string, nodeId: string, content: NodeContentFields, hash: string): Promise<void> {
+    await em.execute(
+      `update topic_nodes set title = ?, summary_html = ?, variants = ?::jsonb, sources = ?::jsonb, content_hash = ?, updated_at = now()
+        where subject_id = ? and id = ?`,
+      [content.title, content.summary_html, JSON.stringify(content.variants), JSON.stringify(content.sources), hash, subjectId, nodeId],
+    );
+  }
+
+  async nextVersion(em: EntityManager, subjectId: string): Promise<number> {
+    const rows = await em.execute<{ next: number }[]>(`select coalesce(max(version), 0) + 1 as next from subject_versions where subject_id = ?`, [subjectId]);
+    return Number(rows[0].next);
+  }
+
+  async insertVersion(em: EntityManager, subjectId: string, version: number, changedNodes: string[], userId: string): Promise<void> {
+    await em.execute(
+      `insert into subject_versions (subject_id, version, changed_nodes, created_by) values (?, ?, ?::jsonb, ?)`,
+      [subjectId, version, JSON.stringify(changedNodes), userId],
+    );
+  }
+
+  async insertSnapshot(em: EntityManager, subjectId: string, version: number, nodeId: string, before: NodeContentFields, after: NodeContentFields): Promise<void> {
+    await em.execute(
+      `insert into node_version_snapshots (subject_id, version, node_id, before, after) values (?, ?, ?, ?::jsonb, ?::jsonb)`,
+      [subjectId, version, nodeId, JSON.stringify(before), JSON.stringify(after)],
+    );
+  }
+
+  listVersions(subjectId: string): Promise<VersionRecord[]> {
+    return this.em.execute<VersionRecord[]>(
+      `select version, changed_nodes, created_at from subject_versions where subject_id = ? order by version desc`,
+      [subjectId],
+    );
+  }
+}

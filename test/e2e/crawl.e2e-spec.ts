@@ -1,0 +1,203 @@
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { ContentMigrationService } from '../../src/modules/studio/content-migration.service';
+import { Harness } from '../support/harness';
+
+const SUBJECT = 'ai-user';
+const MAX_BYTES = 64 * 1024;
+const savedEnv = { ...process.env };
+
+function paragraphs(topic: string, n: number): string {
+  return Array.from(
+    { length: n },
+    (_, i) =>
+      `<p>Paragraph ${i + 1} about ${topic}. The context window is the span of tokens a language model can see at once, ` +
+      `including the prompt, the conversation so far and the answer it is writing. When the window fills up, the oldest ` +
+      `tokens fall out and the model forgets them, so long chats lose their early instructions.</p>`,
+  ).join('\n');
+}
+
+const ARTICLE = `<!doctype html><html><head><title>Context windows explained</title>
+<script>window.tracker = "SHOULD-NOT-BE-INDEXED";</script><style>.x{color:red}</style></head>
+<body><nav><a href="/">Home</a> <a href="/about">NAVIGATION-LINK-TEXT</a></nav>
+<main><h1>Context windows explained</h1>${paragraphs('context windows', 6)}
+<h2>Quokkasaurus budgeting</h2><p>The quokkasaurus rule of thumb: budget tokens for the answer before you paste long documents.</p>
+${paragraphs('token budgets', 4)}</main>
+<footer>FOOTER-COPYRIGHT-TEXT</footer></body></html>`;
+
+/** A small web site: an article, a page robots.txt forbids, an oversized page and redirects. */
+class LocalSite {
+  hits: string[] = [];
+  server: Server = createServer((req, res) => {
+    this.hits.push(req.url!);
+    const html = (body: string) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(body);
+    };
+    switch (req.url) {
+      case '/robots.txt':
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        return res.end('User-agent: *\nDisallow: /private\n');
+      case '/articles/context':
+        return html(ARTICLE);
+      case '/articles/plain':
+        return html(`<html><head><title>Tokens</title></head><body><h1>Tokens</h1>${paragraphs('tokenisation', 2)}</body></html>`);
+      case '/private/secret':
+        return html('<p>SECRET-PAGE-TEXT must never be fetched.</p>');
+      case '/huge': {
+        // Streamed without a Content-Length, so only the running byte count can stop it.
+        res.writeHead(200, { 'content-type': 'text/html' });
+        const chunk = `<p>${'filler words '.repeat(400)}</p>`;
+        let sent = 0;
+        const pump = () => {
+          while (sent < MAX_BYTES * 3) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return res.once('drain', pump);
+          }
+          res.end();
+        };
+        return pump();
+      }
+      case '/redirect-to-article':
+        res.writeHead(301, { location: '/articles/plain' });
+        return res.end();
+      case '/redirect-to-metadata':
+        res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+        return res.end();
+      case '/redirect-to-private':
+        res.writeHead(302, { location: '/private/secret' });
+        return res.end();
+      default:
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        return res.end('not found');
+    }
+  });
+}
+
+const site = new LocalSite();
+let base: string;
+let port: number;
+let h: Harness;
+let studio: string;
+
+function crawl(token: string | undefined, body: unknown) {
+  return h.post('/api/rag/crawl', body, { token });
+}
+
+beforeAll(async () => {
+  await new Promise<void>((r) => site.server.listen(0, '127.0.0.1', r));
+  port = (site.server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
+  process.env.CRAWL_ALLOWED_HOSTS = `127.0.0.1:${port}`;
+  process.env.CRAWL_MAX_BYTES = String(MAX_BYTES);
+  process.env.CRAWL_TIMEOUT_MS = '5000';
+  h = await Harness.boot();
+  await h.worker!.get(ContentMigrationService).runIfEmpty();
+  await h.sql(`delete from source_documents where subject_id = ?`, [SUBJECT]);
+  studio = await h.demoToken('studio');
+});
+afterAll(async () => {
+  await h.sql(`delete from source_documents where subject_id = ?`, [SUBJECT]);
+  await h.close();
+  await new Promise((r) => site.server.close(r));
+  process.env = savedEnv;
+});
+
+describe('POST /api/rag/crawl', () => {
+  it('needs the studio role and valid input', async () => {
+    const urls = [`${base}/articles/context`];
+    expect((await crawl(undefined, { subjectId: SUBJECT, urls })).status).toBe(401);
+    const learner = await h.newUser('crawl-learner');
+    expect((await crawl(learner.token, { subjectId: SUBJECT, urls })).status).toBe(403);
+    expect((await crawl(studio, { subjectId: 'no-such-subject', urls })).status).toBe(404);
+    expect((await crawl(studio, { subjectId: SUBJECT, urls: [] })).status).toBe(400);
+    expect((await crawl(studio, { subjectId: SUBJECT, urls: ['ftp://example.com/file'] })).status).toBe(400);
+    expect((await crawl(studio, { subjectId: SUBJECT, urls: ['not a url'] })).status).toBe(400);
+    const tooMany = Array.from({ length: 51 }, (_, i) => `https://example.com/${i}`);
+    expect((await crawl(studio, { subjectId: SUBJECT, urls: tooMany })).status).toBe(400);
+    expect((await crawl(studio, { urls })).status).toBe(400);
+    expect(site.hits).toEqual([]);
+    expect(await h.sql(`select 1 from source_documents where subject_id = ?`, [SUBJECT])).toEqual([]);
+  });
+
+  it('indexes readable passages, honours robots.txt, refuses oversized pages and follows safe redirects', async () => {
+    const res = await crawl(studio, {
+      subjectId: SUBJECT,
+      urls: [`${base}/articles/context`, `${base}/private/secret`, `${base}/huge`, `${base}/redirect-to-article`, `${base}/redirect-to-private`, `${base}/missing`],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.indexed).toBe(2);
+    const reasons = Object.fromEntries(res.body.failed.map((f: any) => [f.url.replace(base, ''), f.reason]));
+    expect(Object.keys(reasons).sort()).toEqual(['/huge', '/missing', '/private/secret', '/redirect-to-private']);
+    expect(reasons['/private/secret']).toContain('disallowed by robots.txt');
+    expect(reasons['/redirect-to-private']).toContain('disallowed by robots.txt');
+    expect(reasons['/huge']).toContain('page too large');
+    expect(reasons['/missing']).toBe('HTTP 404');
+    // robots.txt was read once for the site, and the forbidden page was never requested.
+    expect(site.hits.filter((u) => u === '/robots.txt')).toHaveLength(1);
+    expect(site.hits).not.toContain('/private/secret');
+
+    const docs = await h.sql(`select id, url, title from source_documents where subject_id = ? order by url`, [SUBJECT]);
+    expect(docs.map((d) => d.url)).toEqual([`${base}/articles/context`, `${base}/redirect-to-article`]);
+    expect(docs[0].title).toBe('Context windows explained');
+    const passages = await h.sql(`select text from source_passages where document_id = ? order by position`, [docs[0].id]);
+    expect(passages.length).toBeGreaterThanOrEqual(2);
+    const all = passages.map((p) => p.text).join(' ');
+    expect(all).toContain('Context windows explained');
+    expect(all).toContain('Paragraph 6 about context windows');
+    for (const junk of ['SHOULD-NOT-BE-INDEXED', 'NAVIGATION-LINK-TEXT', 'FOOTER-COPYRIGHT-TEXT', 'color:red']) expect(all).not.toContain(junk);
+    for (const p of passages) expect(p.text.split(/\s+/).length).toBeLessThanOrEqual(250);
+    expect(await h.sql(`select 1 from source_passages where text like '%SECRET-PAGE-TEXT%'`)).toEqual([]);
+  });
+
+  it('makes the passages searchable by full text, and the tutor cites them', async () => {
+    const hits = await h.sql(
+      `select d.url, p.text from source_passages p join source_documents d on d.id = p.document_id
+        where p.subject_id = ? and p.tsv @@ websearch_to_tsquery('english', 'quokkasaurus budget')`,
+      [SUBJECT],
+    );
+    expect(hits).toHaveLength(1);
+    expect(hits[0].url).toBe(`${base}/articles/context`);
+    expect(hits[0].text).toContain('quokkasaurus rule of thumb');
+
+    const answer = await h.post('/api/tutor/variant', { nodeId: 'aiu-context-window', action: 'explain_more', subject: SUBJECT }, { token: studio });
+    expect(answer.status).toBe(200);
+    expect(answer.body.html).toContain('From the sources');
+    expect(answer.body.sources).toEqual(expect.arrayContaining([{ title: 'Context windows explained', url: `${base}/articles/context` }]));
+  });
+
+  it('is idempotent: crawling the same pages again keeps one document per URL and the same passages', async () => {
+    const before = await h.sql(`select d.url, count(p.*)::int as n from source_documents d left join source_passages p on p.document_id = d.id where d.subject_id = ? group by d.url order by d.url`, [SUBJECT]);
+    const res = await crawl(studio, { subjectId: SUBJECT, urls: [`${base}/articles/context`, `${base}/redirect-to-article`, `${base}/articles/context#again`] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ indexed: 2, failed: [] });
+    const after = await h.sql(`select d.url, count(p.*)::int as n from source_documents d left join source_passages p on p.document_id = d.id where d.subject_id = ? group by d.url order by d.url`, [SUBJECT]);
+    expect(after).toEqual(before);
+  });
+
+  it('refuses loopback, private and link-local targets that are not allow-listed, before connecting', async () => {
+    const urls = [
+      `http://127.0.0.1:${port === 1 ? 2 : 1}/`,
+      `http://localhost:${port}/articles/context`,
+      'http://10.0.0.1/admin',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      `${base}/redirect-to-metadata`,
+    ];
+    const hitsBefore = site.hits.length;
+    const res = await crawl(studio, { subjectId: SUBJECT, urls });
+    expect(res.status).toBe(200);
+    expect(res.body.indexed).toBe(0);
+    const reasons = Object.fromEntries(res.body.failed.map((f: any) => [f.url, f.reason]));
+    expect(reasons[urls[0]]).toMatch(/^refused: 127\.0\.0\.1 resolves to a loopback address/);
+    expect(reasons[urls[1]]).toMatch(/^refused: localhost resolves to a loopback address/);
+    expect(reasons[urls[2]]).toMatch(/^refused: 10\.0\.0\.1 resolves to a private address/);
+    expect(reasons[urls[3]]).toMatch(/^refused: 169\.254\.169\.254 resolves to a link-local address/);
+    expect(reasons['http://[::1]/']).toMatch(/^refused: ::1 resolves to a loopback address/);
+    // Checked again after a redirect from an allowed site.
+    expect(reasons[urls[5]]).toMatch(/^refused: 169\.254\.169\.254 resolves to a link-local address/);
+    // Only the allowed site was contacted (its robots.txt, then the redirect); no refused target was.
+    expect(site.hits.slice(hitsBefore)).toEqual(['/robots.txt', '/redirect-to-metadata']);
+    expect(await h.sql(`select 1 from source_documents where subject_id = ? and url not like ?`, [SUBJECT, `${base}/%`])).toEqual([]);
+  });
+});
