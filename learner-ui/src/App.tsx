@@ -16,6 +16,10 @@ import { DevCheckoutPage } from './features/checkout/DevCheckoutPage';
 import { PreviewNodePage } from './features/preview/PreviewNodePage';
 import { PreviewPage } from './features/preview/PreviewPage';
 import { ShopPage } from './features/shop/ShopPage';
+import { GraphPage } from './features/graph/GraphPage';
+import { NodePage } from './features/node/NodePage';
+import { NotesPage } from './features/notes/NotesPage';
+import { BookmarksPage } from './features/bookmarks/BookmarksPage';
 
 /**
  * The route table (spec: studio-and-routes.md). Features that arrive later replace their
@@ -44,12 +48,12 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="checkout/dev/:sessionId" element={<DevCheckoutPage />} />
-          <Route path="graph" element={<ComingSoonPage title="Learning Graph" />} />
-          <Route path="node/:nodeId" element={<ComingSoonPage title="Topic" />} />
+          <Route path="graph" element={<GraphPage />} />
+          <Route path="node/:nodeId" element={<NodePage />} />
           <Route path="quiz" element={<ComingSoonPage title="Assessment" />} />
           <Route path="practice" element={<ComingSoonPage title="Practice" />} />
-          <Route path="notes" element={<ComingSoonPage title="My Notes" />} />
-          <Route path="bookmarks" element={<ComingSoonPage title="My Bookmarks" />} />
+          <Route path="notes" element={<NotesPage />} />
+          <Route path="bookmarks" element={<BookmarksPage />} />
           <Route path="mastery" element={<ComingSoonPage title="Learning Mastery" />} />
           <Route path="challenges" element={<ComingSoonPage title="Challenges" />} />
           <Route path="challenge/:cid" element={<ComingSoonPage title="Challenge" />} />

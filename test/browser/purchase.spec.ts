@@ -45,7 +45,9 @@ test('an unpublished course disappears from the shop', async ({ page }) => {
   await signIn(page, 'studio@example.com');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/studio/subjects');
-  const row = page.getByRole('row', { name: /ai-for-ceos/ });
+  // The visibility row (the page also lists subjects under Publish Latest Draft).
+  const visibilityRow = () => page.getByRole('row', { name: /ai-for-ceos/ }).filter({ has: page.getByRole('button', { name: /^(Publish|Unpublish)$/ }) });
+  const row = visibilityRow();
   await expect(row).toContainText('Published');
   await row.getByRole('button', { name: 'Unpublish' }).click();
   await expect(row).toContainText('Unpublished');
@@ -56,8 +58,8 @@ test('an unpublished course disappears from the shop', async ({ page }) => {
     await expect(page.getByRole('article').filter({ hasText: 'AI for CEOs' })).toHaveCount(0);
   } finally {
     await page.goto('/studio/subjects');
-    await page.getByRole('row', { name: /ai-for-ceos/ }).getByRole('button', { name: 'Publish' }).click();
-    await expect(page.getByRole('row', { name: /ai-for-ceos/ })).toContainText('Published');
+    await visibilityRow().getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(visibilityRow()).toContainText('Published');
   }
   await page.goto('/shop');
   await expect(page.getByRole('article').filter({ hasText: 'AI for CEOs' }).first()).toBeVisible();

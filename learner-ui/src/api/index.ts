@@ -31,3 +31,27 @@ export type {
 } from './catalog';
 export { masteryApi, normalizeMastery } from './mastery';
 export type { MasteryMap } from './mastery';
+export {
+  graphApi,
+  notesApi,
+  bookmarksApi,
+  tutorApi,
+  meApi,
+  challengesApi,
+  noteText,
+  TUTOR_ACTIONS,
+} from './graph';
+export type {
+  Graph,
+  GraphModule,
+  GraphNode,
+  TopicNode,
+  NodeSource,
+  NodeVariants,
+  Note,
+  CreateNoteInput,
+  Bookmark,
+  TutorAction,
+  TutorVariant,
+  ChallengeSummary,
+} from './graph';

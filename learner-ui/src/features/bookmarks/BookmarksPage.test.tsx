@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callsTo, deferred, installFetch, type MockReply } from '../../test/fetch-mock';
+import { catalogHandlers } from '../../test/catalog-fixtures';
+import { signedIn, toast } from '../../test/helpers';
+import { renderApp } from '../../test/render';
+
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (d: number) => new Date(Date.now() - d * DAY).toISOString();
+
+function bookmark(id: string, subjectId: string, nodeId: string, nodeTitle: string, createdDaysAgo: number) {
+  return { id, subjectId, nodeId, nodeTitle, nodeCategory: 'Basics', createdAt: daysAgo(createdDaysAgo) };
+}
+
+const BOOKMARKS = [
+  bookmark('b1', 'metabolic', 'm-insulin', 'Insulin', 1),
+  bookmark('b2', 'vagus-nerve', 'vn-anatomy', 'Vagus Anatomy', 3),
+  bookmark('b3', 'metabolic', 'm-liver', 'The Liver', 20),
+];
+
+function stat(label: string) {
+  return screen.getByRole('group', { name: label });
+}
+
+describe('/bookmarks', () => {
+  it('groups bookmarks by subject with stats and View links', async () => {
+    const fetchMock = installFetch({ ...signedIn(), ...catalogHandlers, 'GET /api/bookmarks': { body: BOOKMARKS } });
+    renderApp({ route: '/bookmarks' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Bookmarks' })).toBeInTheDocument();
+    const metabolic = await screen.findByRole('region', { name: 'Metabolic Health Essentials' });
+    const vagus = screen.getByRole('region', { name: 'The Vagus Nerve' });
+    expect(within(metabolic).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual([
+      'Insulin',
+      'The Liver',
+    ]);
+    expect(within(vagus).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(vagus).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/node/vn-anatomy?subject=vagus-nerve');
+
+    expect(within(stat('Total Bookmarks')).getByText('3')).toBeInTheDocument();
+    expect(within(stat('Subjects')).getByText('2')).toBeInTheDocument();
+    expect(within(stat('This Week')).getByText('2')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/bookmarks')[0].url.searchParams.get('subjectId')).toBe('metabolic');
+  });
+
+  it('searches by topic title', async () => {
+    const user = userEvent.setup();
+    installFetch({ ...signedIn(), ...catalogHandlers, 'GET /api/bookmarks': { body: BOOKMARKS } });
+    renderApp({ route: '/bookmarks?subject=metabolic' });
+    await screen.findByRole('region', { name: 'The Vagus Nerve' });
+    await user.type(screen.getByRole('textbox', { name: 'Search bookmarks' }), 'liver');
+    expect(screen.queryByRole('region', { name: 'The Vagus Nerve' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['The Liver']);
+    await user.type(screen.getByRole('textbox', { name: 'Search bookmarks' }), 'xx');
+    expect(screen.getByRole('heading', { name: 'No bookmarks found' })).toBeInTheDocument();
+  });
+
+  it('removes a bookmark with DELETE ?subjectId&nodeId', async () => {
+    const user = userEvent.setup();
+    let list = [...BOOKMARKS];
+    const fetchMock = installFetch({
+      ...signedIn(),
+      ...catalogHandlers,
+      'GET /api/bookmarks': () => ({ body: list }),
+      'DELETE /api/bookmarks': ({ url }) => {
+        list = list.filter((b) => b.nodeId !== url.searchParams.get('nodeId'));
+        return { status: 204 };
+      },
+    });
+    renderApp({ route: '/bookmarks?subject=vagus-nerve' });
+    await screen.findByRole('region', { name: 'The Vagus Nerve' });
+    expect(callsTo(fetchMock, 'GET /api/bookmarks')[0].url.searchParams.get('subjectId')).toBe('vagus-nerve');
+
+    await user.click(screen.getByRole('button', { name: 'Remove Vagus Anatomy' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'The Vagus Nerve' })).not.toBeInTheDocument());
+    const del = callsTo(fetchMock, 'DELETE /api/bookmarks');
+    expect(del).toHaveLength(1);
+    expect(del[0].url.searchParams.get('subjectId')).toBe('vagus-nerve');
+    expect(del[0].url.searchParams.get('nodeId')).toBe('vn-anatomy');
+    expect(await toast()).toHaveTextContent('Bookmark removed');
+    expect(within(stat('Total Bookmarks')).getByText('2')).toBeInTheDocument();
+    expect(within(stat('Subjects')).getByText('1')).toBeInTheDocument();
+  });
+
+  it('shows skeletons while loading and an empty state', async () => {
+    const pending = deferred<MockReply>();
+    installFetch({ ...signedIn(), ...catalogHandlers, 'GET /api/bookmarks': () => pending.promise });
+    renderApp({ route: '/bookmarks' });
+    expect(await screen.findByTestId('bookmarks-loading')).toHaveAttribute('aria-busy', 'true');
+    pending.resolve({ body: [] });
+    expect(await screen.findByRole('heading', { name: 'No bookmarks yet' })).toBeInTheDocument();
+  });
+});

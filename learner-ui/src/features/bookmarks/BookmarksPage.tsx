@@ -1,0 +1,183 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import BookmarksOutlinedIcon from '@mui/icons-material/BookmarksOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import SearchIcon from '@mui/icons-material/Search';
+import { errorMessage, type Bookmark } from '../../api';
+import { formatDate, isWithinLastWeek } from '../common/dates';
+import { StatCard } from '../common/StatCard';
+import { nodePath } from '../graph/links';
+import { DEFAULT_SUBJECT } from '../notes/hooks';
+import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
+import { usePublishedSubjects } from '../subjects/hooks/useSubjects';
+import { useToast } from '../toast/toast-context';
+import { useBookmarks, useRemoveBookmark } from './hooks';
+
+/** /bookmarks?subject (default metabolic): saved topics grouped by subject, with search and stats. */
+export function BookmarksPage() {
+  const [subjectParam] = useSubjectParam();
+  const subjectId = subjectParam ?? DEFAULT_SUBJECT;
+  const bookmarks = useBookmarks(subjectId);
+  const subjects = usePublishedSubjects();
+  const removeBookmark = useRemoveBookmark();
+  const { toast } = useToast();
+  const [search, setSearch] = useState('');
+
+  const all = useMemo(() => bookmarks.data ?? [], [bookmarks.data]);
+  const groups = useMemo(() => {
+    const term = search.trim().toLowerCase();
+    const byId = new Map<string, Bookmark[]>();
+    for (const b of all) {
+      if (term && ![b.nodeTitle ?? '', b.nodeCategory ?? '', b.nodeId].some((t) => t.toLowerCase().includes(term))) {
+        continue;
+      }
+      const list = byId.get(b.subjectId) ?? [];
+      list.push(b);
+      byId.set(b.subjectId, list);
+    }
+    return [...byId.entries()];
+  }, [all, search]);
+  const subjectCount = new Set(all.map((b) => b.subjectId)).size;
+  const thisWeek = all.filter((b) => isWithinLastWeek(b.createdAt)).length;
+  const subjectName = (id: string) => {
+    const s = subjects.data?.find((x) => x.id === id);
+    return s?.title || s?.name || id;
+  };
+
+  const remove = (b: Bookmark) =>
+    removeBookmark.mutate(b, {
+      onSuccess: () => toast({ title: 'Bookmark removed', variant: 'success' }),
+      onError: (err) =>
+        toast({ title: 'Bookmark not removed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    });
+
+  return (
+    <Box>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 800, letterSpacing: '-0.02em' }}>
+        My Bookmarks
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
+        Topics you saved to come back to.
+      </Typography>
+
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <StatCard label="Total Bookmarks" value={all.length} loading={bookmarks.isLoading} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <StatCard label="Subjects" value={subjectCount} loading={bookmarks.isLoading} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <StatCard label="This Week" value={thisWeek} loading={bookmarks.isLoading} />
+        </Grid>
+      </Grid>
+
+      <TextField
+        fullWidth
+        size="small"
+        label="Search bookmarks"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        sx={{ mb: 3 }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+
+      {bookmarks.isLoading ? (
+        <Paper variant="outlined" sx={{ p: 2 }} aria-busy="true" aria-label="Loading bookmarks" data-testid="bookmarks-loading">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={48} sx={{ my: 1 }} />
+          ))}
+        </Paper>
+      ) : bookmarks.isError ? (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+          <Typography color="text.secondary">
+            {errorMessage(bookmarks.error, 'Your bookmarks could not be loaded.')}
+          </Typography>
+          <Button sx={{ mt: 2 }} onClick={() => void bookmarks.refetch()}>
+            Try again
+          </Button>
+        </Paper>
+      ) : groups.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+          <BookmarksOutlinedIcon color="primary" sx={{ fontSize: 44, mb: 1 }} aria-hidden />
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+            {all.length === 0 ? 'No bookmarks yet' : 'No bookmarks found'}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {all.length === 0 ? 'Use Bookmark on any topic page to save it here.' : 'Try a different search.'}
+          </Typography>
+        </Paper>
+      ) : (
+        <Stack spacing={3}>
+          {groups.map(([sid, items]) => (
+            <Paper key={sid} variant="outlined" component="section" aria-labelledby={`bookmarks-${sid}`}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2.5, pt: 2 }}>
+                <Typography id={`bookmarks-${sid}`} component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+                  {subjectName(sid)}
+                </Typography>
+                <Chip size="small" label={items.length} aria-hidden />
+              </Stack>
+              <List>
+                {items.map((b) => {
+                  const title = b.nodeTitle || b.nodeId;
+                  return (
+                    <ListItem
+                      key={b.id}
+                      divider
+                      aria-label={title}
+                      secondaryAction={
+                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                          <Button component={RouterLink} to={nodePath(b.nodeId, b.subjectId)} size="small" variant="outlined">
+                            View
+                          </Button>
+                          <Tooltip title="Remove bookmark">
+                            <IconButton
+                              aria-label={`Remove ${title}`}
+                              onClick={() => remove(b)}
+                              disabled={removeBookmark.isPending && removeBookmark.variables?.id === b.id}
+                            >
+                              <DeleteOutlineIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        </Stack>
+                      }
+                      sx={{ pr: 20 }}
+                    >
+                      <ListItemText
+                        primary={title}
+                        secondary={[b.nodeCategory, formatDate(b.createdAt)].filter(Boolean).join(' · ')}
+                      />
+                    </ListItem>
+                  );
+                })}
+              </List>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}

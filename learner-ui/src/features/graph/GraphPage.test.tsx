@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callsTo, deferred, errorBody, installFetch, type MockReply } from '../../test/fetch-mock';
+import { catalogHandlers } from '../../test/catalog-fixtures';
+import { VAGUS_GRAPH, graphNode } from '../../test/graph-fixtures';
+import { signedIn } from '../../test/helpers';
+import { renderApp } from '../../test/render';
+
+function topicCard(title: string) {
+  return screen.getByRole('article', { name: title });
+}
+
+function stat(label: string) {
+  return screen.getByRole('group', { name: label });
+}
+
+function titles() {
+  return screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
+}
+
+const owner = { ...catalogHandlers, 'GET /api/graph': { body: VAGUS_GRAPH } };
+
+describe('/graph', () => {
+  it('asks for a subject when none is chosen', async () => {
+    installFetch({ ...signedIn(), ...catalogHandlers });
+    renderApp({ route: '/graph' });
+    expect(await screen.findByRole('heading', { name: 'Learning Graph' })).toBeInTheDocument();
+    expect(screen.getByText(/choose a subject/i)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Courses' })).toHaveAttribute('href', '/shop');
+  });
+
+  it('shows stats, topic cards with mastery labels at the thresholds, and links', async () => {
+    const fetchMock = installFetch({ ...signedIn(), ...owner });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+
+    await screen.findByRole('article', { name: 'Vagus Anatomy' });
+    expect(within(stat('Total Topics')).getByText('6')).toBeInTheDocument();
+    expect(within(stat('Categories')).getByText('3')).toBeInTheDocument();
+    // Mastered means strictly above 0.7: only 0.71.
+    expect(within(stat('Mastered')).getByText('1')).toBeInTheDocument();
+
+    const expected: [string, string, string][] = [
+      ['Vagus Anatomy', 'Not started', 'not-started'],
+      ['Heart Rate Variability', 'Beginner', 'beginner'],
+      ['Slow Breathing', 'Intermediate', 'intermediate'],
+      ['Cold Exposure', 'Intermediate', 'intermediate'],
+      ['Humming', 'Advanced', 'advanced'],
+      ['tVNS Devices', 'Advanced', 'advanced'],
+    ];
+    for (const [title, label, level] of expected) {
+      const card = topicCard(title);
+      expect(within(card).getByTestId('mastery-label')).toHaveTextContent(label);
+      expect(card).toHaveAttribute('data-mastery', level);
+    }
+
+    const anatomy = topicCard('Vagus Anatomy');
+    expect(within(anatomy).getByText('Anatomy & Foundations')).toBeInTheDocument();
+    expect(within(anatomy).getByTestId('topic-summary')).toHaveTextContent('The longest cranial nerve.');
+    expect(within(anatomy).getByRole('link', { name: 'Explore Topic' })).toHaveAttribute(
+      'href',
+      '/node/vn-anatomy?subject=vagus-nerve',
+    );
+    expect(within(topicCard('Cold Exposure')).getByRole('progressbar', { name: 'Cold Exposure mastery' })).toHaveAttribute(
+      'aria-valuenow',
+      '69',
+    );
+
+    expect(screen.getByRole('link', { name: 'Take Diagnostic' })).toHaveAttribute(
+      'href',
+      '/quiz?subject=vagus-nerve&kind=diag',
+    );
+    expect(screen.getByRole('link', { name: 'Take Post Test' })).toHaveAttribute(
+      'href',
+      '/quiz?subject=vagus-nerve&kind=final',
+    );
+    expect(screen.queryByText('Full course access')).not.toBeInTheDocument();
+    const graphCall = callsTo(fetchMock, 'GET /api/graph')[0];
+    expect(graphCall.url.searchParams.get('subject')).toBe('vagus-nerve');
+    expect(graphCall.headers.get('authorization')).toMatch(/^Bearer /);
+  });
+
+  it('mastery of none or 0 reads Not started', async () => {
+    installFetch({
+      ...signedIn(),
+      ...catalogHandlers,
+      'GET /api/graph': {
+        body: { ...VAGUS_GRAPH, subject: { id: 'metabolic', name: 'Metabolic' }, nodes: [graphNode('a', 'A topic', 'X', null)] },
+      },
+    });
+    renderApp({ route: '/graph?subject=metabolic' });
+    const card = await screen.findByRole('article', { name: 'A topic' });
+    expect(within(card).getByTestId('mastery-label')).toHaveTextContent('Not started');
+    // Not vagus-nerve: no clinician diagnostic, no challenges.
+    expect(screen.queryByText('Clinician Diagnostic')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Start Vagus Reset 14d' })).not.toBeInTheDocument();
+  });
+
+  it('filters by category chip and by search, with an empty state that clears the filters', async () => {
+    const user = userEvent.setup();
+    installFetch({ ...signedIn(), ...owner });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    await screen.findByRole('article', { name: 'Vagus Anatomy' });
+
+    const chips = within(screen.getByRole('group', { name: 'Filter by category' })).getAllByRole('button');
+    expect(chips.map((c) => c.textContent)).toEqual(['All Topics', 'Anatomy & Foundations', 'Physiology', 'Techniques']);
+    expect(screen.getByRole('button', { name: 'All Topics' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Techniques' }));
+    expect(titles()).toEqual(['Slow Breathing', 'Cold Exposure', 'Humming']);
+    expect(screen.getByRole('button', { name: 'Techniques' })).toHaveAttribute('aria-pressed', 'true');
+    // Stats describe the whole graph, not the filtered view.
+    expect(within(stat('Total Topics')).getByText('6')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Search topics' }), 'cold');
+    expect(titles()).toEqual(['Cold Exposure']);
+
+    await user.clear(screen.getByRole('textbox', { name: 'Search topics' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search topics' }), 'heart');
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No topics found' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(screen.getAllByRole('article')).toHaveLength(6);
+    expect(screen.getByRole('textbox', { name: 'Search topics' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'All Topics' })).toHaveAttribute('aria-pressed', 'true');
+
+    // Search also matches the summary text.
+    await user.type(screen.getByRole('textbox', { name: 'Search topics' }), 'cranial');
+    expect(titles()).toEqual(['Vagus Anatomy']);
+  });
+
+  it('shows skeletons while loading and refetches on Refresh', async () => {
+    const user = userEvent.setup();
+    const pending = deferred<MockReply>();
+    let calls = 0;
+    installFetch({
+      ...signedIn(),
+      ...catalogHandlers,
+      'GET /api/graph': () => {
+        calls++;
+        return calls === 1 ? pending.promise : { body: { ...VAGUS_GRAPH, nodes: VAGUS_GRAPH.nodes.slice(0, 2) } };
+      },
+    });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    expect(await screen.findByTestId('graph-loading')).toHaveAttribute('aria-busy', 'true');
+    pending.resolve({ body: VAGUS_GRAPH });
+    await screen.findByRole('article', { name: 'tVNS Devices' });
+    expect(screen.queryByTestId('graph-loading')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    expect(calls).toBe(2);
+  });
+
+  it('shows an empty state when the subject has no topics', async () => {
+    installFetch({ ...signedIn(), ...catalogHandlers, 'GET /api/graph': { body: { ...VAGUS_GRAPH, nodes: [] } } });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    expect(await screen.findByRole('heading', { name: 'No topics found' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clear Filters' })).toBeInTheDocument();
+  });
+
+  it('vagus-nerve: the clinician diagnostic is disabled with a tooltip for non-clinicians', async () => {
+    const user = userEvent.setup();
+    installFetch({ ...signedIn('ada@example.com', ['learner']), ...owner });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    const button = await screen.findByRole('button', { name: 'Clinician Diagnostic' });
+    expect(button).toBeDisabled();
+    expect(screen.queryByRole('link', { name: 'Clinician Diagnostic' })).not.toBeInTheDocument();
+    await user.hover(screen.getByTestId('clinician-diagnostic'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Requires clinician access');
+  });
+
+  it('vagus-nerve: clinicians get the clinician diagnostic link', async () => {
+    installFetch({ ...signedIn('cli@example.com', ['learner', 'clinician']), ...owner });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    expect(await screen.findByRole('link', { name: 'Clinician Diagnostic' })).toHaveAttribute(
+      'href',
+      '/quiz?subject=vagus-nerve&kind=diag-clinician',
+    );
+    expect(screen.queryByRole('button', { name: 'Clinician Diagnostic' })).not.toBeInTheDocument();
+  });
+
+  it('vagus-nerve owners: Start Vagus Reset 14d always; the other two only when the challenge list has them', async () => {
+    installFetch({
+      ...signedIn(),
+      ...owner,
+      'GET /api/challenges': { body: { challenges: [{ id: 'vagus-breath-7', name: 'Vagus Breath 7' }, { id: 'other' }] } },
+    });
+    const { unmount } = renderApp({ route: '/graph?subject=vagus-nerve' });
+    expect(await screen.findByRole('link', { name: 'Start Vagus Reset 14d' })).toHaveAttribute(
+      'href',
+      '/challenge/vagus-reset-14',
+    );
+    expect(await screen.findByRole('link', { name: 'Vagus Breath 7' })).toHaveAttribute('href', '/challenge/vagus-breath-7');
+    expect(screen.queryByRole('link', { name: /tvns/i })).not.toBeInTheDocument();
+    unmount();
+
+    // The list endpoint failing hides the optional ones.
+    const fetchMock = installFetch({
+      ...signedIn(),
+      ...owner,
+      'GET /api/challenges': { status: 500, body: errorBody(500, 'boom') },
+    });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    await screen.findByRole('link', { name: 'Start Vagus Reset 14d' });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/challenges')).toHaveLength(1));
+    const section = screen.getByRole('region', { name: 'Challenges' });
+    expect(within(section).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('non-owners (403) with a known price see the Full course access banner and Buy Access', async () => {
+    installFetch({
+      ...signedIn(),
+      ...catalogHandlers,
+      'GET /api/graph': {
+        status: 403,
+        body: errorBody(403, 'You do not have access to this course. Buy access to continue.'),
+      },
+    });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    expect(await screen.findByText('Full course access')).toBeInTheDocument();
+    expect(await screen.findByText(/\$49\.00/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy Access' })).toHaveAttribute(
+      'href',
+      '/checkout/start?subject=vagus-nerve&priceId=price_vagus',
+    );
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Start Vagus Reset 14d' })).not.toBeInTheDocument();
+  });
+
+  it('shows the user tags and unlocked modules when present', async () => {
+    const fetchMock = installFetch({
+      ...signedIn(),
+      ...owner,
+      'GET /api/me/tags': { body: { tags: ['calm-starter'] } },
+      'GET /api/me/unlocks': { body: { subjectId: 'vagus-nerve', modules: ['foundations'] } },
+    });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    const tags = await screen.findByRole('group', { name: 'Your tags' });
+    expect(within(tags).getByText('calm-starter')).toBeInTheDocument();
+    const unlocked = await screen.findByRole('group', { name: 'Unlocked modules' });
+    expect(within(unlocked).getByText('Anatomy & Foundations')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/me/unlocks')[0].url.searchParams.get('subjectId')).toBe('vagus-nerve');
+  });
+});

@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { challengesApi, graphApi, meApi, type ChallengeSummary } from '../../api';
+import { useAuth } from '../auth/auth-context';
+
+/** Per-user keys live under ['user', email, ...] and are dropped when the account changes. */
+export const learningKeys = {
+  graph: (email: string | undefined, subject: string) => ['user', email ?? 'anonymous', 'graph', subject] as const,
+  node: (email: string | undefined, subject: string, nodeId: string) =>
+    ['user', email ?? 'anonymous', 'node', subject, nodeId] as const,
+  notesAll: (email: string | undefined) => ['user', email ?? 'anonymous', 'notes'] as const,
+  notes: (email: string | undefined, subjectId: string) => ['user', email ?? 'anonymous', 'notes', subjectId] as const,
+  bookmarksAll: (email: string | undefined) => ['user', email ?? 'anonymous', 'bookmarks'] as const,
+  bookmarks: (email: string | undefined, subjectId: string) =>
+    ['user', email ?? 'anonymous', 'bookmarks', subjectId] as const,
+  tags: (email: string | undefined) => ['user', email ?? 'anonymous', 'tags'] as const,
+  unlocks: (email: string | undefined, subjectId: string) =>
+    ['user', email ?? 'anonymous', 'unlocks', subjectId] as const,
+  challenges: ['challenges'] as const,
+};
+
+/** GET /api/graph?subject= (403 for non-owners stays an error: the page shows the buy banner). */
+export function useGraph(subject: string | null) {
+  const { user, isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: learningKeys.graph(user?.email, subject ?? ''),
+    queryFn: () => graphApi.get(subject ?? ''),
+    enabled: isAuthenticated && !!subject,
+  });
+}
+
+/** GET /api/graph/nodes/{id}?subject=. */
+export function useTopic(nodeId: string, subject: string | null) {
+  const { user, isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: learningKeys.node(user?.email, subject ?? '', nodeId),
+    queryFn: () => graphApi.node(nodeId, subject ?? ''),
+    enabled: isAuthenticated && !!subject && !!nodeId,
+  });
+}
+
+/** GET /api/me/tags; any failure reads as no tags. */
+export function useMyTags() {
+  const { user, isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: learningKeys.tags(user?.email),
+    queryFn: () => meApi.tags().catch((): string[] => []),
+    enabled: isAuthenticated,
+    staleTime: 60_000,
+  });
+}
+
+/** GET /api/me/unlocks?subjectId=; any failure reads as nothing unlocked. */
+export function useMyUnlocks(subjectId: string | null) {
+  const { user, isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: learningKeys.unlocks(user?.email, subjectId ?? ''),
+    queryFn: () => meApi.unlocks(subjectId ?? '').catch((): string[] => []),
+    enabled: isAuthenticated && !!subjectId,
+    staleTime: 60_000,
+  });
+}
+
+/** GET /api/challenges; a failure (the endpoint may not exist yet) reads as no challenges. */
+export function useChallenges(enabled: boolean) {
+  return useQuery({
+    queryKey: learningKeys.challenges,
+    queryFn: () => challengesApi.list().catch((): ChallengeSummary[] => []),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,18 @@
+import Box from '@mui/material/Box';
+
+/** Html the server has already sanitised (lessons, variants, tutor answers). */
+export function HtmlContent({ html, testId }: { html: string; testId?: string }) {
+  return (
+    <Box
+      data-testid={testId}
+      sx={{
+        lineHeight: 1.7,
+        '& h1, & h2, & h3': { lineHeight: 1.3, mt: 3, mb: 1.5 },
+        '& p': { my: 1.5 },
+        '& img, & video, & svg': { maxWidth: '100%', height: 'auto' },
+        '& > :first-of-type': { mt: 0 },
+      }}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
