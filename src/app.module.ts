@@ -13,6 +13,8 @@ import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { StudioModule } from './modules/studio/studio.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
+import { AssessmentModule } from './modules/assessment/assessment.module';
+import { PracticeModule } from './modules/practice/practice.module';
 import { GraphModule } from './modules/graph/graph.module';
 import { SourcesModule } from './modules/graph/sources/sources.module';
 import { TutorModule } from './modules/graph/tutor/tutor.module';
@@ -35,6 +37,8 @@ import { QueuesModule } from './queues/queues.module';
     VersionsModule,
     TutorModule,
     SourcesModule,
+    AssessmentModule,
+    PracticeModule,
     StudioModule,
   ],
   providers: [

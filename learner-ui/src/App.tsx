@@ -20,6 +20,9 @@ import { GraphPage } from './features/graph/GraphPage';
 import { NodePage } from './features/node/NodePage';
 import { NotesPage } from './features/notes/NotesPage';
 import { BookmarksPage } from './features/bookmarks/BookmarksPage';
+import { QuizPage } from './features/quiz/QuizPage';
+import { PracticePage } from './features/practice/PracticePage';
+import { MasteryPage } from './features/mastery/MasteryPage';
 
 /**
  * The route table (spec: studio-and-routes.md). Features that arrive later replace their
@@ -50,11 +53,11 @@ export function AppRoutes() {
           <Route path="checkout/dev/:sessionId" element={<DevCheckoutPage />} />
           <Route path="graph" element={<GraphPage />} />
           <Route path="node/:nodeId" element={<NodePage />} />
-          <Route path="quiz" element={<ComingSoonPage title="Assessment" />} />
-          <Route path="practice" element={<ComingSoonPage title="Practice" />} />
+          <Route path="quiz" element={<QuizPage />} />
+          <Route path="practice" element={<PracticePage />} />
           <Route path="notes" element={<NotesPage />} />
           <Route path="bookmarks" element={<BookmarksPage />} />
-          <Route path="mastery" element={<ComingSoonPage title="Learning Mastery" />} />
+          <Route path="mastery" element={<MasteryPage />} />
           <Route path="challenges" element={<ComingSoonPage title="Challenges" />} />
           <Route path="challenge/:cid" element={<ComingSoonPage title="Challenge" />} />
           <Route path="challenge/:cid/day/:day" element={<ComingSoonPage title="Challenge Day" />} />

@@ -4,6 +4,7 @@ import { CATALOG_ENTITIES } from '../modules/catalog/entities';
 import { CHALLENGE_ENTITIES } from '../modules/challenges/entities';
 import { GRAPH_ENTITIES } from '../modules/graph/entities';
 import { MEDIA_ENTITIES } from '../modules/media/entities';
+import { PRACTICE_ENTITIES } from '../modules/practice/entities';
 
 /** Every entity of every module, for the ORM and the migration CLI. */
-export const ENTITIES = [...AUTH_ENTITIES, ...CATALOG_ENTITIES, ...GRAPH_ENTITIES, ...ASSESSMENT_ENTITIES, ...MEDIA_ENTITIES, ...CHALLENGE_ENTITIES];
+export const ENTITIES = [...AUTH_ENTITIES, ...CATALOG_ENTITIES, ...GRAPH_ENTITIES, ...ASSESSMENT_ENTITIES, ...MEDIA_ENTITIES, ...CHALLENGE_ENTITIES, ...PRACTICE_ENTITIES];

@@ -1,20 +1,5 @@
-import { expect, Page, test } from '@playwright/test';
-import { mailLink, pathOf, signIn, uniqueEmail } from './support';
-
-/** A new learner who owns vagus-nerve (bought through the dev payment path), signed in in this page. */
-async function learnerWhoOwnsVagus(page: Page) {
-  const email = uniqueEmail('student');
-  const password = 'student-password-1';
-  expect((await page.request.post('/api/auth/register', { data: { email, password } })).status()).toBe(201);
-  await page.goto(pathOf(await mailLink(email, 'verify-email')));
-  await page.goto('/login');
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve');
-  await page.getByRole('button', { name: 'Pay $49.00' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return email;
-}
+import { expect, test } from '@playwright/test';
+import { learnerWhoOwnsVagus, signIn } from './support';
 
 test('a learner explores the graph, asks the tutor, and keeps a note and a bookmark', async ({ page }) => {
   await learnerWhoOwnsVagus(page);

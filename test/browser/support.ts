@@ -43,3 +43,19 @@ export async function signOut(page: Page) {
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
 }
+
+/** A new learner who owns vagus-nerve (bought through the dev payment path), signed in in this page. */
+export async function learnerWhoOwnsVagus(page: Page) {
+  const email = uniqueEmail('student');
+  const password = 'student-password-1';
+  expect((await page.request.post('/api/auth/register', { data: { email, password } })).status()).toBe(201);
+  await page.goto(pathOf(await mailLink(email, 'verify-email')));
+  await page.goto('/login');
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve');
+  await page.getByRole('button', { name: 'Pay $49.00' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+

@@ -9,7 +9,12 @@ beforeAll(async () => {
   await h.worker!.get(ContentMigrationService).runIfEmpty();
   studio = await h.demoToken('studio');
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  // Put the published content back as the files have it, for the suites that run after this one.
+  const migration = h.worker!.get(ContentMigrationService);
+  await migration.run({ kind: 'bundled', dir: migration.bundledDir() });
+  await h.close();
+});
 
 const variants = (tag: string) => ({
   beginner: `<p>beginner ${tag}</p>`,

@@ -5,7 +5,7 @@ import { Test } from '@nestjs/testing';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { AppModule } from '../../src/app.module';
 import { configureApp, createAdapter } from '../../src/app.factory';
 import { WorkerModule } from '../../workers/worker.module';
@@ -99,11 +99,14 @@ export class Harness {
   }
 }
 
-let ipCounter = 0;
-/** A distinct client address per call (TRUST_PROXY is on in tests), so per-IP limits stay per test. */
+/**
+ * A distinct client address per call (TRUST_PROXY trusts one hop in tests), so per-IP limits
+ * of one test never leak into another: random, because every test file starts afresh while the
+ * counters in Redis live for the whole run.
+ */
 export function randomIp(): string {
-  ipCounter++;
-  return `10.${(process.pid >> 8) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
 }
 
 export function uniqueEmail(tag = 'user'): string {

@@ -55,3 +55,23 @@ export type {
   TutorVariant,
   ChallengeSummary,
 } from './graph';
+export { quizApi, masteryDetailApi, practiceApi, QUIZ_IDS, PRACTICE_RATINGS } from './assessment';
+export type {
+  QuizPageKind,
+  QuizId,
+  QuizChoice,
+  QuizQuestion,
+  QuizAttempt,
+  QuizResponse,
+  QuizResult,
+  QuizGating,
+  GradedQuestion,
+  NextStepType,
+  SkillMastery,
+  MasteryDetail,
+  PracticeRating,
+  PracticeCard,
+  PracticeReviewInput,
+  PracticeReviewResult,
+  PracticeStats,
+} from './assessment';

@@ -4,6 +4,7 @@ import { Migration20261122000000Content } from './Migration20261122000000Content
 import { Migration20261122010000Commerce } from './Migration20261122010000Commerce';
 import { Migration20261122020000Learning } from './Migration20261122020000Learning';
 import { Migration20261122030000CheckoutUrl } from './Migration20261122030000CheckoutUrl';
+import { Migration20261122040000Assessment } from './Migration20261122040000Assessment';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -15,4 +16,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122010000Commerce', class: Migration20261122010000Commerce },
   { name: 'Migration20261122020000Learning', class: Migration20261122020000Learning },
   { name: 'Migration20261122030000CheckoutUrl', class: Migration20261122030000CheckoutUrl },
+  { name: 'Migration20261122040000Assessment', class: Migration20261122040000Assessment },
 ];

@@ -14,8 +14,8 @@ export class GraphController {
 
   @RequiresEntitlement({ in: 'query', keys: ['subject'] })
   @Get()
-  list(@Query() _q: GraphQuery, @Req() req: { subjectId: string }) {
-    return this.graph.graph(req.subjectId);
+  list(@Query() _q: GraphQuery, @CurrentUser() user: AuthUser, @Req() req: { subjectId: string }) {
+    return this.graph.graph(req.subjectId, user.id);
   }
 
   @RequiresEntitlement({ in: 'query', keys: ['subject'] })

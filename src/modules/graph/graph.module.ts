@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AssessmentModule } from '../assessment/assessment.module';
 import { BookmarksController } from './bookmarks.controller';
 import { BookmarksRepository } from './bookmarks.repository';
 import { BookmarksService } from './bookmarks.service';
@@ -13,7 +14,7 @@ import { NotesService } from './notes.service';
 import { VersionsModule } from './versions/versions.module';
 
 @Module({
-  imports: [VersionsModule],
+  imports: [VersionsModule, AssessmentModule],
   controllers: [GraphController, NotesController, BookmarksController],
   providers: [
     GraphContentRepository,

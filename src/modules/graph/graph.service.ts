@@ -1,6 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/decorators/current-user.decorator';
 import { sanitize } from '../../common/html/sanitize';
+import { MasteryService } from '../assessment/mastery.service';
 import type { GraphNodeResponse, GraphResponse, MicroQuizItemResponse, NodeDetailResponse, NodeSourceResponse } from './dto/graph.dto';
 import { GraphRepository, NodeDetailRecord, QuizItemRecord } from './graph.repository';
 import { OverlayReader } from './versions/overlay-reader';
@@ -59,14 +60,22 @@ export class GraphService {
   constructor(
     private readonly repo: GraphRepository,
     private readonly overlays: OverlayReader,
+    private readonly mastery: MasteryService,
   ) {}
 
-  async graph(subjectId: string): Promise<GraphResponse> {
-    const [subject, version, modules, nodes] = await Promise.all([
+  /** The caller's P(known) per topic (BKT, from the assessment module); 0 without a caller or evidence. */
+  private levels(userId: string | undefined, subjectId: string): Promise<Map<string, number>> {
+    return userId ? this.mastery.topicLevels(userId, subjectId) : Promise.resolve(new Map());
+  }
+
+  /** `userId`: whose mastery fills `mastery_level` (the controller passes the caller). */
+  async graph(subjectId: string, userId?: string): Promise<GraphResponse> {
+    const [subject, version, modules, nodes, levels] = await Promise.all([
       this.repo.findSubject(subjectId),
       this.repo.latestVersion(subjectId),
       this.repo.listModules(subjectId),
       this.repo.listNodes(subjectId),
+      this.levels(userId, subjectId),
     ]);
     if (!subject) throw new NotFoundException('Subject not found');
     return {
@@ -81,7 +90,7 @@ export class GraphService {
           moduleId: n.module_id,
           summary: clean(n.summary_html),
           prerequisites: n.prerequisites ?? [],
-          mastery_level: 0,
+          mastery_level: levels.get(n.id) ?? 0,
         }),
       ),
     };
@@ -89,9 +98,10 @@ export class GraphService {
 
   async node(user: AuthUser, subjectId: string, nodeId: string, preview?: 'overlay'): Promise<NodeDetailResponse> {
     if (preview === 'overlay' && !user.roles.includes('studio')) throw new ForbiddenException(PREVIEW_FORBIDDEN);
-    const [row, overlay] = await Promise.all([
+    const [row, overlay, levels] = await Promise.all([
       this.repo.findNodeDetail(subjectId, nodeId, user.id),
       preview === 'overlay' ? this.overlays.overlayFor(subjectId, nodeId) : Promise.resolve(null),
+      this.levels(user.id, subjectId),
     ]);
     if (!row) throw new NotFoundException(TOPIC_NOT_FOUND);
     const content: Pick<NodeDetailRecord, 'title' | 'summary_html' | 'variants' | 'sources'> = overlay
@@ -111,7 +121,7 @@ export class GraphService {
       video,
       prerequisites: row.prerequisites.map((p) => ({ id: p.id, title: p.title })),
       micro_quiz: toMicroQuiz(row.quiz),
-      mastery_level: 0,
+      mastery_level: levels.get(row.id) ?? 0,
       bookmarked: !!row.bookmarked,
     };
   }

@@ -1,5 +1,8 @@
+import { QuizAttempt } from './quiz-attempt.entity';
 import { QuizItem } from './quiz-item.entity';
+import { UserMastery } from './user-mastery.entity';
 
-export { QuizItem };
+export { QuizAttempt, QuizItem, UserMastery };
 export type { QuizChoice } from './quiz-item.entity';
-export const ASSESSMENT_ENTITIES = [QuizItem];
+export type { QuizKind } from './quiz-attempt.entity';
+export const ASSESSMENT_ENTITIES = [QuizItem, UserMastery, QuizAttempt];

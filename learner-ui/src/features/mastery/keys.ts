@@ -1,0 +1,10 @@
+/** Prefixes for invalidating everything that shows the caller's mastery after a quiz or review. */
+export function masteryAffectedKeys(email: string | undefined) {
+  const who = email ?? 'anonymous';
+  return [
+    ['user', who, 'mastery'],
+    ['user', who, 'graph'],
+    ['user', who, 'node'],
+    ['user', who, 'practice'],
+  ] as const;
+}

@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callsTo, deferred, installFetch, type Handler, type MockReply } from '../../test/fetch-mock';
+import { catalogHandlers } from '../../test/catalog-fixtures';
+import { signedIn } from '../../test/helpers';
+import { renderApp } from '../../test/render';
+import { describeDue } from './PracticePage';
+import { formatAccuracy, nextStreak } from './hooks';
+
+const STATS = { due: 12, completedToday: 8, accuracy: 0.853, streak: 4, totalReviews: 40 };
+
+function card(n: number) {
+  return {
+    nodeId: `node-${n}`,
+    title: `Topic ${n}`,
+    questionId: `node-${n}-q1`,
+    question: `Question about topic ${n}?`,
+    options: [
+      { id: 'a', text: `Right answer ${n}` },
+      { id: 'b', text: `Wrong answer ${n}` },
+    ],
+    type: 'multiple_choice',
+    due: '2026-03-01T00:00:00.000Z',
+  };
+}
+
+function review(body: { nodeId: string; rating: number; answer?: string }): MockReply {
+  return {
+    body: {
+      nodeId: body.nodeId,
+      rating: body.rating,
+      correct: body.answer === 'a' ? true : body.answer ? false : null,
+      due: '2026-03-04T09:00:00.000Z',
+      scheduledDays: 3,
+      state: 'review',
+      mastery: 0.6,
+    },
+  };
+}
+
+function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
+  let served = 0;
+  return {
+    ...signedIn(),
+    ...catalogHandlers,
+    'GET /api/practice/stats': { body: STATS },
+    // A fresh card each time: node-1, node-2, ...
+    'GET /api/practice/next': () => ({ body: [card(++served)] }),
+    'POST /api/practice/review': (req) => review(req.body as { nodeId: string; rating: number; answer?: string }),
+    ...extra,
+  };
+}
+
+function stat(label: string) {
+  return screen.getByRole('group', { name: label });
+}
+
+function streakText() {
+  return screen.getByTestId('session-streak').textContent;
+}
+
+async function answerAndRate(user: ReturnType<typeof userEvent.setup>, n: number, option: 'Right' | 'Wrong', rating: string) {
+  await user.click(await screen.findByRole('button', { name: `${option} answer ${n}` }));
+  await user.click(screen.getByRole('button', { name: rating }));
+  await screen.findByRole('heading', { name: 'Great job' });
+}
+
+describe('/practice', () => {
+  it('shows the real stats from the API for the default subject', async () => {
+    const fetchMock = installFetch(handlers());
+    renderApp({ route: '/practice' });
+    await waitFor(() => expect(within(stat('Cards Due')).getByText('12')).toBeInTheDocument());
+    expect(within(stat('Completed Today')).getByText('8')).toBeInTheDocument();
+    expect(within(stat('Accuracy')).getByText('85%')).toBeInTheDocument();
+    expect(within(stat('Streak')).getByText('4 days')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/practice/stats')[0].url.searchParams.get('subjectId')).toBe('metabolic');
+    expect(screen.getByRole('button', { name: 'Start Practice' })).toBeInTheDocument();
+    // Nothing is fetched before the learner starts.
+    expect(callsTo(fetchMock, 'GET /api/practice/next')).toHaveLength(0);
+  });
+
+  it('shows a dash for accuracy before any answer', async () => {
+    installFetch(handlers({ 'GET /api/practice/stats': { body: { ...STATS, accuracy: null } } }));
+    renderApp({ route: '/practice?subject=vagus-nerve' });
+    await waitFor(() => expect(within(stat('Accuracy')).getByText('—')).toBeInTheDocument());
+  });
+
+  it('seeds the cards when the queue is empty and there are none yet, then refetches', async () => {
+    const user = userEvent.setup();
+    let seeded = false;
+    const fetchMock = installFetch(
+      handlers({
+        'GET /api/practice/stats': { body: { due: 0, completedToday: 0, accuracy: null, streak: 0, totalReviews: 0 } },
+        'GET /api/practice/next': () => ({ body: seeded ? [card(1)] : [] }),
+        'POST /api/practice/seed': () => {
+          seeded = true;
+          return { status: 201, body: { created: 6 } };
+        },
+      }),
+    );
+    renderApp({ route: '/practice?subject=vagus-nerve' });
+    await user.click(await screen.findByRole('button', { name: 'Start Practice' }));
+
+    expect(await screen.findByRole('heading', { name: 'Topic 1' })).toBeInTheDocument();
+    expect(screen.getByText('Question about topic 1?')).toBeInTheDocument();
+    const seeds = callsTo(fetchMock, 'POST /api/practice/seed');
+    expect(seeds).toHaveLength(1);
+    expect(seeds[0].body).toEqual({ subjectId: 'vagus-nerve' });
+    const nexts = callsTo(fetchMock, 'GET /api/practice/next');
+    expect(nexts).toHaveLength(2);
+    expect(nexts[0].url.searchParams.get('subjectId')).toBe('vagus-nerve');
+  });
+
+  it("says 'All caught up' when nothing is due (no seeding once the learner has reviews)", async () => {
+    const user = userEvent.setup();
+    const fetchMock = installFetch(handlers({ 'GET /api/practice/next': { body: [] } }));
+    renderApp({ route: '/practice?subject=vagus-nerve' });
+    await waitFor(() => expect(within(stat('Cards Due')).getByText('12')).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Start Practice' }));
+    expect(await screen.findByRole('heading', { name: 'All caught up' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Graph' })).toHaveAttribute('href', '/graph?subject=vagus-nerve');
+    expect(screen.getByRole('link', { name: 'View Mastery' })).toHaveAttribute('href', '/mastery');
+    expect(callsTo(fetchMock, 'POST /api/practice/seed')).toHaveLength(0);
+  });
+
+  it('shows a spinner while loading, then the question; choosing an option selects it and shows the rating step', async () => {
+    const user = userEvent.setup();
+    const pending = deferred<MockReply>();
+    installFetch(handlers({ 'GET /api/practice/next': () => pending.promise }));
+    renderApp({ route: '/practice?subject=vagus-nerve' });
+    await user.click(await screen.findByRole('button', { name: 'Start Practice' }));
+    expect(await screen.findByRole('progressbar', { name: 'Loading practice cards' })).toBeInTheDocument();
+    pending.resolve({ body: [card(1)] });
+
+    const right = await screen.findByRole('button', { name: 'Right answer 1' });
+    expect(screen.queryByRole('button', { name: 'Good' })).not.toBeInTheDocument();
+    await user.click(right);
+    expect(right).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Wrong answer 1' })).toBeDisabled();
+    for (const label of ['Again', 'Hard', 'Good', 'Easy']) {
+      expect(screen.getByRole('button', { name: label })).toBeEnabled();
+    }
+  });
+
+  it('sends ratings 3, 5 and 1 with the answer, and counts the session streak (+1 on >= 3, reset below)', async () => {
+    const user = userEvent.setup();
+    let statsCalls = 0;
+    const fetchMock = installFetch(
+      handlers({
+        'GET /api/practice/stats': () => {
+          statsCalls++;
+          return { body: STATS };
+        },
+      }),
+    );
+    renderApp({ route: '/practice?subject=vagus-nerve' });
+    await user.click(await screen.findByRole('button', { name: 'Start Practice' }));
+    await screen.findByRole('heading', { name: 'Topic 1' });
+    expect(streakText()).toBe('Session streak: 0');
+    const statsBefore = statsCalls;
+
+    // Good (3): +1
+    await answerAndRate(user, 1, 'Right', 'Good');
+    expect(streakText()).toBe('Session streak: 1');
+    expect(screen.getByTestId('practice-result')).toHaveTextContent('Your answer was correct.');
+    expect(screen.getByTestId('practice-next-due')).toHaveTextContent('Topic 1: next review in 3 days (Mar 4, 2026).');
+    // Stats refreshed after the review.
+    await waitFor(() => expect(statsCalls).toBeGreaterThan(statsBefore));
+
+    // Easy (5): +1
+    await user.click(screen.getByRole('button', { name: 'Next Question' }));
+    await answerAndRate(user, 2, 'Right', 'Easy');
+    expect(streakText()).toBe('Session streak: 2');
+
+    // Hard (1): reset
+    await user.click(screen.getByRole('button', { name: 'Next Question' }));
+    await answerAndRate(user, 3, 'Wrong', 'Hard');
+    expect(streakText()).toBe('Session streak: 0');
+    expect(screen.getByTestId('practice-result')).toHaveTextContent('Your answer was not correct.');
+
+    expect(callsTo(fetchMock, 'POST /api/practice/review').map((r) => r.body)).toEqual([
+      { subjectId: 'vagus-nerve', nodeId: 'node-1', rating: 3, questionId: 'node-1-q1', answer: 'a' },
+      { subjectId: 'vagus-nerve', nodeId: 'node-2', rating: 5, questionId: 'node-2-q1', answer: 'a' },
+      { subjectId: 'vagus-nerve', nodeId: 'node-3', rating: 1, questionId: 'node-3-q1', answer: 'b' },
+    ]);
+  }, 40_000);
+
+  it('sends rating 0 for Again and resets the session streak', async () => {
+    const user = userEvent.setup();
+    const fetchMock = installFetch(handlers());
+    renderApp({ route: '/practice?subject=vagus-nerve' });
+    await user.click(await screen.findByRole('button', { name: 'Start Practice' }));
+    await answerAndRate(user, 1, 'Right', 'Good');
+    expect(streakText()).toBe('Session streak: 1');
+    await user.click(screen.getByRole('button', { name: 'Next Question' }));
+    await answerAndRate(user, 2, 'Wrong', 'Again');
+    expect(streakText()).toBe('Session streak: 0');
+    expect(callsTo(fetchMock, 'POST /api/practice/review').map((r) => (r.body as { rating: number }).rating)).toEqual([3, 0]);
+  }, 40_000);
+
+  it("'Next Question' fetches and shows the next due card", async () => {
+    const user = userEvent.setup();
+    const fetchMock = installFetch(handlers());
+    renderApp({ route: '/practice?subject=vagus-nerve' });
+    await user.click(await screen.findByRole('button', { name: 'Start Practice' }));
+    await answerAndRate(user, 1, 'Right', 'Good');
+    expect(screen.queryByRole('heading', { name: 'Topic 1' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next Question' }));
+    expect(await screen.findByRole('heading', { name: 'Topic 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Great job' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/practice/next')).toHaveLength(2);
+  });
+});
+
+describe('practice helpers', () => {
+  it('streak: +1 on a rating of at least 3, 0 below', () => {
+    expect(nextStreak(2, 3)).toBe(3);
+    expect(nextStreak(2, 5)).toBe(3);
+    expect(nextStreak(2, 1)).toBe(0);
+    expect(nextStreak(2, 0)).toBe(0);
+  });
+
+  it('formats accuracy and the next due date', () => {
+    expect(formatAccuracy(0.5)).toBe('50%');
+    expect(formatAccuracy(null)).toBe('—');
+    expect(describeDue({ due: '2026-03-01T12:00:00.000Z', scheduledDays: 0 })).toBe('later today');
+    expect(describeDue({ due: '2026-03-02T12:00:00.000Z', scheduledDays: 1 })).toBe('tomorrow (Mar 2, 2026)');
+  });
+});

@@ -1,0 +1,286 @@
+import { StrictMode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { AppProviders } from '../../AppProviders';
+import { AppRoutes } from '../../App';
+import { createQueryClient } from '../../query-client';
+import { SessionController } from '../auth/session-controller';
+import { callsTo, deferred, errorBody, installFetch, type Handler, type MockReply } from '../../test/fetch-mock';
+import { catalogHandlers } from '../../test/catalog-fixtures';
+import { VAGUS_GRAPH } from '../../test/graph-fixtures';
+import { signedIn, toast } from '../../test/helpers';
+import { LocationProbe, renderApp } from '../../test/render';
+import { ACCESS_RESTRICTED_TEXT } from './QuizPage';
+
+const ATTEMPT = {
+  attemptId: 'att-1',
+  kind: 'q_diag',
+  subjectId: 'vagus-nerve',
+  questions: [
+    {
+      id: 'q1',
+      stemHtml: '<p>Where does the vagus nerve <strong>start</strong>?</p>',
+      choices: [
+        { id: 'a', textHtml: 'Brainstem' },
+        { id: 'b', textHtml: 'Spinal cord' },
+      ],
+    },
+    {
+      id: 'q2',
+      stemHtml: '<p>Which breathing pace raises HRV?</p>',
+      choices: [
+        { id: 'a', textHtml: '<em>Six</em> breaths a minute' },
+        { id: 'b', textHtml: 'Twenty breaths a minute' },
+      ],
+    },
+  ],
+};
+
+const RESULT = {
+  attemptId: 'att-1',
+  score: 0.5,
+  graded: [
+    { questionId: 'q1', correct: true, correctAnswer: 'a', explanation: 'It leaves the medulla.' },
+    { questionId: 'q2', correct: false, correctAnswer: 'a', explanation: 'Slow breathing is about six a minute.' },
+  ],
+  nextStep: { type: 'practice', skills: ['Slow Breathing'] },
+  gating: {
+    passed: true,
+    unlockModules: ['foundations'],
+    tagUser: ['vagus-nerve:diagnostic-done'],
+    recommendReview: ['Heart Rate Variability'],
+    cooldownHours: 2,
+  },
+  mastery: { 'Vagus Anatomy': 0.8 },
+};
+
+function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
+  return {
+    ...signedIn(),
+    ...catalogHandlers,
+    'POST /api/quizzes/q_diag/attempts': { status: 201, body: ATTEMPT },
+    'POST /api/attempts/submit': { body: RESULT },
+    ...extra,
+  };
+}
+
+async function answerAll(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('radio', { name: 'Brainstem' }));
+  await user.click(screen.getByRole('radio', { name: 'Six breaths a minute' }));
+}
+
+describe('/quiz', () => {
+  it("shows 'Missing subject' with Go to Dashboard when there is no subject", async () => {
+    const fetchMock = installFetch(handlers());
+    renderApp({ route: '/quiz?kind=diag' });
+    expect(await screen.findByRole('heading', { name: 'Missing subject' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(callsTo(fetchMock, 'POST /api/quizzes/q_diag/attempts')).toHaveLength(0);
+  });
+
+  it('starts exactly one attempt under StrictMode, with a spinner while it runs', async () => {
+    const pending = deferred<MockReply>();
+    const fetchMock = installFetch(handlers({ 'POST /api/quizzes/q_diag/attempts': () => pending.promise }));
+    render(
+      <StrictMode>
+        <AppProviders
+          queryClient={createQueryClient()}
+          sessionController={new SessionController({ locks: null })}
+          router={(children) => (
+            <MemoryRouter initialEntries={['/quiz?subject=vagus-nerve&kind=diag']}>
+              {children}
+              <LocationProbe />
+            </MemoryRouter>
+          )}
+        >
+          <AppRoutes />
+        </AppProviders>
+      </StrictMode>,
+    );
+
+    expect(await screen.findByRole('progressbar', { name: 'Starting assessment' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Diagnostic' })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/quizzes/q_diag/attempts')).toHaveLength(1));
+    pending.resolve({ status: 201, body: ATTEMPT });
+
+    expect(await screen.findByRole('radio', { name: 'Brainstem' })).toBeInTheDocument();
+    // Give a duplicate start every chance to show up.
+    await new Promise((r) => setTimeout(r, 50));
+    const calls = callsTo(fetchMock, 'POST /api/quizzes/q_diag/attempts');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].body).toEqual({ subject: 'vagus-nerve' });
+  });
+
+  it('renders html questions and enables Submit only when every question is answered', async () => {
+    const user = userEvent.setup();
+    installFetch(handlers());
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
+
+    expect(await screen.findByRole('radiogroup', { name: 'Where does the vagus nerve start?' })).toBeInTheDocument();
+    // Html is rendered, not escaped.
+    expect(screen.getByText('start', { selector: 'strong' })).toBeInTheDocument();
+    expect(screen.getByText('Six', { selector: 'em' })).toBeInTheDocument();
+
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(screen.getByText('0 of 2 answered')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    await user.click(screen.getByRole('radio', { name: 'Brainstem' }));
+    expect(screen.getByText('1 of 2 answered')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    await user.click(screen.getByRole('radio', { name: 'Twenty breaths a minute' }));
+    await user.click(screen.getByRole('radio', { name: 'Six breaths a minute' }));
+    expect(screen.getByText('2 of 2 answered')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Six breaths a minute' })).toBeChecked();
+    expect(submit).toBeEnabled();
+  });
+
+  it('shows Submitting... while the submission runs, then results with gating', async () => {
+    const user = userEvent.setup();
+    const pending = deferred<MockReply>();
+    const fetchMock = installFetch(handlers({ 'POST /api/attempts/submit': () => pending.promise }));
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
+    await screen.findByRole('radio', { name: 'Brainstem' });
+    await answerAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const busy = await screen.findByRole('button', { name: 'Submitting...' });
+    expect(busy).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Brainstem' })).toBeDisabled();
+    const submitCall = callsTo(fetchMock, 'POST /api/attempts/submit')[0];
+    expect(submitCall.body).toEqual({
+      attemptId: 'att-1',
+      responses: [
+        { questionId: 'q1', answer: 'a' },
+        { questionId: 'q2', answer: 'a' },
+      ],
+    });
+
+    pending.resolve({ body: RESULT });
+    expect(await screen.findByRole('heading', { name: 'Results' })).toBeInTheDocument();
+    expect(screen.getByTestId('quiz-score')).toHaveTextContent('50%');
+    expect(screen.getByText('Score: 1 of 2 correct')).toBeInTheDocument();
+
+    const q1 = screen.getByRole('article', { name: 'Question 1' });
+    expect(q1).toHaveAttribute('data-correct', 'true');
+    expect(within(q1).getByText('Correct')).toBeInTheDocument();
+    expect(within(q1).getByText('It leaves the medulla.')).toBeInTheDocument();
+    const q2 = screen.getByRole('article', { name: 'Question 2' });
+    expect(q2).toHaveAttribute('data-correct', 'false');
+    expect(within(q2).getByText('Incorrect')).toBeInTheDocument();
+    expect(within(q2).getByTestId('correct-answer')).toHaveTextContent('Correct answer: Six breaths a minute');
+    expect(within(q2).getByText('Slow breathing is about six a minute.')).toBeInTheDocument();
+
+    expect(screen.getByTestId('quiz-next-step')).toHaveTextContent('Practice');
+    expect(within(screen.getByRole('list', { name: 'Skills' })).getByText('Slow Breathing')).toBeInTheDocument();
+
+    expect(screen.getByTestId('quiz-passed')).toHaveTextContent('Passed');
+    expect(within(screen.getByRole('group', { name: 'Unlocked modules' })).getByText('foundations')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Tags' })).getByText('vagus-nerve:diagnostic-done')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Review recommended' })).getByText('Heart Rate Variability'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('quiz-cooldown')).toHaveTextContent('You can retake this assessment in 2 hours.');
+
+    expect(screen.getByRole('link', { name: 'Back to Graph' })).toHaveAttribute('href', '/graph?subject=vagus-nerve');
+    expect(screen.getByRole('link', { name: 'View Mastery' })).toHaveAttribute('href', '/mastery');
+
+  });
+
+  it('invalidates the cached graph after submitting', async () => {
+    const user = userEvent.setup();
+    const fetchMock = installFetch(
+      handlers({
+        'GET /api/graph': { body: VAGUS_GRAPH },
+        'GET /api/users/me/mastery': { body: { mastery: { 'Vagus Anatomy': 0.4 } } },
+      }),
+    );
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    await user.click(await screen.findByRole('link', { name: 'Take Diagnostic' }));
+    await screen.findByRole('radio', { name: 'Brainstem' });
+    expect(callsTo(fetchMock, 'GET /api/graph')).toHaveLength(1);
+    await answerAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { name: 'Results' });
+    // Module ids are shown by their titles from the cached graph.
+    expect(
+      within(screen.getByRole('group', { name: 'Unlocked modules' })).getByText('Anatomy & Foundations'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Back to Graph' }));
+    await screen.findByRole('heading', { name: 'Learning Graph' });
+    // Fresh (staleTime 30 s) but invalidated: fetched again.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/graph')).toHaveLength(2));
+  });
+
+  it("shows 'Not passed' for a failed gate", async () => {
+    const user = userEvent.setup();
+    installFetch(
+      handlers({
+        'POST /api/attempts/submit': {
+          body: { ...RESULT, score: 0, gating: { passed: false, unlockModules: [], tagUser: [], recommendReview: [], cooldownHours: 0 } },
+        },
+      }),
+    );
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
+    await screen.findByRole('radio', { name: 'Brainstem' });
+    await answerAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('quiz-passed')).toHaveTextContent('Not passed');
+    expect(screen.queryByRole('group', { name: 'Unlocked modules' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('quiz-cooldown')).not.toBeInTheDocument();
+  });
+
+  it("sends clinician: true for the clinician diagnostic and titles it", async () => {
+    const fetchMock = installFetch(
+      handlers({ 'POST /api/quizzes/q_diag_clinician/attempts': { status: 201, body: { ...ATTEMPT, kind: 'q_diag_clinician' } } }),
+    );
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag-clinician' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clinician Diagnostic' })).toBeInTheDocument();
+    await screen.findByRole('radio', { name: 'Brainstem' });
+    expect(callsTo(fetchMock, 'POST /api/quizzes/q_diag_clinician/attempts')[0].body).toEqual({
+      subject: 'vagus-nerve',
+      clinician: true,
+    });
+  });
+
+  it("maps kind=final to q_final with the title 'Post Test'", async () => {
+    const fetchMock = installFetch(handlers({ 'POST /api/quizzes/q_final/attempts': { status: 201, body: ATTEMPT } }));
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=final' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post Test' })).toBeInTheDocument();
+    await screen.findByRole('radio', { name: 'Brainstem' });
+    expect(callsTo(fetchMock, 'POST /api/quizzes/q_final/attempts')).toHaveLength(1);
+  });
+
+  it("toasts 'Access restricted' with the server's message and offers the way back to the graph", async () => {
+    installFetch(
+      handlers({
+        'POST /api/quizzes/q_diag/attempts': {
+          status: 403,
+          body: errorBody(403, 'You do not have access to this course. Buy access to continue.'),
+        },
+      }),
+    );
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
+    const t = await toast();
+    expect(within(t).getByText('Access restricted')).toBeInTheDocument();
+    expect(within(t).getByText('You do not have access to this course. Buy access to continue.')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Starting assessment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Graph' })).toHaveAttribute('href', '/graph?subject=vagus-nerve');
+  });
+
+  it("toasts the generic 'Access restricted' text when the server gives no message", async () => {
+    installFetch(handlers({ 'POST /api/quizzes/q_diag/attempts': { status: 500 } }));
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
+    const t = await toast();
+    expect(within(t).getByText('Access restricted')).toBeInTheDocument();
+    expect(within(t).getByText(ACCESS_RESTRICTED_TEXT)).toBeInTheDocument();
+    expect(ACCESS_RESTRICTED_TEXT).toBe(
+      'Access to this assessment is restricted. If you believe this is an error, please contact an administrator.',
+    );
+  });
+});

@@ -1,0 +1,55 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
+export interface MasteryRow {
+  subject_id: string;
+  skill_id: string;
+  skill_name: string;
+  kind: 'topic' | 'category';
+  p_known: number;
+  attempts: number;
+  correct: number;
+  updated_at: string;
+}
+
+@Injectable()
+export class MasteryRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** The nodes' titles and their modules' ids and titles, for naming skills. */
+  nodeInfo(em: EntityManager, subjectId: string, nodeIds: string[]) {
+    return em.execute<{ id: string; title: string; module_id: string; module_title: string | null }[]>(
+      `select n.id, n.title, n.module_id, m.title as module_title
+         from topic_nodes n left join subject_modules m on m.subject_id = n.subject_id and m.id = n.module_id
+        where n.subject_id = ? and n.id = any(array(select jsonb_array_elements_text(?::jsonb)))`,
+      [subjectId, JSON.stringify(nodeIds)],
+    );
+  }
+
+  /** Locks the learner's rows for these skills so concurrent updates apply one after another. */
+  lockSkills(em: EntityManager, userId: string, subjectId: string, skillIds: string[]) {
+    return em.execute<{ skill_id: string; p_known: number }[]>(
+      `select skill_id, p_known from user_mastery
+        where user_id = ? and subject_id = ? and skill_id = any(array(select jsonb_array_elements_text(?::jsonb))) for update`,
+      [userId, subjectId, JSON.stringify(skillIds)],
+    );
+  }
+
+  async upsert(em: EntityManager, r: { userId: string; subjectId: string; skillId: string; skillName: string; kind: string; pKnown: number; attempts: number; correct: number }) {
+    await em.execute(
+      `insert into user_mastery (user_id, subject_id, skill_id, skill_name, kind, p_known, attempts, correct, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, now())
+       on conflict (user_id, subject_id, skill_id) do update set skill_name = excluded.skill_name, p_known = excluded.p_known,
+         attempts = user_mastery.attempts + excluded.attempts, correct = user_mastery.correct + excluded.correct, updated_at = now()`,
+      [r.userId, r.subjectId, r.skillId, r.skillName, r.kind, r.pKnown, r.attempts, r.correct],
+    );
+  }
+
+  list(userId: string, subjectId?: string): Promise<MasteryRow[]> {
+    return this.em.execute(
+      `select subject_id, skill_id, skill_name, kind, p_known, attempts, correct, updated_at from user_mastery
+        where user_id = ? and (?::text is null or subject_id = ?) order by updated_at desc, skill_name`,
+      [userId, subjectId ?? null, subjectId ?? null],
+    );
+  }
+}

@@ -1,0 +1,32 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
+import { RequiresEntitlement } from '../../common/guards/entitlement.guard';
+import { MasteryQuery, QuizKindParam, StartAttemptDto, SubmitAttemptDto } from './dto/quiz.dto';
+import { QuizService } from './quiz.service';
+
+/** Diagnostics, post tests and the learner's mastery (docs/assessment-api.md). */
+@ApiTags('assessment')
+@ApiBearerAuth()
+@Controller()
+export class QuizController {
+  constructor(private readonly quizzes: QuizService) {}
+
+  @RequiresEntitlement({ in: 'body', keys: ['subject'] })
+  @Post('quizzes/:kind/attempts')
+  start(@Param() p: QuizKindParam, @Body() _body: StartAttemptDto, @CurrentUser() user: AuthUser, @Req() req: { subjectId: string }) {
+    return this.quizzes.start(user, p.kind, req.subjectId);
+  }
+
+  /** The attempt names its subject; the service checks the entitlement for it. */
+  @Post('attempts/submit')
+  @HttpCode(200)
+  submit(@Body() body: SubmitAttemptDto, @CurrentUser() user: AuthUser) {
+    return this.quizzes.submit(user, body.attemptId, body.responses);
+  }
+
+  @Get('users/me/mastery')
+  mastery(@Query() q: MasteryQuery, @CurrentUser() user: AuthUser) {
+    return this.quizzes.mine(user.id, q.subjectId);
+  }
+}

@@ -1,0 +1,51 @@
+import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+
+/** One FSRS card per learner and topic (ts-fsrs state). */
+@Entity({ tableName: 'practice_cards' })
+@Index({ properties: ['userId', 'subjectId', 'due'] })
+export class PracticeCard {
+  [OptionalProps]?: 'lastReview' | 'createdAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  userId!: string;
+
+  @PrimaryKey({ type: 'text' })
+  subjectId!: string;
+
+  @PrimaryKey({ type: 'text' })
+  nodeId!: string;
+
+  @Property({ type: 'timestamptz' })
+  due!: Date;
+
+  @Property({ type: 'double' })
+  stability!: number;
+
+  @Property({ type: 'double' })
+  difficulty!: number;
+
+  @Property({ type: 'integer' })
+  elapsedDays!: number;
+
+  @Property({ type: 'integer' })
+  scheduledDays!: number;
+
+  @Property({ type: 'integer' })
+  learningSteps!: number;
+
+  @Property({ type: 'integer' })
+  reps!: number;
+
+  @Property({ type: 'integer' })
+  lapses!: number;
+
+  /** ts-fsrs State: 0 New, 1 Learning, 2 Review, 3 Relearning */
+  @Property({ type: 'smallint' })
+  state!: number;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  lastReview?: Date | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

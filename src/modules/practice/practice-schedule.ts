@@ -1,0 +1,80 @@
+import type { Card, Grade, State } from 'ts-fsrs' with { 'resolution-mode': 'import' };
+import type * as TsFsrs from 'ts-fsrs' with { 'resolution-mode': 'import' };
+
+// ts-fsrs ships ESM typings but also a CommonJS build (its "require" export), which this CommonJS app loads.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createEmptyCard, fsrs, Rating } = require('ts-fsrs') as typeof TsFsrs;
+import type { CardRecord, CardState } from './practice.repository';
+import type { CardStateName, SpecRating } from './dto/practice.dto';
+
+/** The spec's ratings (0 Again, 1 Hard, 3 Good, 5 Easy) as FSRS grades. */
+export const SPEC_TO_FSRS: Record<SpecRating, Grade> = { 0: Rating.Again, 1: Rating.Hard, 3: Rating.Good, 5: Rating.Easy };
+
+const scheduler = fsrs();
+
+export function toCardState(c: Card): CardState {
+  return {
+    due: c.due,
+    stability: c.stability,
+    difficulty: c.difficulty,
+    elapsedDays: c.elapsed_days,
+    scheduledDays: c.scheduled_days,
+    learningSteps: c.learning_steps,
+    reps: c.reps,
+    lapses: c.lapses,
+    state: c.state,
+    lastReview: c.last_review ?? null,
+  };
+}
+
+export function fromRecord(r: CardRecord): Card {
+  return {
+    due: new Date(r.due),
+    stability: Number(r.stability),
+    difficulty: Number(r.difficulty),
+    elapsed_days: r.elapsed_days,
+    scheduled_days: r.scheduled_days,
+    learning_steps: r.learning_steps,
+    reps: r.reps,
+    lapses: r.lapses,
+    state: r.state as State,
+    last_review: r.last_review ? new Date(r.last_review) : undefined,
+  };
+}
+
+export function emptyCard(now: Date): CardState {
+  return toCardState(createEmptyCard(now));
+}
+
+/** FSRS's next state of the card after a review with the spec's rating at `now`. */
+export function schedule(card: Card, rating: SpecRating, now: Date): CardState {
+  return toCardState(scheduler.next(card, now, SPEC_TO_FSRS[rating]).card);
+}
+
+export function stateName(state: number): CardStateName {
+  return (['New', 'Learning', 'Review', 'Relearning'] as const)[state] ?? 'New';
+}
+
+/** Midnight UTC of `now`'s day. */
+export function utcDayStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+const dayKey = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Consecutive UTC days with at least one review, ending today. A streak whose last day is
+ * yesterday is still alive (today is not over yet), so it counts up to yesterday.
+ * `days` are 'YYYY-MM-DD' keys, in any order.
+ */
+export function streakOf(days: Iterable<string>, now: Date): number {
+  const set = new Set(days);
+  const day = utcDayStart(now);
+  if (!set.has(dayKey(day))) day.setUTCDate(day.getUTCDate() - 1);
+  let n = 0;
+  while (set.has(dayKey(day))) {
+    n++;
+    day.setUTCDate(day.getUTCDate() - 1);
+  }
+  return n;
+}

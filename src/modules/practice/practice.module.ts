@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AssessmentModule } from '../assessment/assessment.module';
+import { CLOCK, systemClockProvider } from './clock';
+import { PracticeController } from './practice.controller';
+import { PracticeRepository } from './practice.repository';
+import { PracticeService } from './practice.service';
+
+/** Spaced-repetition practice (FSRS). */
+@Module({
+  imports: [AssessmentModule],
+  controllers: [PracticeController],
+  providers: [systemClockProvider, PracticeRepository, PracticeService],
+  exports: [PracticeService, CLOCK],
+})
+export class PracticeModule {}

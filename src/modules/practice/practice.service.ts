@@ -1,0 +1,105 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { MasteryService } from '../assessment/mastery.service';
+import { Clock, CLOCK } from './clock';
+import { PracticeQuestion, PracticeReviewResponse, PracticeStatsResponse, SpecRating } from './dto/practice.dto';
+import { emptyCard, fromRecord, schedule, stateName, streakOf, utcDayStart } from './practice-schedule';
+import { PracticeRepository, QuizItemRecord } from './practice.repository';
+
+export const DEFAULT_NEXT_LIMIT = 10;
+export const NO_CARD_MESSAGE = 'No practice card for this topic. Start practice for the course first.';
+
+/** Spaced-repetition practice: one FSRS card per learner and topic; every time decision reads the clock. */
+@Injectable()
+export class PracticeService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly repo: PracticeRepository,
+    private readonly mastery: MasteryService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async seed(userId: string, subjectId: string): Promise<{ created: number }> {
+    const created = await this.repo.seedCards(userId, subjectId, emptyCard(this.clock.now()));
+    return { created: created.length };
+  }
+
+  /** Due cards, most overdue first, each with one of its topic's questions (rotating with the card's reps). */
+  async next(userId: string, subjectId: string, limit = DEFAULT_NEXT_LIMIT): Promise<PracticeQuestion[]> {
+    const cards = await this.repo.dueCards(userId, subjectId, this.clock.now(), limit);
+    const items = await this.repo.quizItems(subjectId, cards.map((c) => c.node_id));
+    const byNode = new Map<string, QuizItemRecord[]>();
+    for (const it of items) byNode.set(it.node_id, [...(byNode.get(it.node_id) ?? []), it]);
+    return cards.map((c) => {
+      const own = byNode.get(c.node_id) ?? [];
+      const q = own.length ? own[c.reps % own.length] : null;
+      return {
+        nodeId: c.node_id,
+        title: c.title,
+        questionId: q?.id ?? null,
+        question: q?.stem ?? null,
+        options: (q?.choices ?? []).map((o) => ({ id: o.id, text: o.text })),
+        type: 'multiple_choice' as const,
+        due: new Date(c.due).toISOString(),
+      };
+    });
+  }
+
+  async review(
+    userId: string,
+    subjectId: string,
+    input: { nodeId: string; rating: SpecRating; questionId?: string; answer?: string },
+  ): Promise<PracticeReviewResponse> {
+    if (input.answer !== undefined && input.questionId === undefined) throw new BadRequestException('answer needs the questionId it answers');
+    const now = this.clock.now();
+    return this.em.transactional(async (tx) => {
+      const card = await this.repo.lockCard(tx, userId, subjectId, input.nodeId);
+      if (!card) throw new NotFoundException(NO_CARD_MESSAGE);
+
+      let correct: boolean | null = null;
+      if (input.questionId !== undefined) {
+        const item = await this.repo.findQuizItem(tx, subjectId, input.questionId);
+        if (!item || item.node_id !== input.nodeId) throw new BadRequestException('questionId is not a question of this topic');
+        if (input.answer !== undefined) correct = input.answer === item.correct;
+      }
+
+      const next = schedule(fromRecord(card), input.rating, now);
+      await this.repo.updateCard(tx, userId, subjectId, input.nodeId, next);
+      await this.repo.insertReview(tx, { userId, subjectId, nodeId: input.nodeId, rating: input.rating, correct, reviewedAt: now, scheduledDays: next.scheduledDays });
+
+      let mastery: number | null = null;
+      if (correct !== null) {
+        const levels = await this.mastery.record(userId, subjectId, [{ nodeId: input.nodeId, correct }], tx);
+        mastery = levels[input.nodeId] ?? null;
+      } else {
+        mastery = await this.repo.topicMastery(tx, userId, subjectId, input.nodeId);
+      }
+
+      return {
+        nodeId: input.nodeId,
+        rating: input.rating,
+        correct,
+        due: next.due.toISOString(),
+        scheduledDays: next.scheduledDays,
+        state: stateName(next.state),
+        mastery: mastery === null ? null : Math.round(mastery * 1000) / 1000,
+      };
+    });
+  }
+
+  async stats(userId: string, subjectId: string): Promise<PracticeStatsResponse> {
+    const now = this.clock.now();
+    const [due, totals, days] = await Promise.all([
+      this.repo.countDue(userId, subjectId, now),
+      this.repo.reviewTotals(userId, subjectId, utcDayStart(now), now),
+      this.repo.reviewDays(userId, subjectId, now),
+    ]);
+    return {
+      due,
+      completedToday: totals.today,
+      accuracy: totals.answered > 0 ? totals.correct / totals.answered : null,
+      streak: streakOf(days, now),
+      totalReviews: totals.total,
+    };
+  }
+}
