@@ -1,20 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  CircularProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Card, CardContent, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import { useLogoutIfAccessDenied } from 'react-admin';
 
 import {
@@ -24,6 +9,7 @@ import {
   setCoursePublished,
   type CourseVisibility,
 } from './coursesApi';
+import { ActionCell, SectionLoading, SubjectCells, SubjectTable, usePendingSubjects } from './SubjectTable';
 
 export const EMPTY_MESSAGE = 'No subjects yet. Run Studio → Migrate to load the courses.';
 
@@ -44,9 +30,7 @@ export const CourseVisibilitySection = () => {
     logoutRef.current = logoutIfAccessDenied;
   }, [logoutIfAccessDenied]);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
-  // Guards against a second click landing before the disabled state has rendered.
-  const inFlight = useRef(new Set<string>());
+  const { pending, begin, end } = usePendingSubjects();
 
   useEffect(() => {
     let active = true;
@@ -65,16 +49,9 @@ export const CourseVisibilitySection = () => {
     };
   }, []);
 
-  const markPending = (subjectId: string, running: boolean) => {
-    if (running) inFlight.current.add(subjectId);
-    else inFlight.current.delete(subjectId);
-    setPending(new Set(inFlight.current));
-  };
-
   const toggle = async (course: CourseVisibility) => {
     const { subjectId } = course;
-    if (inFlight.current.has(subjectId)) return;
-    markPending(subjectId, true);
+    if (!begin(subjectId)) return;
     try {
       const published = await setCoursePublished(subjectId, !course.published);
       setLoad(current =>
@@ -90,7 +67,7 @@ export const CourseVisibilitySection = () => {
       console.error(`Course visibility toggle failed for ${subjectId}`, error);
       await logoutRef.current(error);
     } finally {
-      markPending(subjectId, false);
+      end(subjectId);
     }
   };
 
@@ -106,9 +83,7 @@ export const CourseVisibilitySection = () => {
         </Typography>
 
         {load.state === 'loading' && (
-          <Box role="status" aria-label="Loading courses" sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
-            <CircularProgress size={28} />
-          </Box>
+          <SectionLoading label="Loading courses" />
         )}
 
         {load.state === 'error' && <Alert severity="error">Could not load the courses: {load.message}</Alert>}
@@ -118,28 +93,16 @@ export const CourseVisibilitySection = () => {
         )}
 
         {load.state === 'loaded' && load.courses.length > 0 && (
-          <TableContainer>
-            <Table size="small" aria-label="Course visibility">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Subject</TableCell>
-                  <TableCell>ID</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell align="right">Action</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {load.courses.map(course => (
-                  <CourseRow
-                    key={course.subjectId}
-                    course={course}
-                    running={pending.has(course.subjectId)}
-                    onToggle={toggle}
-                  />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <SubjectTable ariaLabel="Course visibility" extraColumns={['Status']}>
+            {load.courses.map(course => (
+              <CourseRow
+                key={course.subjectId}
+                course={course}
+                running={pending.has(course.subjectId)}
+                onToggle={toggle}
+              />
+            ))}
+          </SubjectTable>
         )}
       </CardContent>
     </Card>
@@ -156,14 +119,7 @@ const CourseRow = ({
   onToggle: (course: CourseVisibility) => void;
 }) => (
   <TableRow>
-    <TableCell component="th" scope="row">
-      {course.title}
-    </TableCell>
-    <TableCell>
-      <Typography variant="body2" component="code" sx={{ fontFamily: 'monospace' }}>
-        {course.subjectId}
-      </Typography>
-    </TableCell>
+    <SubjectCells title={course.title} subjectId={course.subjectId} />
     <TableCell>
       <Chip
         size="small"
@@ -172,16 +128,8 @@ const CourseRow = ({
         variant={course.published ? 'filled' : 'outlined'}
       />
     </TableCell>
-    <TableCell align="right">
-      <Button
-        size="small"
-        variant={course.published ? 'outlined' : 'contained'}
-        onClick={() => onToggle(course)}
-        disabled={running}
-        startIcon={running ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
-      >
-        {course.published ? 'Unpublish' : 'Publish'}
-      </Button>
-    </TableCell>
+    <ActionCell running={running} variant={course.published ? 'outlined' : 'contained'} onClick={() => onToggle(course)}>
+      {course.published ? 'Unpublish' : 'Publish'}
+    </ActionCell>
   </TableRow>
 );

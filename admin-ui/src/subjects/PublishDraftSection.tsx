@@ -1,23 +1,9 @@
-import { useRef, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Card, CardContent, TableRow, Typography } from '@mui/material';
 import { HttpError, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 
 import { apiErrorMessage } from './coursesApi';
 import { publishDraft } from './subjectsApi';
+import { ActionCell, SectionLoading, SubjectCells, SubjectTable, usePendingSubjects } from './SubjectTable';
 import type { SubjectsLoad } from './useSubjects';
 
 export const PUBLISHING = 'Publishing...';
@@ -31,18 +17,10 @@ export const PUBLISH_FAILED = 'Publish failed';
 export const PublishDraftSection = ({ load }: { load: SubjectsLoad }) => {
   const notify = useNotify();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
-  const inFlight = useRef(new Set<string>());
-
-  const mark = (subjectId: string, running: boolean) => {
-    if (running) inFlight.current.add(subjectId);
-    else inFlight.current.delete(subjectId);
-    setPending(new Set(inFlight.current));
-  };
+  const { pending, begin, end } = usePendingSubjects();
 
   const publish = async (subjectId: string) => {
-    if (inFlight.current.has(subjectId)) return;
-    mark(subjectId, true);
+    if (!begin(subjectId)) return;
     notify(PUBLISHING, { type: 'info' });
     try {
       await publishDraft(subjectId);
@@ -56,7 +34,7 @@ export const PublishDraftSection = ({ load }: { load: SubjectsLoad }) => {
         notify(PUBLISH_FAILED, { type: 'error' });
       }
     } finally {
-      mark(subjectId, false);
+      end(subjectId);
     }
   };
 
@@ -71,54 +49,27 @@ export const PublishDraftSection = ({ load }: { load: SubjectsLoad }) => {
         </Typography>
 
         {load.state === 'loading' && (
-          <Box role="status" aria-label="Loading subjects" sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
-            <CircularProgress size={28} />
-          </Box>
+          <SectionLoading label="Loading subjects" />
         )}
         {load.state === 'error' && <Alert severity="error">Could not load the subjects: {load.message}</Alert>}
         {load.state === 'loaded' && load.subjects.length === 0 && (
           <Typography color="text.secondary">No subjects yet.</Typography>
         )}
         {load.state === 'loaded' && load.subjects.length > 0 && (
-          <TableContainer>
-            <Table size="small" aria-label="Subjects">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Subject</TableCell>
-                  <TableCell>ID</TableCell>
-                  <TableCell align="right">Action</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {load.subjects.map(subject => {
-                  const running = pending.has(subject.subjectId);
-                  return (
-                    <TableRow key={subject.subjectId}>
-                      <TableCell component="th" scope="row">
-                        {subject.title}
-                      </TableCell>
-                      <TableCell>
-                        <Typography variant="body2" component="code" sx={{ fontFamily: 'monospace' }}>
-                          {subject.subjectId}
-                        </Typography>
-                      </TableCell>
-                      <TableCell align="right">
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          disabled={running}
-                          onClick={() => publish(subject.subjectId)}
-                          startIcon={running ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
-                        >
-                          Publish Latest Draft
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <SubjectTable ariaLabel="Subjects">
+            {load.subjects.map(subject => (
+              <TableRow key={subject.subjectId}>
+                <SubjectCells title={subject.title} subjectId={subject.subjectId} />
+                <ActionCell
+                  running={pending.has(subject.subjectId)}
+                  variant="outlined"
+                  onClick={() => publish(subject.subjectId)}
+                >
+                  Publish Latest Draft
+                </ActionCell>
+              </TableRow>
+            ))}
+          </SubjectTable>
         )}
       </CardContent>
     </Card>

@@ -3,24 +3,20 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import BookmarksOutlinedIcon from '@mui/icons-material/BookmarksOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import SearchIcon from '@mui/icons-material/Search';
 import { errorMessage, type Bookmark } from '../../api';
 import { formatDate, isWithinLastWeek } from '../common/dates';
-import { StatCard } from '../common/StatCard';
+import { StatsAndSearch } from '../common/StatsAndSearch';
 import { nodePath } from '../graph/links';
 import { DEFAULT_SUBJECT } from '../notes/hooks';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
@@ -75,34 +71,16 @@ export function BookmarksPage() {
         Topics you saved to come back to.
       </Typography>
 
-      <Grid container spacing={2} sx={{ mb: 3 }}>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <StatCard label="Total Bookmarks" value={all.length} loading={bookmarks.isLoading} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <StatCard label="Subjects" value={subjectCount} loading={bookmarks.isLoading} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <StatCard label="This Week" value={thisWeek} loading={bookmarks.isLoading} />
-        </Grid>
-      </Grid>
-
-      <TextField
-        fullWidth
-        size="small"
-        label="Search bookmarks"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        sx={{ mb: 3 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+      <StatsAndSearch
+        stats={[
+          { label: 'Total Bookmarks', value: all.length },
+          { label: 'Subjects', value: subjectCount },
+          { label: 'This Week', value: thisWeek },
+        ]}
+        loading={bookmarks.isLoading}
+        searchLabel="Search bookmarks"
+        search={search}
+        onSearchChange={setSearch}
       />
 
       {bookmarks.isLoading ? (

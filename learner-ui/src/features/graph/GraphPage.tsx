@@ -6,21 +6,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { errorMessage, isApiError } from '../../api';
 import { useAuth } from '../auth/auth-context';
 import { usePriceMap } from '../catalog/hooks';
 import { checkoutStartPath } from '../catalog/links';
 import { formatPrice } from '../catalog/price';
-import { StatCard } from '../common/StatCard';
+import { StatsAndSearch } from '../common/StatsAndSearch';
 import { htmlToText } from '../common/dates';
 import { matchesSubject } from '../shop/ShopPage';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
@@ -230,34 +227,17 @@ function GraphForSubject({ subject }: { subject: string }) {
 
       {(graph.isLoading || owner) && (
         <>
-          <Grid container spacing={2} sx={{ mb: 3 }}>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <StatCard label="Total Topics" value={nodes.length} loading={graph.isLoading} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <StatCard label="Categories" value={categories.length} loading={graph.isLoading} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <StatCard label="Mastered" value={masteredCount} loading={graph.isLoading} />
-            </Grid>
-          </Grid>
-
-          <TextField
-            fullWidth
-            size="small"
-            label="Search topics"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            sx={{ mb: 2 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+          <StatsAndSearch
+            stats={[
+              { label: 'Total Topics', value: nodes.length },
+              { label: 'Categories', value: categories.length },
+              { label: 'Mastered', value: masteredCount },
+            ]}
+            loading={graph.isLoading}
+            searchLabel="Search topics"
+            search={search}
+            onSearchChange={setSearch}
+            searchMb={2}
           />
           <Stack
             direction="row"

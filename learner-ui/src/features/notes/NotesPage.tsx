@@ -7,21 +7,18 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
-import SearchIcon from '@mui/icons-material/Search';
 import { errorMessage, noteText, type Note } from '../../api';
 import { formatDate, isWithinLastWeek } from '../common/dates';
-import { StatCard } from '../common/StatCard';
+import { StatsAndSearch } from '../common/StatsAndSearch';
 import { nodePath } from '../graph/links';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
 import { useToast } from '../toast/toast-context';
@@ -99,34 +96,16 @@ export function NotesPage() {
         </Button>
       </Stack>
 
-      <Grid container spacing={2} sx={{ mb: 3 }}>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <StatCard label="Total Notes" value={all.length} loading={notes.isLoading} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <StatCard label="Linked to Topics" value={linked} loading={notes.isLoading} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <StatCard label="This Week" value={thisWeek} loading={notes.isLoading} />
-        </Grid>
-      </Grid>
-
-      <TextField
-        fullWidth
-        size="small"
-        label="Search notes"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        sx={{ mb: 3 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+      <StatsAndSearch
+        stats={[
+          { label: 'Total Notes', value: all.length },
+          { label: 'Linked to Topics', value: linked },
+          { label: 'This Week', value: thisWeek },
+        ]}
+        loading={notes.isLoading}
+        searchLabel="Search notes"
+        search={search}
+        onSearchChange={setSearch}
       />
 
       {notes.isLoading ? (

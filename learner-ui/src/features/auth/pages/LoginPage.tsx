@@ -10,6 +10,7 @@ import { errorMessage, isApiError } from '../../../api';
 import { FullPageSpinner } from '../../common/FullPageSpinner';
 import { useAuth } from '../auth-context';
 import { AuthCard } from '../components/AuthCard';
+import { EmailField } from '../components/EmailField';
 import { useGoToTarget } from '../hooks/useGoToTarget';
 import { useRedirectTarget } from '../hooks/useRedirectTarget';
 
@@ -83,18 +84,7 @@ export function LoginPage() {
               )}
             </Alert>
           )}
-          <TextField
-            id="login-email"
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            slotProps={{ htmlInput: { required: true } }}
-            fullWidth
-            autoFocus
-          />
+          <EmailField id="login-email" value={email} onChange={setEmail} required autoFocus />
           <TextField
             id="login-password"
             label="Password"

@@ -5,21 +5,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import { errorMessage } from '../../../api';
 import { useAuth } from '../auth-context';
 import { AuthCard } from '../components/AuthCard';
-import { IconBadge } from '../components/IconBadge';
-import { passwordProblem } from '../password-rules';
+import { EmailField } from '../components/EmailField';
+import { PasswordFields, usePasswordPair } from '../components/PasswordFields';
+import { SuccessCard } from '../components/SuccessCard';
 
 export function RegisterPage() {
   const { register } = useAuth();
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [validation, setValidation] = useState<string | null>(null);
+  const passwords = usePasswordPair();
+  const { password, validation } = passwords;
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
@@ -28,9 +26,7 @@ export function RegisterPage() {
     event.preventDefault();
     if (submitting) return;
     setServerError(null);
-    const problem = passwordProblem(password, confirm);
-    setValidation(problem);
-    if (problem) return;
+    if (!passwords.validate()) return;
     setSubmitting(true);
     try {
       await register(email.trim(), password);
@@ -44,13 +40,8 @@ export function RegisterPage() {
 
   if (registeredEmail) {
     return (
-      <AuthCard
+      <SuccessCard
         title="Check Your Email"
-        icon={
-          <IconBadge tone="success">
-            <MarkEmailReadOutlinedIcon />
-          </IconBadge>
-        }
         subtitle={
           <>
             We've sent a confirmation link to <strong>{registeredEmail}</strong>.
@@ -64,7 +55,7 @@ export function RegisterPage() {
         <Button component={RouterLink} to="/login" variant="contained" size="large" fullWidth sx={{ mt: 3 }}>
           Go to Login
         </Button>
-      </AuthCard>
+      </SuccessCard>
     );
   }
 
@@ -84,48 +75,13 @@ export function RegisterPage() {
       <Box component="form" onSubmit={handleSubmit} aria-label="Create account form">
         <Stack spacing={2.25}>
           {(validation || serverError) && <Alert severity="error">{validation ?? serverError}</Alert>}
-          <TextField
-            id="register-email"
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            slotProps={{ htmlInput: { required: true } }}
-            fullWidth
-            autoFocus
-          />
-          <TextField
-            id="register-password"
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setValidation(null);
-            }}
-            error={validation !== null}
-            slotProps={{ htmlInput: { required: true } }}
+          <EmailField id="register-email" value={email} onChange={setEmail} required autoFocus />
+          <PasswordFields
+            pair={passwords}
+            passwordId="register-password"
+            confirmId="register-confirm-password"
+            passwordLabel="Password"
             helperText="At least 6 characters"
-            fullWidth
-          />
-          <TextField
-            id="register-confirm-password"
-            label="Confirm Password"
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => {
-              setConfirm(e.target.value);
-              setValidation(null);
-            }}
-            error={validation !== null}
-            slotProps={{ htmlInput: { required: true } }}
-            fullWidth
           />
           <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
             {submitting ? 'Creating Account...' : 'Create Account'}

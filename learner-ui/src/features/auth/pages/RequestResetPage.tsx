@@ -5,15 +5,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import { errorMessage } from '../../../api';
 import { useToast } from '../../toast/toast-context';
 import { useAuth } from '../auth-context';
 import { AuthCard } from '../components/AuthCard';
+import { EmailField, requireEmail } from '../components/EmailField';
 import { IconBadge } from '../components/IconBadge';
+import { SuccessCard } from '../components/SuccessCard';
 
 /** /request-reset and its alias /forgot. */
 export function RequestResetPage() {
@@ -27,12 +27,8 @@ export function RequestResetPage() {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const address = email.trim();
-    if (!address) {
-      setError('Please enter your email address.');
-      return;
-    }
-    setError(null);
+    const address = requireEmail(email, setError);
+    if (!address) return;
     setSubmitting(true);
     try {
       await requestReset(address);
@@ -48,13 +44,8 @@ export function RequestResetPage() {
 
   if (sentTo) {
     return (
-      <AuthCard
+      <SuccessCard
         title="Check Your Email"
-        icon={
-          <IconBadge tone="success">
-            <MarkEmailReadOutlinedIcon />
-          </IconBadge>
-        }
         subtitle={
           <>
             If an account exists for <strong>{sentTo}</strong>, a password reset link is on its way.
@@ -73,7 +64,7 @@ export function RequestResetPage() {
             Back to Login
           </Button>
         </Stack>
-      </AuthCard>
+      </SuccessCard>
     );
   }
 
@@ -98,19 +89,14 @@ export function RequestResetPage() {
       <Box component="form" onSubmit={handleSubmit} noValidate aria-label="Password reset form">
         <Stack spacing={2.25}>
           {error && <Alert severity="error">{error}</Alert>}
-          <TextField
+          <EmailField
             id="reset-email"
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
             value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
+            onChange={(value) => {
+              setEmail(value);
               setError(null);
             }}
             error={error !== null}
-            fullWidth
             autoFocus
           />
           <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>

@@ -3,10 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { errorMessage } from '../../../api';
 import { useToast } from '../../toast/toast-context';
 import { useAuth } from '../auth-context';
+import { EmailField, requireEmail } from '../components/EmailField';
 
 /** POST /api/auth/request-verify: sends a fresh confirmation link. */
 export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: string }) {
@@ -20,12 +20,8 @@ export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: s
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const address = email.trim();
-    if (!address) {
-      setError('Please enter your email address.');
-      return;
-    }
-    setError(null);
+    const address = requireEmail(email, setError);
+    if (!address) return;
     setSubmitting(true);
     try {
       await requestVerify(address);
@@ -47,18 +43,13 @@ export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: s
           </Alert>
         )}
         {error && <Alert severity="error">{error}</Alert>}
-        <TextField
+        <EmailField
           id="verify-email"
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
           value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
+          onChange={(value) => {
+            setEmail(value);
             setError(null);
           }}
-          fullWidth
         />
         <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
           {submitting ? 'Sending...' : 'Resend Verification Email'}

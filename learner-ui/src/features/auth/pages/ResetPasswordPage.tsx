@@ -5,14 +5,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { errorMessage } from '../../../api';
 import { useAuth } from '../auth-context';
 import { AuthCard } from '../components/AuthCard';
 import { IconBadge } from '../components/IconBadge';
-import { passwordProblem } from '../password-rules';
+import { PasswordFields, usePasswordPair } from '../components/PasswordFields';
+import { SuccessCard } from '../components/SuccessCard';
 
 const INVALID_LINK = 'Invalid or expired reset link';
 
@@ -21,9 +21,8 @@ export function ResetPasswordPage() {
   const { resetPassword } = useAuth();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [validation, setValidation] = useState<string | null>(null);
+  const passwords = usePasswordPair();
+  const { password, validation } = passwords;
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
@@ -32,9 +31,7 @@ export function ResetPasswordPage() {
     event.preventDefault();
     if (submitting || !token) return;
     setServerError(null);
-    const problem = passwordProblem(password, confirm);
-    setValidation(problem);
-    if (problem) return;
+    if (!passwords.validate()) return;
     setSubmitting(true);
     try {
       await resetPassword(token, password);
@@ -48,19 +45,15 @@ export function ResetPasswordPage() {
 
   if (done) {
     return (
-      <AuthCard
+      <SuccessCard
         title="Password updated"
-        icon={
-          <IconBadge tone="success">
-            <TaskAltIcon />
-          </IconBadge>
-        }
+        icon={<TaskAltIcon />}
         subtitle="Your new password is set. For your security, you've been signed out on every device."
       >
         <Button component={RouterLink} to="/login" variant="contained" size="large" fullWidth>
           Sign In
         </Button>
-      </AuthCard>
+      </SuccessCard>
     );
   }
 
@@ -87,38 +80,13 @@ export function ResetPasswordPage() {
             </Alert>
           )}
           {validation && <Alert severity="error">{validation}</Alert>}
-          <TextField
-            id="new-password"
-            label="New Password"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setValidation(null);
-            }}
-            error={validation !== null}
+          <PasswordFields
+            pair={passwords}
+            passwordId="new-password"
+            confirmId="confirm-new-password"
+            passwordLabel="New Password"
             disabled={!token}
-            slotProps={{ htmlInput: { required: true } }}
-            fullWidth
             autoFocus
-          />
-          <TextField
-            id="confirm-new-password"
-            label="Confirm Password"
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => {
-              setConfirm(e.target.value);
-              setValidation(null);
-            }}
-            error={validation !== null}
-            disabled={!token}
-            slotProps={{ htmlInput: { required: true } }}
-            fullWidth
           />
           <Button type="submit" variant="contained" size="large" disabled={submitting || !token} fullWidth>
             {submitting ? 'Updating Password...' : 'Update Password'}

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../api';
 import { useAuth } from '../auth-context';
 import { AuthCard } from '../components/AuthCard';
 import { IconBadge } from '../components/IconBadge';
+import { SuccessCard } from '../components/SuccessCard';
 import { ResendVerificationForm } from './ResendVerificationForm';
 
 type VerifyState = { kind: 'verifying' } | { kind: 'verified' } | { kind: 'failed'; message: string };
@@ -63,19 +64,15 @@ export function VerifyPage() {
 
   if (state.kind === 'verified') {
     return (
-      <AuthCard
+      <SuccessCard
         title="Email verified"
-        icon={
-          <IconBadge tone="success">
-            <VerifiedOutlinedIcon />
-          </IconBadge>
-        }
+        icon={<VerifiedOutlinedIcon />}
         subtitle="Your email address is confirmed. You can now sign in and start learning."
       >
         <Button component={RouterLink} to="/login" variant="contained" size="large" fullWidth>
           Sign In
         </Button>
-      </AuthCard>
+      </SuccessCard>
     );
   }
 
