@@ -208,6 +208,20 @@ describe('Stripe webhooks', () => {
     expect(await entitlementRows(v.id, 'metabolic')).toEqual([]);
   });
 
+  it('a refund that arrives before the payment’s completion event still ends in no access', async () => {
+    const u = await h.newUser('early-refund');
+    const { body } = await h.post('/api/checkout/create', { subjectId: 'ai-user', priceId: 'price_ai_user' }, { token: u.token });
+    const paid = fake.pay(body.sessionId);
+    const charge = { id: `ch_${randomUUID().slice(0, 8)}`, object: 'charge', payment_intent: paid.payment_intent, amount: 2900, refunded: true, amount_refunded: 2900 };
+    expect((await deliver(event('charge.refunded', charge).payload)).status).toBe(200);
+    expect((await deliver(event('checkout.session.completed', paid).payload)).status).toBe(200);
+    expect(await entitlementRows(u.id, 'ai-user')).toEqual([]);
+    expect((await h.sql(`select status from checkout_sessions where id = ?`, [body.sessionId]))[0].status).toBe('refunded');
+    // The return page agrees.
+    const verify = await h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token });
+    expect(verify.body).toMatchObject({ status: 'refunded', entitled: false });
+  });
+
   it('a full refund ends access at once; a partial refund keeps it', async () => {
     const u = await h.newUser('refund');
     const { body } = await h.post('/api/checkout/create', { subjectId: 'vagus-nerve', priceId: 'price_vagus_nerve' }, { token: u.token });

@@ -5,6 +5,7 @@ import { Migration20261122010000Commerce } from './Migration20261122010000Commer
 import { Migration20261122020000Learning } from './Migration20261122020000Learning';
 import { Migration20261122030000CheckoutUrl } from './Migration20261122030000CheckoutUrl';
 import { Migration20261122040000Assessment } from './Migration20261122040000Assessment';
+import { Migration20261122050000PendingRefunds } from './Migration20261122050000PendingRefunds';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -17,4 +18,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122020000Learning', class: Migration20261122020000Learning },
   { name: 'Migration20261122030000CheckoutUrl', class: Migration20261122030000CheckoutUrl },
   { name: 'Migration20261122040000Assessment', class: Migration20261122040000Assessment },
+  { name: 'Migration20261122050000PendingRefunds', class: Migration20261122050000PendingRefunds },
 ];

@@ -91,6 +91,15 @@ export class CheckoutRepository {
     );
   }
 
+  async recordPendingRefund(em: EntityManager, paymentIntentId: string, eventId: string): Promise<void> {
+    await em.execute(`insert into pending_refunds (payment_intent_id, event_id) values (?, ?) on conflict do nothing`, [paymentIntentId, eventId]);
+  }
+
+  async hasPendingRefund(em: EntityManager, paymentIntentId: string): Promise<boolean> {
+    const rows = await em.execute<{ ok: number }[]>(`select 1 as ok from pending_refunds where payment_intent_id = ?`, [paymentIntentId]);
+    return rows.length > 0;
+  }
+
   /** Records a provider event id; false when it was already applied. */
   async recordEvent(em: EntityManager, id: string, provider: string, type: string): Promise<boolean> {
     const rows = await em.execute<{ id: string }[]>(

@@ -110,6 +110,11 @@ export class CheckoutService {
       if (session.status === 'paid') return 'already' as const;
       // A refunded or failed session never grants access again.
       if (session.status !== 'open' && session.status !== 'canceled') return 'ignored' as const;
+      // The refund overtook the completion: record the payment as refunded, grant nothing.
+      if (paymentIntentId && (await this.repo.hasPendingRefund(tx, paymentIntentId))) {
+        await this.repo.setStatus(tx, session.id, 'refunded', paymentIntentId);
+        return 'ignored' as const;
+      }
       await this.repo.setStatus(tx, session.id, 'paid', paymentIntentId);
       await this.repo.grantEntitlement(tx, session.user_id, session.subject_id, session.id);
       this.logger.log(`Session ${session.id} paid: ${session.subject_id} granted to user ${session.user_id}`);
@@ -185,8 +190,13 @@ export class CheckoutService {
           // A partial refund keeps access; a full one ends it.
           if (!charge.refunded) return 'ignored' as const;
           const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-          const row = pi ? await this.repo.lockSessionByPaymentIntent(tx, pi) : null;
-          if (!row) return 'ignored' as const;
+          if (!pi) return 'ignored' as const;
+          const row = await this.repo.lockSessionByPaymentIntent(tx, pi);
+          if (!row) {
+            // Not fulfilled yet (Stripe does not guarantee event order): remember the refund.
+            await this.repo.recordPendingRefund(tx, pi, event.id);
+            return 'applied' as const;
+          }
           await this.repo.setStatus(tx, row.id, 'refunded');
           await this.repo.revokeEntitlementOf(tx, row.id);
           this.logger.log(`Session ${row.id} refunded: ${row.subject_id} revoked for user ${row.user_id}`);
