@@ -3,6 +3,9 @@ import { Module } from '@nestjs/common';
 import { createLoggerModule } from '../src/common/logging';
 import { ConfigModule } from '../src/config/config.module';
 import { DatabaseModule } from '../src/database/database.module';
+import { RateLimitModule } from '../src/common/rate-limit/rate-limit.module';
+import { RedisModule } from '../src/common/redis/redis.module';
+import { AuthModule } from '../src/modules/auth/auth.module';
 import { MailSenderModule } from '../src/modules/mail/mail.module';
 import { SourcesModule } from '../src/modules/graph/sources/sources.module';
 import { ContentMigrationModule } from '../src/modules/studio/content-migration.module';
@@ -18,6 +21,9 @@ import { EmailProcessor } from './email/email.processor';
     ConfigModule,
     createLoggerModule('worker'),
     DatabaseModule,
+    RedisModule,
+    RateLimitModule,
+    AuthModule,
     QueuesModule,
     BullModule.registerQueue({ name: QUEUES.email }, { name: QUEUES.contentMigration }, { name: QUEUES.crawl }),
     MailSenderModule,

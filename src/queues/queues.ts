@@ -10,6 +10,8 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const JOBS = {
   sendEmail: 'send-email',
+  /** "send a reset/verification link to this address if it has an account": decided in the worker */
+  accountMail: 'account-mail',
   migrateContent: 'migrate-content',
   crawlSources: 'crawl-sources',
 } as const;
@@ -36,8 +38,19 @@ export interface CrawlPayload {
   requestedBy?: string;
 }
 
+/**
+ * The API enqueues this for every reset or verification request, known address or not, and
+ * answers at once; the worker looks the address up. So the API does the same work either way
+ * and its timing tells nothing about which e-mails have accounts.
+ */
+export interface AccountMailPayload {
+  kind: 'reset' | 'verify';
+  email: string;
+}
+
 export interface JobPayloads {
   [JOBS.sendEmail]: SendEmailPayload;
+  [JOBS.accountMail]: AccountMailPayload;
   [JOBS.migrateContent]: ContentMigrationPayload;
   [JOBS.crawlSources]: CrawlPayload;
 }

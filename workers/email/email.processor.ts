@@ -1,15 +1,23 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
+import { AuthService } from '../../src/modules/auth/auth.service';
 import { MailSenderService } from '../../src/modules/mail/mail-sender.service';
-import { QUEUES, SendEmailPayload } from '../../src/queues/queues';
+import { AccountMailPayload, JOBS, QUEUES, SendEmailPayload } from '../../src/queues/queues';
 
 @Processor(QUEUES.email, { concurrency: 5 })
 export class EmailProcessor extends WorkerHost {
-  constructor(private readonly sender: MailSenderService) {
+  constructor(
+    private readonly sender: MailSenderService,
+    private readonly auth: AuthService,
+  ) {
     super();
   }
 
-  async process(job: Job<SendEmailPayload>): Promise<void> {
-    await this.sender.send(job.data, job.id ?? `${job.name}-${job.timestamp}`);
+  async process(job: Job<SendEmailPayload | AccountMailPayload>): Promise<void> {
+    if (job.name === JOBS.accountMail) {
+      const { kind, email } = job.data as AccountMailPayload;
+      return this.auth.sendAccountMail(kind, email);
+    }
+    await this.sender.send(job.data as SendEmailPayload, job.id ?? `${job.name}-${job.timestamp}`);
   }
 }

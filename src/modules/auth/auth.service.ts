@@ -161,15 +161,25 @@ export class AuthService {
 
   async requestReset(email: string, client: ClientInfo): Promise<{ message: string }> {
     await this.rateLimit.consume(this.rule('reset:ip', client.ip, this.config.rateLimit.resetPerIp));
-    const mailAllowed = await this.mayMail(email);
-    const user = mailAllowed ? await this.repo.findUserByEmail(email) : null;
-    if (user) {
-      const token = randomToken();
-      const expiresAt = new Date(Date.now() + this.config.auth.resetTokenTtlSeconds * 1000);
-      const id = await this.repo.createOneTimeToken(user.id, 'reset', sha256(token), expiresAt);
-      await this.mail.enqueue({ to: user.email, template: 'reset-password', link: this.link('/reset-password', token) }, `reset-${id}`);
-    }
+    if (await this.mayMail(email)) await this.mail.enqueueAccountMail({ kind: 'reset', email });
     return { message: MESSAGES.resetRequested };
+  }
+
+  /**
+   * Worker side of reset and verification requests: only here is the address looked up, so the
+   * API's answer takes the same path for known and unknown e-mails.
+   */
+  async sendAccountMail(kind: 'reset' | 'verify', email: string): Promise<void> {
+    const user = await this.repo.findUserByEmail(email);
+    if (!user) return;
+    if (kind === 'verify') {
+      if (!user.emailVerifiedAt) await this.sendVerification(user.id, user.email);
+      return;
+    }
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + this.config.auth.resetTokenTtlSeconds * 1000);
+    const id = await this.repo.createOneTimeToken(user.id, 'reset', sha256(token), expiresAt);
+    await this.mail.enqueue({ to: user.email, template: 'reset-password', link: this.link('/reset-password', token) }, `reset-${id}`);
   }
 
   async resetPassword(token: string, password: string, client: ClientInfo): Promise<{ message: string }> {
@@ -186,9 +196,7 @@ export class AuthService {
 
   async requestVerify(email: string, client: ClientInfo): Promise<{ message: string }> {
     await this.rateLimit.consume(this.rule('reset:ip', client.ip, this.config.rateLimit.resetPerIp));
-    const mailAllowed = await this.mayMail(email);
-    const user = mailAllowed ? await this.repo.findUserByEmail(email) : null;
-    if (user && !user.emailVerifiedAt) await this.sendVerification(user.id, user.email);
+    if (await this.mayMail(email)) await this.mail.enqueueAccountMail({ kind: 'verify', email });
     return { message: MESSAGES.verifyRequested };
   }
 
