@@ -69,3 +69,27 @@ export interface NodeDetailResponse {
   mastery_level: number;
   bookmarked: boolean;
 }
+
+/** `?subjectId=` on the caller's own lists (notes, bookmarks): one subject, or all when left out. */
+export class OptionalSubjectQuery {
+  @ApiPropertyOptional({ example: 'vagus-nerve', description: 'only this subject; all subjects when left out' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  subjectId?: string;
+}
+
+/** A topic of a subject, named by both ids (bookmarks, practice reviews). */
+export class SubjectNodeDto {
+  @ApiProperty({ example: 'vagus-nerve' })
+  @IsString({ message: 'subjectId is required' })
+  @MinLength(1, { message: 'subjectId is required' })
+  @MaxLength(200)
+  subjectId!: string;
+
+  @ApiProperty({ example: 'vn-anatomy' })
+  @IsString({ message: 'nodeId is required' })
+  @Matches(NODE_ID_PATTERN, { message: 'nodeId is not a topic id' })
+  nodeId!: string;
+}

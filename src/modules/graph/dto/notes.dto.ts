@@ -1,17 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
-import { NODE_ID_PATTERN } from './graph.dto';
+import { NODE_ID_PATTERN, OptionalSubjectQuery } from './graph.dto';
 
 export const NOTE_TEXT_MAX = 20000;
 
-export class NotesQuery {
-  @ApiPropertyOptional({ example: 'vagus-nerve', description: 'only this subject; all subjects when left out' })
-  @IsOptional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
-  subjectId?: string;
-}
+/** The caller's notes, of one subject or all. */
+export class NotesQuery extends OptionalSubjectQuery {}
 
 export class CreateNoteDto {
   @ApiProperty({ example: 'vagus-nerve' })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { NODE_ID_PATTERN } from '../../graph/dto/graph.dto';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { SubjectNodeDto } from '../../graph/dto/graph.dto';
 
 export const SPEC_RATINGS = [0, 1, 3, 5] as const;
 export type SpecRating = (typeof SPEC_RATINGS)[number];
@@ -32,18 +32,7 @@ export class PracticeSeedDto {
   subjectId!: string;
 }
 
-export class PracticeReviewDto {
-  @ApiProperty({ example: 'vagus-nerve' })
-  @IsString({ message: 'subjectId is required' })
-  @MinLength(1, { message: 'subjectId is required' })
-  @MaxLength(200)
-  subjectId!: string;
-
-  @ApiProperty({ example: 'vn-anatomy' })
-  @IsString({ message: 'nodeId is required' })
-  @Matches(NODE_ID_PATTERN, { message: 'nodeId is not a topic id' })
-  nodeId!: string;
-
+export class PracticeReviewDto extends SubjectNodeDto {
   @ApiProperty({ enum: SPEC_RATINGS, description: '0 Again, 1 Hard, 3 Good, 5 Easy' })
   @IsIn(SPEC_RATINGS as unknown as number[], { message: 'rating must be 0 (Again), 1 (Hard), 3 (Good) or 5 (Easy)' })
   rating!: SpecRating;
