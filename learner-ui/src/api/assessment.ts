@@ -1,8 +1,11 @@
 import { api } from './client';
+import type { QueryParams, RequestBody } from './openapi';
 
 /**
  * Quizzes, mastery detail and spaced-repetition practice (docs/assessment-api.md).
  * Everything except the caller's own mastery needs an entitlement for the subject (403 otherwise).
+ * What these calls send is checked against the OpenAPI document (./openapi.ts); the document does
+ * not describe their answers yet, so the response types below are written by hand.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -78,13 +81,16 @@ export const quizApi = {
    * 403 without access (or without the clinician role), 400, 429 during the retake cooldown.
    */
   start: (kind: QuizPageKind, subject: string) => {
-    const body: { subject: string; clinician?: boolean } = { subject };
+    const body: RequestBody<'/api/quizzes/{kind}/attempts', 'post'> = { subject };
     if (kind === 'diag-clinician') body.clinician = true;
     return api.post<QuizAttempt>(`/api/quizzes/${QUIZ_IDS[kind]}/attempts`, body);
   },
   /** POST /api/attempts/submit { attemptId, responses } → the graded result (409 when submitted twice). */
   submit: (attemptId: string, responses: QuizResponse[]) =>
-    api.post<QuizResult>('/api/attempts/submit', { attemptId, responses }),
+    api.post<QuizResult>('/api/attempts/submit', {
+      attemptId,
+      responses,
+    } satisfies RequestBody<'/api/attempts/submit', 'post'>),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -111,7 +117,7 @@ export const masteryDetailApi = {
   /** GET /api/users/me/mastery?subjectId= → `{ mastery, skills }` (the caller's own data). */
   get: async (subjectId?: string | null): Promise<MasteryDetail> => {
     const data = await api.get<Partial<MasteryDetail> | null>('/api/users/me/mastery', {
-      query: { subjectId: subjectId || undefined },
+      query: { subjectId: subjectId || undefined } satisfies QueryParams<'/api/users/me/mastery', 'get'>,
     });
     const mastery: Record<string, number> = {};
     if (data?.mastery && typeof data.mastery === 'object') {
@@ -127,7 +133,7 @@ export const masteryDetailApi = {
 // ---------------------------------------------------------------------------------------------
 // Practice (FSRS)
 
-export type PracticeRating = 0 | 1 | 3 | 5;
+export type PracticeRating = RequestBody<'/api/practice/review', 'post'>['rating'];
 
 export const PRACTICE_RATINGS: { label: 'Again' | 'Hard' | 'Good' | 'Easy'; value: PracticeRating }[] = [
   { label: 'Again', value: 0 },
@@ -146,13 +152,10 @@ export interface PracticeCard {
   due?: string;
 }
 
-export interface PracticeReviewInput {
-  subjectId: string;
-  nodeId: string;
-  rating: PracticeRating;
+export type PracticeReviewInput = Omit<RequestBody<'/api/practice/review', 'post'>, 'questionId' | 'answer'> & {
   questionId?: string | null;
   answer?: string | null;
-}
+};
 
 export interface PracticeReviewResult {
   nodeId: string;
@@ -177,21 +180,31 @@ export interface PracticeStats {
 export const practiceApi = {
   /** GET /api/practice/next?subjectId=&limit= → due cards, most overdue first. */
   next: async (subjectId: string, limit?: number): Promise<PracticeCard[]> => {
-    const data = await api.get<unknown>('/api/practice/next', { query: { subjectId, limit } });
+    const data = await api.get<unknown>('/api/practice/next', {
+      query: { subjectId, limit } satisfies QueryParams<'/api/practice/next', 'get'>,
+    });
     return Array.isArray(data) ? (data as PracticeCard[]) : [];
   },
   /** POST /api/practice/seed { subjectId } → { created } (only when the learner has no cards). */
-  seed: (subjectId: string) => api.post<{ created: number }>('/api/practice/seed', { subjectId }),
+  seed: (subjectId: string) =>
+    api.post<{ created: number }>('/api/practice/seed', { subjectId } satisfies RequestBody<'/api/practice/seed', 'post'>),
   /** POST /api/practice/review { subjectId, nodeId, rating, questionId?, answer? }. */
   review: (input: PracticeReviewInput) => {
-    const body: Record<string, unknown> = { subjectId: input.subjectId, nodeId: input.nodeId, rating: input.rating };
+    const body: RequestBody<'/api/practice/review', 'post'> = {
+      subjectId: input.subjectId,
+      nodeId: input.nodeId,
+      rating: input.rating,
+    };
     if (input.questionId) body.questionId = input.questionId;
     if (input.answer) body.answer = input.answer;
     return api.post<PracticeReviewResult>('/api/practice/review', body);
   },
   /** GET /api/practice/stats?subjectId= → { due, completedToday, accuracy, streak, totalReviews }. */
   stats: async (subjectId: string): Promise<PracticeStats> => {
-    const d = (await api.get<Partial<PracticeStats> | null>('/api/practice/stats', { query: { subjectId } })) ?? {};
+    const d =
+      (await api.get<Partial<PracticeStats> | null>('/api/practice/stats', {
+        query: { subjectId } satisfies QueryParams<'/api/practice/stats', 'get'>,
+      })) ?? {};
     const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
     return {
       due: num(d.due),

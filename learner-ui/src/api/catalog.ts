@@ -1,9 +1,12 @@
 import { api } from './client';
+import type { QueryParams, RequestBody } from './openapi';
 import { asString, pickList } from './subjects';
 
 /**
  * Catalog, checkout and preview calls (docs/catalog-api.md). Subjects and entitlements live in
  * ./subjects.ts (subjectsApi, entitlementsApi) and are shared with the subject selector.
+ * What these calls send is checked against the OpenAPI document (./openapi.ts); the document does
+ * not describe their answers yet, so the response types below are written by hand.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -121,9 +124,15 @@ const devPath = (sessionId: string) => `/api/checkout/dev/${encodeURIComponent(s
 export const checkoutApi = {
   /** POST /api/checkout/create: 400 wrong price, 404 unknown subject, 409 'You already own this course'. */
   create: (subjectId: string, priceId: string) =>
-    api.post<CheckoutSession>('/api/checkout/create', { subjectId, priceId }),
+    api.post<CheckoutSession>('/api/checkout/create', {
+      subjectId,
+      priceId,
+    } satisfies RequestBody<'/api/checkout/create', 'post'>),
   /** POST /api/checkout/verify with the session_id the payment provider sent back. */
-  verify: (sessionId: string) => api.post<CheckoutVerification>('/api/checkout/verify', { session_id: sessionId }),
+  verify: (sessionId: string) =>
+    api.post<CheckoutVerification>('/api/checkout/verify', {
+      session_id: sessionId,
+    } satisfies RequestBody<'/api/checkout/verify', 'post'>),
   /** GET /api/checkout/dev/{sessionId}: the built-in provider's session (owner only). */
   devSession: (sessionId: string) => api.get<DevCheckoutSession>(devPath(sessionId)),
   /** POST .../complete → /dashboard?checkout=success&session_id=…; 409 once the session is no longer open. */
@@ -167,26 +176,11 @@ export interface PreviewNode {
 
 export const previewApi = {
   /** GET /api/preview?subject=: the first 2 modules (up to 6 lessons each) and the 2 sample lessons. */
-  get: (subject: string) => api.get<CoursePreview>('/api/preview', { query: { subject } }),
+  get: (subject: string) =>
+    api.get<CoursePreview>('/api/preview', { query: { subject } satisfies QueryParams<'/api/preview', 'get'> }),
   /** GET /api/preview/nodes/{id}?subject=: sample lessons only; 403 for the rest, 404 unknown. */
   node: (nodeId: string, subject: string) =>
-    api.get<PreviewNode>(`/api/preview/nodes/${encodeURIComponent(nodeId)}`, { query: { subject } }),
-};
-
-// ---------------------------------------------------------------------------------------------
-// Studio (studio role; used by the Studio, typed here so the API has one client description)
-
-export interface AdminCourse {
-  subjectId: string;
-  title: string;
-  published: boolean;
-}
-
-export const adminCoursesApi = {
-  /** GET /api/admin/courses: every subject, published or not. */
-  list: async (): Promise<AdminCourse[]> =>
-    (await api.get<{ courses?: AdminCourse[] }>('/api/admin/courses')).courses ?? [],
-  /** POST /api/admin/courses/publish. */
-  publish: (subjectId: string, published: boolean) =>
-    api.post<{ subjectId: string; published: boolean }>('/api/admin/courses/publish', { subjectId, published }),
+    api.get<PreviewNode>(`/api/preview/nodes/${encodeURIComponent(nodeId)}`, {
+      query: { subject } satisfies QueryParams<'/api/preview/nodes/{id}', 'get'>,
+    }),
 };

@@ -1,8 +1,11 @@
 import { api } from './client';
+import type { OkResponse, QueryParams, RequestBody } from './openapi';
 
 /**
  * Learning graph, topic, notes, bookmarks, tutor and "me" calls (docs/graph-api.md).
  * Every call needs a signed-in user; graph, node and tutor also an entitlement (403 otherwise).
+ * What they send is checked against the OpenAPI document (./openapi.ts); of their answers the
+ * document describes only the tutor's, so the other response types are written by hand.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -67,7 +70,9 @@ export interface TopicNode {
 export const graphApi = {
   /** GET /api/graph?subject=: 403 without an entitlement, 404 unknown subject. */
   get: async (subject: string): Promise<Graph> => {
-    const data = await api.get<Partial<Graph>>('/api/graph', { query: { subject } });
+    const data = await api.get<Partial<Graph>>('/api/graph', {
+      query: { subject } satisfies QueryParams<'/api/graph', 'get'>,
+    });
     return {
       subject: data?.subject ?? { id: subject },
       version: data?.version,
@@ -77,7 +82,9 @@ export const graphApi = {
   },
   /** GET /api/graph/nodes/{id}?subject=. */
   node: (nodeId: string, subject: string) =>
-    api.get<TopicNode>(`/api/graph/nodes/${encodeURIComponent(nodeId)}`, { query: { subject } }),
+    api.get<TopicNode>(`/api/graph/nodes/${encodeURIComponent(nodeId)}`, {
+      query: { subject } satisfies QueryParams<'/api/graph/nodes/{id}', 'get'>,
+    }),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -109,17 +116,20 @@ export function noteText(title: string, content: string): string {
 export const notesApi = {
   /** GET /api/notes?subjectId= (newest first; without subjectId: all subjects). */
   list: async (subjectId?: string | null): Promise<Note[]> => {
-    const data = await api.get<unknown>('/api/notes', { query: { subjectId: subjectId || undefined } });
+    const data = await api.get<unknown>('/api/notes', {
+      query: { subjectId: subjectId || undefined } satisfies QueryParams<'/api/notes', 'get'>,
+    });
     return Array.isArray(data) ? (data as Note[]) : [];
   },
   /** POST /api/notes → 201 the note; empty text → 400. */
   create: (input: CreateNoteInput) => {
-    const body: Record<string, unknown> = { subjectId: input.subjectId, text: input.text };
+    const body: RequestBody<'/api/notes', 'post'> = { subjectId: input.subjectId, text: input.text };
     if (input.nodeId) body.nodeId = input.nodeId;
     return api.post<Note>('/api/notes', body);
   },
   /** PUT /api/notes/{id} { text }. */
-  update: (id: string, text: string) => api.put<Note>(`/api/notes/${encodeURIComponent(id)}`, { text }),
+  update: (id: string, text: string) =>
+    api.put<Note>(`/api/notes/${encodeURIComponent(id)}`, { text } satisfies RequestBody<'/api/notes/{id}', 'put'>),
   /** DELETE /api/notes/{id} → 204. */
   remove: (id: string) => api.delete<void>(`/api/notes/${encodeURIComponent(id)}`),
 };
@@ -139,34 +149,46 @@ export interface Bookmark {
 export const bookmarksApi = {
   /** GET /api/bookmarks?subjectId= (newest first; without subjectId: all subjects). */
   list: async (subjectId?: string | null): Promise<Bookmark[]> => {
-    const data = await api.get<unknown>('/api/bookmarks', { query: { subjectId: subjectId || undefined } });
+    const data = await api.get<unknown>('/api/bookmarks', {
+      query: { subjectId: subjectId || undefined } satisfies QueryParams<'/api/bookmarks', 'get'>,
+    });
     return Array.isArray(data) ? (data as Bookmark[]) : [];
   },
   /** POST /api/bookmarks → 201 (200 when it already exists). */
-  add: (subjectId: string, nodeId: string) => api.post<Bookmark>('/api/bookmarks', { subjectId, nodeId }),
+  add: (subjectId: string, nodeId: string) =>
+    api.post<Bookmark>('/api/bookmarks', { subjectId, nodeId } satisfies RequestBody<'/api/bookmarks', 'post'>),
   /** DELETE /api/bookmarks?subjectId=&nodeId= → 204. */
   remove: (subjectId: string, nodeId: string) =>
-    api.delete<void>('/api/bookmarks', { query: { subjectId, nodeId } }),
+    api.delete<void>('/api/bookmarks', {
+      query: { subjectId, nodeId } satisfies QueryParams<'/api/bookmarks', 'delete'>,
+    }),
 };
 
 // ---------------------------------------------------------------------------------------------
 // Tutor
 
-export const TUTOR_ACTIONS = ['explain_more', 'simplify', 'example', 'steps', 'why', 'visualize'] as const;
-export type TutorAction = (typeof TUTOR_ACTIONS)[number];
+export type TutorAction = RequestBody<'/api/tutor/variant', 'post'>['action'];
+/** The tutor's buttons, in the order the topic page shows them. */
+export const TUTOR_ACTIONS = [
+  'explain_more',
+  'simplify',
+  'example',
+  'steps',
+  'why',
+  'visualize',
+] as const satisfies readonly TutorAction[];
 
-export interface TutorVariant {
-  /** Sanitised html. */
-  html: string;
-  sources?: { title?: string; url?: string }[];
-  provider?: 'builtin' | 'llm';
-  cached?: boolean;
-}
+/** `html` is sanitised. */
+export type TutorVariant = OkResponse<'/api/tutor/variant', 'post'>;
 
 export const tutorApi = {
   /** POST /api/tutor/variant; 429 over the per-user limit, 5xx `{ message }` on failure. */
   variant: (nodeId: string, action: TutorAction, subject: string) =>
-    api.post<TutorVariant>('/api/tutor/variant', { nodeId, action, subject }),
+    api.post<TutorVariant>('/api/tutor/variant', {
+      nodeId,
+      action,
+      subject,
+    } satisfies RequestBody<'/api/tutor/variant', 'post'>),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -180,7 +202,9 @@ export const meApi = {
   },
   /** GET /api/me/unlocks?subjectId= → `{ subjectId, modules }`. */
   unlocks: async (subjectId: string): Promise<string[]> => {
-    const data = await api.get<{ modules?: unknown }>('/api/me/unlocks', { query: { subjectId } });
+    const data = await api.get<{ modules?: unknown }>('/api/me/unlocks', {
+      query: { subjectId } satisfies QueryParams<'/api/me/unlocks', 'get'>,
+    });
     return Array.isArray(data?.modules) ? data.modules.filter((m): m is string => typeof m === 'string') : [];
   },
 };

@@ -10,7 +10,6 @@ export {
   catalogApi,
   checkoutApi,
   previewApi,
-  adminCoursesApi,
   normalizePrices,
   normalizePurchases,
 } from './catalog';
@@ -27,7 +26,6 @@ export type {
   PreviewModule,
   PreviewLesson,
   PreviewNode,
-  AdminCourse,
 } from './catalog';
 export { masteryApi, normalizeMastery } from './mastery';
 export type { MasteryMap } from './mastery';

@@ -36,6 +36,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/courses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CoursesController_get"];
+        put: operations["CoursesController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/migrate": {
         parameters: {
             query?: never;
@@ -750,6 +766,18 @@ export interface components {
             /** @example vn-anatomy */
             nodeId: string;
         };
+        CourseResponse: {
+            /**
+             * @description the subject id
+             * @example ai-user
+             */
+            id: string;
+            /** @example ai-user */
+            subjectId: string;
+            /** @example AI for Everyday Users */
+            title: string;
+            published: boolean;
+        };
         CrawlDto: {
             /** @example vagus-nerve */
             subjectId: string;
@@ -876,6 +904,10 @@ export interface components {
             subjectId: string;
             published: boolean;
         };
+        PublishCourseResponse: {
+            readonly subjectId: string;
+            readonly published: boolean;
+        };
         QuizResponseDto: {
             /** @example vn-anatomy-q2 */
             questionId: string;
@@ -972,6 +1004,16 @@ export interface components {
             /** @description served from the answer cache */
             cached: boolean;
         };
+        UpdateCourseDto: {
+            /** @description whether the shop lists the course */
+            published: boolean;
+            /** @description ignored; must equal the id in the path when sent */
+            id?: string;
+            /** @description ignored; must equal the id in the path when sent */
+            subjectId?: string;
+            /** @description ignored (read-only) */
+            title?: string;
+        };
         UpdateNoteDto: {
             /**
              * @example Title
@@ -1001,18 +1043,28 @@ export type $defs = Record<string, never>;
 export interface operations {
     CoursesController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description JSON array [field, "ASC" | "DESC"]; field one of: position, id, subjectId, title, published */
+                sort?: string;
+                /** @description JSON array [start, end], both inclusive, at most 100 records */
+                range?: string;
+                /** @description JSON object: published (boolean), q (part of the id or title), id (list of subject ids) */
+                filter?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description with a `Content-Range: courses <first>-<last>/<total>` header */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CourseResponse"][];
+                };
             };
         };
     };
@@ -1033,7 +1085,51 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PublishCourseResponse"];
+                };
+            };
+        };
+    };
+    CoursesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseResponse"];
+                };
+            };
+        };
+    };
+    CoursesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCourseDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseResponse"];
+                };
             };
         };
     };

@@ -1,4 +1,5 @@
 import { api } from './client';
+import type { QueryParams } from './openapi';
 
 export interface Subject {
   id: string;
@@ -76,7 +77,9 @@ export function normalizeEntitlements(data: unknown): Entitlement[] {
 export const subjectsApi = {
   /** GET /api/subjects?detailed=true: published subjects in shop order (the featured one first). */
   list: async (): Promise<Subject[]> =>
-    normalizeSubjects(await api.get<unknown>('/api/subjects', { query: { detailed: true } })),
+    normalizeSubjects(
+      await api.get<unknown>('/api/subjects', { query: { detailed: 'true' } satisfies QueryParams<'/api/subjects', 'get'> }),
+    ),
   /** GET /api/subjects: the published subject ids only. */
   ids: async (): Promise<string[]> => normalizeSubjects(await api.get<unknown>('/api/subjects')).map((s) => s.id),
 };
