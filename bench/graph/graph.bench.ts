@@ -146,7 +146,7 @@ const numbered = (sql: string) => {
   return sql.replace(/\?/g, () => `$${++i}`);
 };
 
-async function startBare(databaseUrl: string, sql: Record<'subject' | 'version' | 'modules' | 'nodes' | 'nodeDetail', string>) {
+async function startBare(databaseUrl: string, sql: Record<'subject' | 'version' | 'modules' | 'nodes' | 'nodeDetail' | 'quiz', string>) {
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
   const q = Object.fromEntries(Object.entries(sql).map(([k, v]) => [k, numbered(v)])) as typeof sql;
   const app = fastify();
@@ -163,18 +163,22 @@ async function startBare(databaseUrl: string, sql: Record<'subject' | 'version' 
       subject: subject.rows[0],
       version: version.rows[0].version,
       modules: modules.rows,
-      nodes: nodes.rows.map((n: any) => ({ id: n.id, title: n.title, category: n.category, moduleId: n.module_id, summary: n.summary_html, prerequisites: n.prerequisites, mastery_level: 0 })),
+      nodes: nodes.rows.map((n: any) => ({ id: n.id, title: n.title, category: n.module_title, moduleId: n.module_id, summary: n.summary_html, prerequisites: n.prerequisites, mastery_level: 0 })),
     };
   });
   app.get('/graph/nodes/:id', async (req, reply) => {
     const s = String((req.query as any).subject);
-    const { rows } = await pool.query(q.nodeDetail, ['00000000-0000-4000-8000-000000000000', s, (req.params as any).id]);
+    const id = (req.params as any).id;
+    const [{ rows }, quiz] = await Promise.all([
+      pool.query(q.nodeDetail, ['00000000-0000-4000-8000-000000000000', s, id]),
+      pool.query(q.quiz, [s, JSON.stringify([id])]),
+    ]);
     const n = rows[0];
     if (!n) return reply.code(404).send({ statusCode: 404 });
     return {
       id: n.id, subject_id: s, title: n.title, category: n.category, moduleId: n.module_id, summary_html: n.summary_html, lesson_html: n.lesson_html,
       variants: n.variants, sources: n.sources, video: n.video, prerequisites: n.prerequisites,
-      micro_quiz: n.quiz.map((x: any) => ({ id: x.id, stemHtml: x.stem, choices: x.choices.map((c: any) => ({ id: c.id, textHtml: c.text })) })),
+      micro_quiz: quiz.rows.map((x: any) => ({ id: x.id, stemHtml: x.stem, choices: x.choices.map((c: any) => ({ id: c.id, textHtml: c.text })) })),
       mastery_level: 0, bookmarked: n.bookmarked,
     };
   });
@@ -226,12 +230,25 @@ async function main() {
     const { AppModule } = require('../../src/app.module') as typeof import('../../src/app.module');
     const { configureApp, createAdapter } = require('../../src/app.factory') as typeof import('../../src/app.factory');
     const { GRAPH_SQL } = require('../../src/modules/graph/graph.repository') as typeof import('../../src/modules/graph/graph.repository');
+    const { STRUCTURE_SQL } = require('../../src/modules/graph/structure/course-structure.repository') as typeof import('../../src/modules/graph/structure/course-structure.repository');
+    // The same statements the app runs for these two routes, module by module (catalog: the
+    // subject; graph: version, structure, node detail; assessment: the topic's quiz items).
+    const BARE_SQL = {
+      subject: `select id, name, title, description, is_published, created_at from subjects where id = ?`,
+      version: GRAPH_SQL.version,
+      modules: STRUCTURE_SQL.modules,
+      nodes: STRUCTURE_SQL.topics(true),
+      nodeDetail: GRAPH_SQL.nodeDetail,
+      quiz: `select id, node_id, stem, choices, difficulty, position from quiz_items
+        where subject_id = ? and node_id = any(array(select jsonb_array_elements_text(?::jsonb)))
+        order by node_id, position, id`,
+    };
     const app = await NestFactory.create<import('@nestjs/platform-fastify').NestFastifyApplication>(AppModule, createAdapter(), { logger: false, rawBody: true });
     await configureApp(app);
     await app.listen(0, '127.0.0.1');
     cleanup.push(() => app.close());
     const appPort = (app.getHttpServer().address() as any).port as number;
-    const bare = await startBare(databaseUrl, GRAPH_SQL);
+    const bare = await startBare(databaseUrl, BARE_SQL);
     cleanup.push(() => bare.close());
 
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'learner@example.com', password: 'demo-password' } });

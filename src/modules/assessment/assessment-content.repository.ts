@@ -1,6 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { QuizItemImport } from './assessment-content.service';
+import type { QuizChoice } from './entities';
+
+export interface QuizItemImport {
+  id: string;
+  nodeId: string;
+  stem: string;
+  choices: QuizChoice[];
+  correct: string;
+  explanation: string;
+  difficulty: number;
+}
 
 @Injectable()
 export class AssessmentContentRepository {

@@ -1,17 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { AssessmentContentRepository } from './assessment-content.repository';
-import type { QuizChoice } from './entities';
+import { AssessmentContentRepository, type QuizItemImport } from './assessment-content.repository';
 
-export interface QuizItemImport {
-  id: string;
-  nodeId: string;
-  stem: string;
-  choices: QuizChoice[];
-  correct: string;
-  explanation: string;
-  difficulty: number;
-}
+export type { QuizItemImport };
 
 /** The assessment module's side of the content migration: the quiz item bank. */
 @Injectable()

@@ -1,17 +1,20 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { CourseStructureModule } from '../graph/structure/course-structure.module';
 import { AssessmentContentRepository } from './assessment-content.repository';
 import { AssessmentContentService } from './assessment-content.service';
 import { MasteryRepository } from './mastery.repository';
 import { MasteryService } from './mastery.service';
+import { QuizItemsService } from './quiz-items.service';
 import { QuizController } from './quiz.controller';
 import { QuizRepository } from './quiz.repository';
 import { QuizService } from './quiz.service';
 
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, CourseStructureModule, AuthModule],
   controllers: [QuizController],
-  providers: [AssessmentContentRepository, AssessmentContentService, MasteryRepository, MasteryService, QuizRepository, QuizService],
-  exports: [AssessmentContentService, MasteryService],
+  providers: [AssessmentContentRepository, AssessmentContentService, MasteryRepository, MasteryService, QuizRepository, QuizService, QuizItemsService],
+  exports: [AssessmentContentService, MasteryService, QuizItemsService],
 })
 export class AssessmentModule {}

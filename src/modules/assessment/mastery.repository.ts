@@ -16,16 +16,6 @@ export interface MasteryRow {
 export class MasteryRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** The nodes' titles and their modules' ids and titles, for naming skills. */
-  nodeInfo(em: EntityManager, subjectId: string, nodeIds: string[]) {
-    return em.execute<{ id: string; title: string; module_id: string; module_title: string | null }[]>(
-      `select n.id, n.title, n.module_id, m.title as module_title
-         from topic_nodes n left join subject_modules m on m.subject_id = n.subject_id and m.id = n.module_id
-        where n.subject_id = ? and n.id = any(array(select jsonb_array_elements_text(?::jsonb)))`,
-      [subjectId, JSON.stringify(nodeIds)],
-    );
-  }
-
   /** Locks the learner's rows for these skills so concurrent updates apply one after another. */
   lockSkills(em: EntityManager, userId: string, subjectId: string, skillIds: string[]) {
     return em.execute<{ skill_id: string; p_known: number }[]>(
@@ -50,6 +40,32 @@ export class MasteryRepository {
       `select subject_id, skill_id, skill_name, kind, p_known, attempts, correct, updated_at from user_mastery
         where user_id = ? and (?::text is null or subject_id = ?) order by updated_at desc, skill_name`,
       [userId, subjectId ?? null, subjectId ?? null],
+    );
+  }
+
+  /** The learner's topic P(known) rows of a subject; `lock` holds them for the rest of the transaction. */
+  topicRows(em: EntityManager, userId: string, subjectId: string, lock = false) {
+    return em.execute<{ skill_id: string; p_known: number }[]>(
+      `select skill_id, p_known from user_mastery where user_id = ? and subject_id = ? and kind = 'topic' order by skill_id${lock ? ' for update' : ''}`,
+      [userId, subjectId],
+    );
+  }
+
+  async topicLevel(em: EntityManager, userId: string, subjectId: string, nodeId: string): Promise<number | null> {
+    const rows = await em.execute<{ p_known: number }[]>(
+      `select p_known from user_mastery where user_id = ? and subject_id = ? and skill_id = ? and kind = 'topic'`,
+      [userId, subjectId, nodeId],
+    );
+    return rows[0] ? Number(rows[0].p_known) : null;
+  }
+
+  /** A topic's P(known) from inferred evidence: no answer was given, so attempts and correct stay. */
+  async setInferred(em: EntityManager, r: { userId: string; subjectId: string; skillId: string; skillName: string; pKnown: number }) {
+    await em.execute(
+      `insert into user_mastery (user_id, subject_id, skill_id, skill_name, kind, p_known, attempts, correct, updated_at)
+       values (?, ?, ?, ?, 'topic', ?, 0, 0, now())
+       on conflict (user_id, subject_id, skill_id) do update set p_known = excluded.p_known, updated_at = now()`,
+      [r.userId, r.subjectId, r.skillId, r.skillName, r.pKnown],
     );
   }
 }

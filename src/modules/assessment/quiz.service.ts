@@ -9,8 +9,10 @@ import { DEFAULT_BKT } from './bkt';
 import { DiagnosticEngine } from './diagnostic-engine';
 import type { QuizKind } from './entities';
 import { gate } from './gating';
+import { UserDataService } from '../auth/user-data.service';
+import { type Topic, TopicReader } from '../graph/structure/topic-reader.service';
 import { MasteryService } from './mastery.service';
-import { QuizItemRow, QuizRepository, QuizTopicRecord } from './quiz.repository';
+import { type QuizItemRow, QuizRepository } from './quiz.repository';
 
 export const QUIZ_KINDS: QuizKind[] = ['q_diag', 'q_final', 'q_diag_clinician'];
 export const DIAG_CAP = 10;
@@ -55,7 +57,7 @@ export function pickItem(items: QuizItemRow[], seen: Set<string>, clinician: boo
   })[0];
 }
 
-function engineFor(topics: QuizTopicRecord[], levels: Map<string, number>) {
+function engineFor(topics: Topic[], levels: Map<string, number>) {
   return new DiagnosticEngine(topics.map((t) => ({ id: t.id, prerequisites: t.prerequisites, p: levels.get(t.id) ?? DEFAULT_BKT.pInit })));
 }
 
@@ -68,6 +70,8 @@ export class QuizService {
     private readonly em: EntityManager,
     private readonly repo: QuizRepository,
     private readonly mastery: MasteryService,
+    private readonly structure: TopicReader,
+    private readonly userData: UserDataService,
     @Inject(ENTITLEMENT_CHECKER) private readonly entitlements: EntitlementChecker,
   ) {}
 
@@ -80,13 +84,15 @@ export class QuizService {
     if (left > 0) throw new RetakeCooldownException(left);
 
     const [topics, items, seen, levels] = await Promise.all([
-      this.repo.topics(subjectId),
+      this.structure.liveTopics(subjectId),
       this.repo.items(subjectId),
       this.repo.seenItems(user.id, subjectId),
-      this.repo.topicLevels(user.id, subjectId),
+      this.mastery.topicLevels(user.id, subjectId),
     ]);
+    // items of live topics only (an archived topic keeps its items for old attempts)
+    const live = new Set(topics.map((t) => t.id));
     const byTopic = new Map<string, QuizItemRow[]>();
-    for (const q of items) byTopic.set(q.node_id, [...(byTopic.get(q.node_id) ?? []), q]);
+    for (const q of items) if (live.has(q.node_id)) byTopic.set(q.node_id, [...(byTopic.get(q.node_id) ?? []), q]);
     const withItems = topics.filter((t) => byTopic.has(t.id)).map((t) => t.id);
     if (withItems.length === 0) throw new NotFoundException('This subject has no quiz questions yet');
 
@@ -134,8 +140,8 @@ export class QuizService {
       }
 
       const subjectId = attempt.subject_id;
-      const topics = await this.repo.topics(subjectId, tx);
-      const prior = await this.repo.lockTopicLevels(tx, user.id, subjectId);
+      const topics = await this.structure.liveTopics(subjectId);
+      const prior = await this.mastery.lockTopicLevels(tx, user.id, subjectId);
       const items = new Map((await this.repo.itemsById(tx, subjectId, attempt.question_ids)).map((q) => [q.id, q]));
       // Items deleted since the attempt was served are left out of grading (and of the score).
       const graded = attempt.question_ids
@@ -147,7 +153,7 @@ export class QuizService {
       const score = graded.length ? Math.round((graded.filter((g) => g.correct).length / graded.length) * 10000) / 10000 : 0;
 
       // Direct evidence: BKT on every graded answer (topic and its module).
-      await this.mastery.record(user.id, subjectId, graded.map((g) => ({ nodeId: g.nodeId, correct: g.correct })), tx);
+      await this.mastery.record(tx, user.id, subjectId, graded.map((g) => ({ nodeId: g.nodeId, correct: g.correct })));
 
       // Indirect evidence (diagnostics): the answers, propagated over the graph from the prior
       // state, classify some topics that were not asked. Those get the engine's tempered posterior.
@@ -161,23 +167,23 @@ export class QuizService {
           const before = prior.get(t.id) ?? DEFAULT_BKT.pInit;
           const after = engine.prob(t.id);
           if (Math.abs(after - before) < 1e-6) continue;
-          await this.repo.setInferred(tx, { userId: user.id, subjectId, skillId: t.id, skillName: t.title, pKnown: after });
+          await this.mastery.setInferred(tx, user.id, subjectId, t, after);
           assessed.add(t.id);
         }
       }
 
-      const levels = await this.repo.topicLevels(user.id, subjectId, tx);
+      const levels = await this.mastery.topicLevelsIn(tx, user.id, subjectId);
       for (const t of topics) if (!levels.has(t.id)) levels.set(t.id, DEFAULT_BKT.pInit);
       const { nextStep, gating } = gate({
         kind: attempt.kind,
         subjectId,
         score,
-        topics: topics.map((t) => ({ id: t.id, title: t.title, moduleId: t.module_id })),
+        topics: topics.map((t) => ({ id: t.id, title: t.title, moduleId: t.moduleId })),
         levels,
         assessed,
       });
-      await this.repo.unlock(tx, user.id, subjectId, gating.unlockModules);
-      await this.repo.tag(tx, user.id, gating.tagUser);
+      await this.userData.unlock(tx, user.id, subjectId, gating.unlockModules);
+      await this.userData.tag(tx, user.id, gating.tagUser);
 
       const mastery: Record<string, number> = {};
       for (const t of topics) mastery[t.title] = round(levels.get(t.id)!);

@@ -3,6 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { ACCESS_TOKEN_VERIFIER } from '../../common/guards/jwt-auth.guard';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
+import { CourseStructureModule } from '../graph/structure/course-structure.module';
 import { MailModule } from '../mail/mail.module';
 import { AccessTokenService } from './access-token.service';
 import { AuthController } from './auth.controller';
@@ -15,6 +16,7 @@ import { UserDataService } from './user-data.service';
 @Module({
   imports: [
     MailModule,
+    CourseStructureModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ secret: config.auth.jwtSecret, signOptions: { algorithm: 'HS256' } }),
@@ -22,6 +24,6 @@ import { UserDataService } from './user-data.service';
   ],
   controllers: [AuthController, MeController],
   providers: [AuthRepository, AuthService, AccessTokenService, UserDataRepository, UserDataService, { provide: ACCESS_TOKEN_VERIFIER, useExisting: AccessTokenService }],
-  exports: [AuthService, ACCESS_TOKEN_VERIFIER],
+  exports: [AuthService, UserDataService, ACCESS_TOKEN_VERIFIER],
 })
 export class AuthModule {}

@@ -8,10 +8,7 @@ export class UserDataRepository {
 
   async unlockedModules(userId: string, subjectId: string): Promise<string[]> {
     const rows = await this.em.execute<{ module_id: string }[]>(
-      `select u.module_id from user_unlocks u
-         left join subject_modules m on m.subject_id = u.subject_id and m.id = u.module_id
-        where u.user_id = ? and u.subject_id = ?
-        order by m.position nulls last, u.module_id`,
+      `select module_id from user_unlocks where user_id = ? and subject_id = ? order by module_id`,
       [userId, subjectId],
     );
     return rows.map((r) => r.module_id);
@@ -20,5 +17,20 @@ export class UserDataRepository {
   async tags(userId: string): Promise<string[]> {
     const rows = await this.em.execute<{ tag: string }[]>(`select tag from user_tags where user_id = ? order by created_at, tag`, [userId]);
     return rows.map((r) => r.tag);
+  }
+
+  async unlock(em: EntityManager, userId: string, subjectId: string, moduleIds: string[]): Promise<void> {
+    await em.execute(
+      `insert into user_unlocks (user_id, subject_id, module_id)
+       select ?, ?, m from jsonb_array_elements_text(?::jsonb) m on conflict do nothing`,
+      [userId, subjectId, JSON.stringify(moduleIds)],
+    );
+  }
+
+  async tag(em: EntityManager, userId: string, tags: string[]): Promise<void> {
+    await em.execute(`insert into user_tags (user_id, tag) select ?, t from jsonb_array_elements_text(?::jsonb) t on conflict do nothing`, [
+      userId,
+      JSON.stringify(tags),
+    ]);
   }
 }

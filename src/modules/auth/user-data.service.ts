@@ -1,16 +1,35 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { TopicReader } from '../graph/structure/topic-reader.service';
 import { UserDataRepository } from './user-data.repository';
 
-/** The caller's own unlocks and tags, as the graph page shows them. */
+/** What diagnostics gave a user (module unlocks per subject, tags): written by gating, shown on the graph page. */
 @Injectable()
 export class UserDataService {
-  constructor(private readonly repo: UserDataRepository) {}
+  constructor(
+    private readonly repo: UserDataRepository,
+    private readonly structure: TopicReader,
+  ) {}
 
+  /** The caller's unlocked modules of a subject, in the course's module order. */
   async unlocks(userId: string, subjectId: string): Promise<{ subjectId: string; modules: string[] }> {
-    return { subjectId, modules: await this.repo.unlockedModules(userId, subjectId) };
+    const [unlocked, modules] = await Promise.all([this.repo.unlockedModules(userId, subjectId), this.structure.modules(subjectId)]);
+    const order = new Map(modules.map((m, i) => [m.id, i]));
+    const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
+    return { subjectId, modules: [...unlocked].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)) };
   }
 
   async tags(userId: string): Promise<{ tags: string[] }> {
     return { tags: await this.repo.tags(userId) };
+  }
+
+  /** Unlocks modules in the caller's transaction; unlocking twice changes nothing. */
+  async unlock(em: EntityManager, userId: string, subjectId: string, moduleIds: string[]): Promise<void> {
+    if (moduleIds.length) await this.repo.unlock(em, userId, subjectId, moduleIds);
+  }
+
+  /** Tags the user in the caller's transaction; a tag is kept once. */
+  async tag(em: EntityManager, userId: string, tags: string[]): Promise<void> {
+    if (tags.length) await this.repo.tag(em, userId, tags);
   }
 }

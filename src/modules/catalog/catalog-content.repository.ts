@@ -12,13 +12,6 @@ export interface SubjectRow {
   contentHash: string;
 }
 
-export interface ModuleRow {
-  id: string;
-  title: string;
-  description: string;
-  position: number;
-}
-
 /** The spec's built-in price table: the featured vagus-nerve course 4900 usd, every other 2900. */
 export function defaultAmountFor(subjectId: string): number {
   return subjectId === 'vagus-nerve' ? 4900 : 2900;
@@ -47,17 +40,6 @@ export class CatalogContentRepository {
       [priceIdFor(s.id), s.id, defaultAmountFor(s.id)],
     );
     return upsertOutcome(rows);
-  }
-
-  async replaceModules(em: EntityManager, subjectId: string, modules: ModuleRow[]): Promise<void> {
-    await em.execute(`delete from subject_modules where subject_id = ? and not (id = any(array(select jsonb_array_elements_text(?::jsonb))))`, [subjectId, JSON.stringify(modules.map((m) => m.id))]);
-    for (const m of modules) {
-      await em.execute(
-        `insert into subject_modules (subject_id, id, title, description, position) values (?, ?, ?, ?, ?)
-         on conflict (subject_id, id) do update set title = excluded.title, description = excluded.description, position = excluded.position`,
-        [subjectId, m.id, m.title, m.description, m.position],
-      );
-    }
   }
 
   async countSubjects(em: EntityManager): Promise<number> {

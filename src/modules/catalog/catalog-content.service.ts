@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { contentHash, UpsertOutcome } from '../../common/content-hash';
-import { CatalogContentRepository, ModuleRow } from './catalog-content.repository';
+import { CatalogContentRepository } from './catalog-content.repository';
 
 export interface SubjectImport {
   id: string;
@@ -10,7 +10,8 @@ export interface SubjectImport {
   description: string;
   safetyNote?: string | null;
   position: number;
-  modules: Omit<ModuleRow, 'position'>[];
+  /** the course's modules: hashed with the subject, stored by the graph (GraphContentService.importModules) */
+  modules: { id: string; title: string; description: string }[];
 }
 
 /** The catalog's side of the content migration: subjects and their modules. */
@@ -31,7 +32,6 @@ export class CatalogContentService {
       position: s.position,
       contentHash: hash,
     });
-    await this.repo.replaceModules(em, s.id, modules);
     return outcome;
   }
 

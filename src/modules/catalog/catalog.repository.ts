@@ -20,13 +20,18 @@ export interface PriceRecord {
   provider_price_id: string | null;
 }
 
-export interface PreviewNodeRecord {
-  id: string;
-  title: string;
-  module_id: string;
-  preview: boolean;
-  summary_html: string;
-  lesson_html: string;
+/** The Studio's course list: SQL columns for its sort fields, so no input reaches the SQL text. */
+const COURSE_ORDER = { position: 'position', id: 'id', subjectId: 'id', title: 'title', published: 'is_published' } as const;
+
+export interface CoursePageQuery {
+  sort: keyof typeof COURSE_ORDER;
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+  published?: boolean;
+  /** Case-insensitive part of the id, title or name. */
+  q?: string;
+  ids?: string[];
 }
 
 /** Read queries of the catalog. Lists use plain SQL: no identity-map loading. */
@@ -51,21 +56,52 @@ export class CatalogRepository {
     return rows[0] ?? null;
   }
 
-  /** A published subject whose name or title matches, ignoring case and surrounding space. */
-  async findPublishedByNameOrTitle(text: string): Promise<string | null> {
+  /** A subject whose name or title matches, ignoring case and surrounding space; published only unless asked. */
+  async findByNameOrTitle(text: string, includeUnpublished = false): Promise<string | null> {
     const rows = await this.em.execute<{ id: string }[]>(
-      `select id from subjects where is_published and (lower(name) = lower(?) or lower(title) = lower(?)) order by position limit 1`,
-      [text.trim(), text.trim()],
+      `select id from subjects where (? or is_published) and (lower(name) = lower(?) or lower(title) = lower(?)) order by position limit 1`,
+      [includeUnpublished, text.trim(), text.trim()],
     );
     return rows[0]?.id ?? null;
   }
 
-  async setPublished(id: string, published: boolean): Promise<boolean> {
-    const rows = await this.em.execute<{ id: string }[]>(
-      `update subjects set is_published = ?, updated_at = now() where id = ? returning id`,
+  async setPublished(id: string, published: boolean): Promise<SubjectRecord | null> {
+    const rows = await this.em.execute<SubjectRecord[]>(
+      `update subjects set is_published = ?, updated_at = now() where id = ?
+        returning id, name, title, description, is_published, created_at`,
       [published, id],
     );
-    return rows.length > 0;
+    return rows[0] ?? null;
+  }
+
+  /** One page of every subject (published or not) for the Studio, and how many match in all. */
+  async listCoursePage(query: CoursePageQuery): Promise<{ rows: SubjectRecord[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.published !== undefined) {
+      where.push('is_published = ?');
+      params.push(query.published);
+    }
+    if (query.q?.trim()) {
+      const like = `%${query.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(`(id ilike ? or title ilike ? or name ilike ?)`);
+      params.push(like, like, like);
+    }
+    if (query.ids) {
+      if (query.ids.length === 0) return { rows: [], total: 0 };
+      where.push(`id in (${query.ids.map(() => '?').join(', ')})`);
+      params.push(...query.ids);
+    }
+    const whereSql = where.length ? `where ${where.join(' and ')}` : '';
+    const direction = query.order === 'DESC' ? 'desc' : 'asc';
+    const order = `${COURSE_ORDER[query.sort]} ${direction}, position ${direction}, id ${direction}`;
+    const [{ total }] = await this.em.execute<{ total: string }[]>(`select count(*) as total from subjects ${whereSql}`, params);
+    const rows = await this.em.execute<SubjectRecord[]>(
+      `select id, name, title, description, is_published, created_at from subjects ${whereSql}
+        order by ${order} offset ? limit ?`,
+      [...params, query.offset, query.limit],
+    );
+    return { rows, total: Number(total) };
   }
 
   listPrices(): Promise<PriceRecord[]> {
@@ -84,29 +120,5 @@ export class CatalogRepository {
     return rows[0] ?? null;
   }
 
-  listModules(subjectId: string): Promise<{ id: string; title: string }[]> {
-    return this.em.execute(`select id, title from subject_modules where subject_id = ? order by position, id`, [subjectId]);
-  }
 
-  /** Live nodes of a subject in reading order, without their heavy html unless asked for. */
-  listNodes(subjectId: string): Promise<Omit<PreviewNodeRecord, 'summary_html' | 'lesson_html'>[]> {
-    return this.em.execute(
-      `select id, title, module_id, preview from topic_nodes where subject_id = ? and archived_at is null order by position, id`,
-      [subjectId],
-    );
-  }
-
-  async findNode(subjectId: string, id: string): Promise<PreviewNodeRecord | null> {
-    const rows = await this.em.execute<PreviewNodeRecord[]>(
-      `select id, title, module_id, preview, summary_html, lesson_html from topic_nodes
-        where subject_id = ? and id = ? and archived_at is null`,
-      [subjectId, id],
-    );
-    return rows[0] ?? null;
-  }
-
-  async moduleTitle(subjectId: string, moduleId: string): Promise<string> {
-    const rows = await this.em.execute<{ title: string }[]>(`select title from subject_modules where subject_id = ? and id = ?`, [subjectId, moduleId]);
-    return rows[0]?.title ?? moduleId;
-  }
 }

@@ -1,6 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { sanitize } from '../../common/html/sanitize';
-import { CatalogRepository, SubjectRecord } from './catalog.repository';
+import { TopicReader } from '../graph/structure/topic-reader.service';
+import { CatalogRepository, CoursePageQuery, SubjectRecord } from './catalog.repository';
 
 const PREVIEW_MODULES = 2;
 const PREVIEW_LESSONS_PER_MODULE = 6;
@@ -12,10 +13,24 @@ function toSubject(s: SubjectRecord) {
   return { id: s.id, name: s.name, title: s.title, description: s.description, is_published: s.is_published, created_at: new Date(s.created_at).toISOString() };
 }
 
+/** One subject's shop visibility, as the Studio's course list shows it. */
+export interface CourseVisibility {
+  subjectId: string;
+  title: string;
+  published: boolean;
+}
+
+function toCourseVisibility(s: Pick<SubjectRecord, 'id' | 'title' | 'is_published'>): CourseVisibility {
+  return { subjectId: s.id, title: s.title, published: s.is_published };
+}
+
 /** The shop's public face: subjects, prices and the free preview. */
 @Injectable()
 export class CatalogService {
-  constructor(private readonly repo: CatalogRepository) {}
+  constructor(
+    private readonly repo: CatalogRepository,
+    private readonly topics: TopicReader,
+  ) {}
 
   async listSubjects(detailed: boolean) {
     const subjects = await this.repo.listSubjects();
@@ -23,13 +38,14 @@ export class CatalogService {
   }
 
   /**
-   * An id, or a published subject's name or title. Entitlement checks also accept the id of an
-   * unpublished subject: people who bought a course keep it when it leaves the shop.
+   * The one subject lookup: an id, or a published subject's name or title. Entitlement checks also
+   * accept the id of an unpublished subject (people who bought a course keep it when it leaves the
+   * shop); the Studio (`anyState`) finds every subject by id, name or title.
    */
-  async resolveSubjectId(input: string, opts: { forEntitlement?: boolean } = {}): Promise<string | null> {
+  async resolveSubjectId(input: string, opts: { forEntitlement?: boolean; anyState?: boolean } = {}): Promise<string | null> {
     const byId = await this.repo.findSubject(input.trim());
-    if (byId && (byId.is_published || opts.forEntitlement)) return byId.id;
-    return this.repo.findPublishedByNameOrTitle(input);
+    if (byId && (byId.is_published || opts.forEntitlement || opts.anyState)) return byId.id;
+    return this.repo.findByNameOrTitle(input, !!opts.anyState);
   }
 
   async requirePublishedSubject(input: string): Promise<SubjectRecord> {
@@ -56,14 +72,14 @@ export class CatalogService {
 
   async preview(subjectInput: string) {
     const subject = await this.requirePublishedSubject(subjectInput);
-    const [modules, nodes, prices] = await Promise.all([this.repo.listModules(subject.id), this.repo.listNodes(subject.id), this.repo.listPrices()]);
+    const [modules, nodes, prices] = await Promise.all([this.topics.modules(subject.id), this.topics.liveTopics(subject.id), this.repo.listPrices()]);
     const price = prices.find((p) => p.subject_id === subject.id);
     const samples = nodes.filter((n) => n.preview).slice(0, PREVIEW_SAMPLES);
     return {
       subject: { id: subject.id, name: subject.name, title: subject.title, description: subject.description },
       price: price ? { amount: price.amount, currency: price.currency, priceId: price.id } : null,
       modules: modules.slice(0, PREVIEW_MODULES).map((m) => {
-        const lessons = nodes.filter((n) => n.module_id === m.id);
+        const lessons = nodes.filter((n) => n.moduleId === m.id);
         return {
           id: m.id,
           title: m.title,
@@ -78,26 +94,34 @@ export class CatalogService {
   /** Only the free sample lessons are public; everything else of a course needs an entitlement. */
   async previewNode(subjectInput: string, nodeId: string) {
     const subject = await this.requirePublishedSubject(subjectInput);
-    const node = await this.repo.findNode(subject.id, nodeId);
+    const node = await this.topics.content(subject.id, nodeId);
     if (!node) throw new NotFoundException('Lesson not found');
-    const samples = (await this.repo.listNodes(subject.id)).filter((n) => n.preview).slice(0, PREVIEW_SAMPLES);
+    const samples = (await this.topics.liveTopics(subject.id)).filter((n) => n.preview).slice(0, PREVIEW_SAMPLES);
     if (!samples.some((s) => s.id === node.id)) throw new ForbiddenException(PREVIEW_LOCKED_MESSAGE);
     return {
       id: node.id,
       title: node.title,
-      category: await this.repo.moduleTitle(subject.id, node.module_id),
-      summary_html: sanitize(node.summary_html),
-      lesson_html: sanitize(node.lesson_html),
+      category: node.moduleTitle,
+      summary_html: sanitize(node.summaryHtml),
+      lesson_html: sanitize(node.lessonHtml),
     };
   }
 
-  async listCourses() {
-    const subjects = await this.repo.listSubjects({ includeUnpublished: true });
-    return { courses: subjects.map((s) => ({ subjectId: s.id, title: s.title, published: s.is_published })) };
+  /** One page of every subject's shop visibility, published or not, for the Studio. */
+  async listCourses(query: CoursePageQuery): Promise<{ courses: CourseVisibility[]; total: number }> {
+    const { rows, total } = await this.repo.listCoursePage(query);
+    return { courses: rows.map(toCourseVisibility), total };
   }
 
-  async setPublished(subjectId: string, published: boolean) {
-    if (!(await this.repo.setPublished(subjectId, published))) throw new NotFoundException('Subject not found');
-    return { subjectId, published };
+  async getCourse(subjectId: string): Promise<CourseVisibility> {
+    const subject = await this.repo.findSubject(subjectId);
+    if (!subject) throw new NotFoundException('Subject not found');
+    return toCourseVisibility(subject);
+  }
+
+  async setPublished(subjectId: string, published: boolean): Promise<CourseVisibility> {
+    const subject = await this.repo.setPublished(subjectId, published);
+    if (!subject) throw new NotFoundException('Subject not found');
+    return toCourseVisibility(subject);
   }
 }

@@ -40,7 +40,22 @@ export class CheckoutRepository {
     return rows[0] ?? null;
   }
 
-  async findSession(id: string, em: EntityManager = this.em): Promise<SessionRecord | null> {
+  /**
+   * Records a session created outside this server (e.g. a Stripe payment link) when its subject
+   * exists; the caller has checked the user. Idempotent by session id.
+   */
+  async insertExternalSession(
+    em: EntityManager,
+    s: { id: string; userId: string; subjectId: string; priceId: string; amount: number; currency: string },
+  ): Promise<void> {
+    await em.execute(
+      `insert into checkout_sessions (id, provider, user_id, subject_id, price_id, amount, currency)
+       select ?, 'stripe', ?, s.id, ?, ?, ? from subjects s where s.id = ? on conflict do nothing`,
+      [s.id, s.userId, s.priceId, s.amount, s.currency, s.subjectId],
+    );
+  }
+
+  async findSession(em: EntityManager, id: string): Promise<SessionRecord | null> {
     const rows = await em.execute<SessionRecord[]>(`select ${COLUMNS} from checkout_sessions where id = ?`, [id]);
     return rows[0] ?? null;
   }

@@ -12,6 +12,7 @@ import {
 import type Stripe from 'stripe';
 import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
+import { AuthService } from '../auth/auth.service';
 import { CatalogService } from './catalog.service';
 import { CheckoutRepository, SessionRecord } from './checkout.repository';
 import { EntitlementsService } from './entitlements.service';
@@ -34,6 +35,7 @@ export class CheckoutService {
     private readonly repo: CheckoutRepository,
     private readonly catalog: CatalogService,
     private readonly entitlements: EntitlementsService,
+    private readonly auth: AuthService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
@@ -79,7 +81,7 @@ export class CheckoutService {
   }
 
   private async ownSession(userId: string, sessionId: string): Promise<SessionRecord> {
-    const session = await this.repo.findSession(sessionId);
+    const session = await this.repo.findSession(this.em, sessionId);
     if (!session) throw new NotFoundException('Checkout session not found');
     if (session.user_id !== userId) throw new ForbiddenException(NOT_YOUR_SESSION);
     return session;
@@ -92,7 +94,7 @@ export class CheckoutService {
       const state = session.provider === this.provider.name ? await this.provider.retrieve(session.id) : null;
       if (state?.paid) await this.fulfil(session.id, state.paymentIntentId);
       else if (state?.closed) await this.em.transactional((em) => this.repo.closeIfOpen(em, session.id, 'canceled'));
-      session = (await this.repo.findSession(session.id))!;
+      session = (await this.repo.findSession(this.em, session.id))!;
     }
     return {
       sessionId: session.id,
@@ -102,25 +104,27 @@ export class CheckoutService {
     };
   }
 
-  /** Marks the session paid and grants the entitlement, once. `em` joins a caller's transaction. */
-  async fulfil(sessionId: string, paymentIntentId?: string | null, em?: EntityManager): Promise<'granted' | 'already' | 'ignored'> {
-    const work = async (tx: EntityManager) => {
-      const session = await this.repo.lockSession(tx, sessionId);
-      if (!session) return 'ignored' as const;
-      if (session.status === 'paid') return 'already' as const;
-      // A refunded or failed session never grants access again.
-      if (session.status !== 'open' && session.status !== 'canceled') return 'ignored' as const;
-      // The refund overtook the completion: record the payment as refunded, grant nothing.
-      if (paymentIntentId && (await this.repo.hasPendingRefund(tx, paymentIntentId))) {
-        await this.repo.setStatus(tx, session.id, 'refunded', paymentIntentId);
-        return 'ignored' as const;
-      }
-      await this.repo.setStatus(tx, session.id, 'paid', paymentIntentId);
-      await this.repo.grantEntitlement(tx, session.user_id, session.subject_id, session.id);
-      this.logger.log(`Session ${session.id} paid: ${session.subject_id} granted to user ${session.user_id}`);
-      return 'granted' as const;
-    };
-    return em ? work(em) : this.em.transactional(work);
+  /** Marks the session paid and grants the entitlement, once, in its own transaction. */
+  private fulfil(sessionId: string, paymentIntentId: string | null): Promise<'granted' | 'already' | 'ignored'> {
+    return this.em.transactional((tx) => this.fulfilIn(tx, sessionId, paymentIntentId));
+  }
+
+  /** The same in the caller's transaction `em` (a webhook event applied once). */
+  private async fulfilIn(em: EntityManager, sessionId: string, paymentIntentId: string | null): Promise<'granted' | 'already' | 'ignored'> {
+    const session = await this.repo.lockSession(em, sessionId);
+    if (!session) return 'ignored' as const;
+    if (session.status === 'paid') return 'already' as const;
+    // A refunded or failed session never grants access again.
+    if (session.status !== 'open' && session.status !== 'canceled') return 'ignored' as const;
+    // The refund overtook the completion: record the payment as refunded, grant nothing.
+    if (paymentIntentId && (await this.repo.hasPendingRefund(em, paymentIntentId))) {
+      await this.repo.setStatus(em, session.id, 'refunded', paymentIntentId);
+      return 'ignored' as const;
+    }
+    await this.repo.setStatus(em, session.id, 'paid', paymentIntentId);
+    await this.repo.grantEntitlement(em, session.user_id, session.subject_id, session.id);
+    this.logger.log(`Session ${session.id} paid: ${session.subject_id} granted to user ${session.user_id}`);
+    return 'granted' as const;
   }
 
   // ---- dev provider ------------------------------------------------------------------------
@@ -155,7 +159,7 @@ export class CheckoutService {
     const s = await this.ownSession(userId, sessionId);
     // Conditional, so a cancel racing a payment can never undo the payment.
     if (!(await this.em.transactional((em) => this.repo.closeIfOpen(em, s.id, 'canceled')))) {
-      const now = await this.repo.findSession(s.id);
+      const now = await this.repo.findSession(this.em, s.id);
       throw new ConflictException(`This checkout session is already ${now?.status ?? s.status}`);
     }
     return { redirectUrl: `/shop?subject=${encodeURIComponent(s.subject_id)}` };
@@ -178,7 +182,7 @@ export class CheckoutService {
           if (s.payment_status !== 'paid' && s.payment_status !== 'no_payment_required') return 'ignored' as const;
           await this.ensureSessionFromStripe(tx, s);
           const pi = typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null);
-          return (await this.fulfil(s.id, pi, tx)) === 'ignored' ? ('ignored' as const) : ('applied' as const);
+          return (await this.fulfilIn(tx, s.id, pi)) === 'ignored' ? ('ignored' as const) : ('applied' as const);
         }
         case 'checkout.session.async_payment_failed': {
           const s = event.data.object as Stripe.Checkout.Session;
@@ -210,15 +214,12 @@ export class CheckoutService {
 
   /** A session created outside this server (e.g. a payment link) is recorded from its metadata. */
   private async ensureSessionFromStripe(tx: EntityManager, s: Stripe.Checkout.Session) {
-    if (await this.repo.findSession(s.id, tx)) return;
+    if (await this.repo.findSession(tx, s.id)) return;
     const userId = s.metadata?.userId;
     const subjectId = s.metadata?.subjectId;
     const priceId = s.metadata?.priceId;
     if (!userId || !subjectId || !priceId) return;
-    await tx.execute(
-      `insert into checkout_sessions (id, provider, user_id, subject_id, price_id, amount, currency)
-       select ?, 'stripe', u.id, s.id, ?, ?, ? from users u, subjects s where u.id::text = ? and s.id = ? on conflict do nothing`,
-      [s.id, priceId, s.amount_total ?? 0, s.currency ?? 'usd', userId, subjectId],
-    );
+    if (!(await this.auth.userExists(userId))) return;
+    await this.repo.insertExternalSession(tx, { id: s.id, userId, subjectId, priceId, amount: s.amount_total ?? 0, currency: s.currency ?? 'usd' });
   }
 }

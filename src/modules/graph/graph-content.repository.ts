@@ -17,8 +17,26 @@ export interface NodeRow {
   contentHash: string;
 }
 
+export interface ModuleRow {
+  id: string;
+  title: string;
+  description: string;
+  position: number;
+}
+
 @Injectable()
 export class GraphContentRepository {
+  async replaceModules(em: EntityManager, subjectId: string, modules: ModuleRow[]): Promise<void> {
+    await em.execute(`delete from subject_modules where subject_id = ? and not (id = any(array(select jsonb_array_elements_text(?::jsonb))))`, [subjectId, JSON.stringify(modules.map((m) => m.id))]);
+    for (const m of modules) {
+      await em.execute(
+        `insert into subject_modules (subject_id, id, title, description, position) values (?, ?, ?, ?, ?)
+         on conflict (subject_id, id) do update set title = excluded.title, description = excluded.description, position = excluded.position`,
+        [subjectId, m.id, m.title, m.description, m.position],
+      );
+    }
+  }
+
   /** A node that was archived comes back when the source has it again. */
   async upsertNode(em: EntityManager, subjectId: string, n: NodeRow): Promise<UpsertOutcome> {
     const rows = await em.execute<{ inserted: boolean }[]>(

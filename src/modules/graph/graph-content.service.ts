@@ -29,6 +29,11 @@ export interface NodesImportResult {
 export class GraphContentService {
   constructor(private readonly repo: GraphContentRepository) {}
 
+  /** The subject's modules (the spec's categories) in order; runs inside the caller's transaction. */
+  async importModules(em: EntityManager, subjectId: string, modules: { id: string; title: string; description: string }[]): Promise<void> {
+    await this.repo.replaceModules(em, subjectId, modules.map((m, position) => ({ ...m, position })));
+  }
+
   /**
    * Runs inside the caller's transaction. `sourceIds` are all node ids the source has
    * (including items skipped as malformed, whose stored version is kept, not archived).

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AssessmentModule } from '../assessment/assessment.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { BookmarksController } from './bookmarks.controller';
 import { BookmarksRepository } from './bookmarks.repository';
 import { BookmarksService } from './bookmarks.service';
@@ -11,10 +12,11 @@ import { GraphService } from './graph.service';
 import { NotesController } from './notes.controller';
 import { NotesRepository } from './notes.repository';
 import { NotesService } from './notes.service';
+import { CourseStructureModule } from './structure/course-structure.module';
 import { VersionsModule } from './versions/versions.module';
 
 @Module({
-  imports: [VersionsModule, AssessmentModule],
+  imports: [VersionsModule, AssessmentModule, CatalogModule, CourseStructureModule],
   controllers: [GraphController, NotesController, BookmarksController],
   providers: [
     GraphContentRepository,

@@ -1,27 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
-export interface GraphSubjectRecord {
-  id: string;
-  name: string;
-  title: string;
-}
-
-export interface GraphNodeRecord {
-  id: string;
-  title: string;
-  module_id: string;
-  category: string;
-  summary_html: string;
-  prerequisites: string[];
-}
-
-export interface QuizItemRecord {
-  id: string;
-  stem: string;
-  choices: { id: string; text?: string; textHtml?: string }[];
-}
-
 export interface NodeDetailRecord {
   id: string;
   title: string;
@@ -33,7 +12,6 @@ export interface NodeDetailRecord {
   sources: unknown[] | null;
   video: { url?: string; title?: string } | null;
   prerequisites: { id: string; title: string }[];
-  quiz: QuizItemRecord[];
   bookmarked: boolean;
 }
 
@@ -42,27 +20,11 @@ export interface NodeDetailRecord {
  * Bindings are positional `?`.
  */
 export const GRAPH_SQL = {
-  subject: `select id, name, title from subjects where id = ?`,
   /** the latest published version; 0 while only the imported content exists */
   version: `select coalesce(max(version), 0)::int as version from subject_versions where subject_id = ?`,
-  modules: `select id, title from subject_modules where subject_id = ? order by position, id`,
-  /** live nodes in reading order, each with the ids of its live prerequisites (one aggregate); binds subject twice */
-  nodes: `with edges as (
-         select p.node_id, array_agg(p.prerequisite_id order by pn.position, pn.id) as ids
-           from node_prerequisites p
-           join topic_nodes pn on pn.subject_id = p.subject_id and pn.id = p.prerequisite_id and pn.archived_at is null
-          where p.subject_id = ?
-          group by p.node_id)
-       select n.id, n.title, n.module_id, coalesce(m.title, n.module_id) as category, n.summary_html,
-              coalesce(e.ids, '{}'::text[]) as prerequisites
-         from topic_nodes n
-         left join subject_modules m on m.subject_id = n.subject_id and m.id = n.module_id
-         left join edges e on e.node_id = n.id
-        where n.subject_id = ? and n.archived_at is null
-        order by n.position, n.id`,
   /**
-   * one node with its prerequisites' titles, its quiz items (the answer and explanation columns
-   * are not even read) and whether the user bookmarked it; binds user, subject, node
+   * one node with its prerequisites' titles and whether the user bookmarked it (its quiz items
+   * are the assessment module's); binds user, subject, node
    */
   nodeDetail: `select n.id, n.title, n.module_id, coalesce(m.title, n.module_id) as category, n.summary_html, n.lesson_html,
               n.variants, n.sources, n.video,
@@ -70,9 +32,6 @@ export const GRAPH_SQL = {
                           from node_prerequisites p
                           join topic_nodes pn on pn.subject_id = p.subject_id and pn.id = p.prerequisite_id and pn.archived_at is null
                          where p.subject_id = n.subject_id and p.node_id = n.id), '[]'::json) as prerequisites,
-              coalesce((select json_agg(json_build_object('id', q.id, 'stem', q.stem, 'choices', q.choices) order by q.position, q.id)
-                          from quiz_items q
-                         where q.subject_id = n.subject_id and q.node_id = n.id), '[]'::json) as quiz,
               exists(select 1 from bookmarks b where b.user_id = ? and b.subject_id = n.subject_id and b.node_id = n.id) as bookmarked
          from topic_nodes n
          left join subject_modules m on m.subject_id = n.subject_id and m.id = n.module_id
@@ -80,29 +39,16 @@ export const GRAPH_SQL = {
 } as const;
 
 /**
- * Read queries of the learning graph. A subject may hold thousands of nodes, so every list is
- * one plain SQL statement (no identity map, no query per node).
+ * Read queries of the learning graph (the list itself is the topic reader's). A subject may hold
+ * thousands of nodes, so every read is one plain SQL statement (no identity map, no query per node).
  */
 @Injectable()
 export class GraphRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async findSubject(id: string): Promise<GraphSubjectRecord | null> {
-    const rows = await this.em.execute<GraphSubjectRecord[]>(GRAPH_SQL.subject, [id]);
-    return rows[0] ?? null;
-  }
-
   async latestVersion(subjectId: string): Promise<number> {
     const rows = await this.em.execute<{ version: number }[]>(GRAPH_SQL.version, [subjectId]);
     return Number(rows[0]?.version ?? 0);
-  }
-
-  listModules(subjectId: string): Promise<{ id: string; title: string }[]> {
-    return this.em.execute(GRAPH_SQL.modules, [subjectId]);
-  }
-
-  listNodes(subjectId: string): Promise<GraphNodeRecord[]> {
-    return this.em.execute<GraphNodeRecord[]>(GRAPH_SQL.nodes, [subjectId, subjectId]);
   }
 
   async findNodeDetail(subjectId: string, nodeId: string, userId: string): Promise<NodeDetailRecord | null> {

@@ -2,8 +2,11 @@ import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/commo
 import type { AuthUser } from '../../common/decorators/current-user.decorator';
 import { sanitize } from '../../common/html/sanitize';
 import { MasteryService } from '../assessment/mastery.service';
+import { type PublicQuizItem, QuizItemsService } from '../assessment/quiz-items.service';
+import { CatalogService } from '../catalog/catalog.service';
 import type { GraphNodeResponse, GraphResponse, MicroQuizItemResponse, NodeDetailResponse, NodeSourceResponse } from './dto/graph.dto';
-import { GraphRepository, NodeDetailRecord, QuizItemRecord } from './graph.repository';
+import { GraphRepository, type NodeDetailRecord } from './graph.repository';
+import { TopicReader } from './structure/topic-reader.service';
 import { OverlayReader } from './versions/overlay-reader';
 
 export const TOPIC_NOT_FOUND = 'Topic not found';
@@ -46,11 +49,11 @@ function toVariants(raw: unknown): Record<string, string> {
 }
 
 /** Quiz items as a learner may see them: stem and choices, never the answer. */
-function toMicroQuiz(items: QuizItemRecord[]): MicroQuizItemResponse[] {
+function toMicroQuiz(items: PublicQuizItem[]): MicroQuizItemResponse[] {
   return items.map((q) => ({
     id: q.id,
     stemHtml: clean(q.stem),
-    choices: (Array.isArray(q.choices) ? q.choices : []).map((c) => ({ id: String(c.id), textHtml: clean(c.textHtml ?? c.text ?? '') })),
+    choices: q.choices.map((c: { id: string; text?: string; textHtml?: string }) => ({ id: String(c.id), textHtml: clean(c.textHtml ?? c.text ?? '') })),
   }));
 }
 
@@ -61,6 +64,9 @@ export class GraphService {
     private readonly repo: GraphRepository,
     private readonly overlays: OverlayReader,
     private readonly mastery: MasteryService,
+    private readonly topics: TopicReader,
+    private readonly catalog: CatalogService,
+    private readonly quizItems: QuizItemsService,
   ) {}
 
   /** The caller's P(known) per topic (BKT, from the assessment module); 0 without a caller or evidence. */
@@ -71,10 +77,10 @@ export class GraphService {
   /** `userId`: whose mastery fills `mastery_level` (the controller passes the caller). */
   async graph(subjectId: string, userId?: string): Promise<GraphResponse> {
     const [subject, version, modules, nodes, levels] = await Promise.all([
-      this.repo.findSubject(subjectId),
+      this.catalog.subjectSummary(subjectId),
       this.repo.latestVersion(subjectId),
-      this.repo.listModules(subjectId),
-      this.repo.listNodes(subjectId),
+      this.topics.modules(subjectId),
+      this.topics.liveTopics(subjectId, { summaries: true }),
       this.levels(userId, subjectId),
     ]);
     if (!subject) throw new NotFoundException('Subject not found');
@@ -86,10 +92,10 @@ export class GraphService {
         (n): GraphNodeResponse => ({
           id: n.id,
           title: n.title,
-          category: n.category,
-          moduleId: n.module_id,
-          summary: clean(n.summary_html),
-          prerequisites: n.prerequisites ?? [],
+          category: n.moduleTitle,
+          moduleId: n.moduleId,
+          summary: clean(n.summaryHtml),
+          prerequisites: n.prerequisites,
           mastery_level: levels.get(n.id) ?? 0,
         }),
       ),
@@ -98,8 +104,9 @@ export class GraphService {
 
   async node(user: AuthUser, subjectId: string, nodeId: string, preview?: 'overlay'): Promise<NodeDetailResponse> {
     if (preview === 'overlay' && !user.roles.includes('studio')) throw new ForbiddenException(PREVIEW_FORBIDDEN);
-    const [row, overlay, levels] = await Promise.all([
+    const [row, quiz, overlay, levels] = await Promise.all([
       this.repo.findNodeDetail(subjectId, nodeId, user.id),
+      this.quizItems.forTopics(subjectId, [nodeId]),
       preview === 'overlay' ? this.overlays.overlayFor(subjectId, nodeId) : Promise.resolve(null),
       this.levels(user.id, subjectId),
     ]);
@@ -120,7 +127,7 @@ export class GraphService {
       sources: toSources(content.sources),
       video,
       prerequisites: row.prerequisites.map((p) => ({ id: p.id, title: p.title })),
-      micro_quiz: toMicroQuiz(row.quiz),
+      micro_quiz: toMicroQuiz(quiz),
       mastery_level: levels.get(row.id) ?? 0,
       bookmarked: !!row.bookmarked,
     };

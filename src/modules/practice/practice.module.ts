@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AssessmentModule } from '../assessment/assessment.module';
+import { CourseStructureModule } from '../graph/structure/course-structure.module';
 import { CLOCK, systemClockProvider } from './clock';
 import { PracticeController } from './practice.controller';
 import { PracticeRepository } from './practice.repository';
@@ -7,7 +8,7 @@ import { PracticeService } from './practice.service';
 
 /** Spaced-repetition practice (FSRS). */
 @Module({
-  imports: [AssessmentModule],
+  imports: [AssessmentModule, CourseStructureModule],
   controllers: [PracticeController],
   providers: [systemClockProvider, PracticeRepository, PracticeService],
   exports: [PracticeService, CLOCK],

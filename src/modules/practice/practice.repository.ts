@@ -15,18 +15,6 @@ export interface CardRecord {
   last_review: Date | null;
 }
 
-export interface DueCardRecord extends CardRecord {
-  title: string;
-}
-
-export interface QuizItemRecord {
-  id: string;
-  node_id: string;
-  stem: string;
-  choices: { id: string; text: string }[];
-  correct: string;
-}
-
 export interface CardState {
   due: Date;
   stability: number;
@@ -48,60 +36,32 @@ export class PracticeRepository {
   constructor(private readonly em: EntityManager) {}
 
   /**
-   * One card per live topic of the subject, all in the same empty state, unless the learner
-   * already has a card there. Racing seeds insert each card once (primary key + do nothing).
-   * Returns the node ids this call created.
+   * One card per given topic, all in the same empty state, unless the learner already has a card
+   * in the subject. Racing seeds insert each card once (primary key + do nothing). Returns the node
+   * ids this call created.
    */
-  async seedCards(userId: string, subjectId: string, s: CardState, em: EntityManager = this.em): Promise<string[]> {
+  async seedCards(em: EntityManager, userId: string, subjectId: string, nodeIds: string[], s: CardState): Promise<string[]> {
+    if (nodeIds.length === 0) return [];
     const rows = await em.execute<{ node_id: string }[]>(
       `insert into practice_cards (user_id, subject_id, node_id, due, stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review, created_at)
-       select ?, n.subject_id, n.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-         from topic_nodes n
-        where n.subject_id = ? and n.archived_at is null
-          and not exists (select 1 from practice_cards p where p.user_id = ? and p.subject_id = ?)
+       select ?, ?, n.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+         from jsonb_array_elements_text(?::jsonb) as n(id)
+        where not exists (select 1 from practice_cards p where p.user_id = ? and p.subject_id = ?)
        on conflict (user_id, subject_id, node_id) do nothing
        returning node_id`,
-      [userId, s.due, s.stability, s.difficulty, s.elapsedDays, s.scheduledDays, s.learningSteps, s.reps, s.lapses, s.state, s.lastReview, s.due, subjectId, userId, subjectId],
+      [userId, subjectId, s.due, s.stability, s.difficulty, s.elapsedDays, s.scheduledDays, s.learningSteps, s.reps, s.lapses, s.state, s.lastReview, s.due, JSON.stringify(nodeIds), userId, subjectId],
     );
     return rows.map((r) => r.node_id);
   }
 
-  /** Cards due at `now` on live topics, most overdue first. */
-  dueCards(userId: string, subjectId: string, now: Date, limit: number): Promise<DueCardRecord[]> {
-    return this.em.execute<DueCardRecord[]>(
-      `select ${CARD_COLUMNS}, n.title
-         from practice_cards c join topic_nodes n on n.subject_id = c.subject_id and n.id = c.node_id and n.archived_at is null
+  /** The learner's cards of the subject due at `now`, most overdue first (the caller keeps live topics). */
+  dueCards(userId: string, subjectId: string, now: Date): Promise<CardRecord[]> {
+    return this.em.execute<CardRecord[]>(
+      `select ${CARD_COLUMNS} from practice_cards c
         where c.user_id = ? and c.subject_id = ? and c.due <= ?
-        order by c.due asc, n.position asc, c.node_id asc
-        limit ?`,
-      [userId, subjectId, now, limit],
-    );
-  }
-
-  async countDue(userId: string, subjectId: string, now: Date): Promise<number> {
-    const rows = await this.em.execute<{ n: number }[]>(
-      `select count(*)::int as n
-         from practice_cards c join topic_nodes n on n.subject_id = c.subject_id and n.id = c.node_id and n.archived_at is null
-        where c.user_id = ? and c.subject_id = ? and c.due <= ?`,
+        order by c.due asc, c.node_id asc`,
       [userId, subjectId, now],
     );
-    return rows[0]?.n ?? 0;
-  }
-
-  /** The quiz items of these topics, in their authored order. */
-  quizItems(subjectId: string, nodeIds: string[], em: EntityManager = this.em): Promise<QuizItemRecord[]> {
-    if (nodeIds.length === 0) return Promise.resolve([]);
-    return em.execute<QuizItemRecord[]>(
-      `select id, node_id, stem, choices, correct from quiz_items
-        where subject_id = ? and node_id = any(array(select jsonb_array_elements_text(?::jsonb)))
-        order by node_id, position, id`,
-      [subjectId, JSON.stringify(nodeIds)],
-    );
-  }
-
-  async findQuizItem(em: EntityManager, subjectId: string, questionId: string): Promise<QuizItemRecord | null> {
-    const rows = await em.execute<QuizItemRecord[]>(`select id, node_id, stem, choices, correct from quiz_items where subject_id = ? and id = ?`, [subjectId, questionId]);
-    return rows[0] ?? null;
   }
 
   /** Locks the learner's card until the transaction ends, so racing reviews apply one after another. */
@@ -156,11 +116,5 @@ export class PracticeRepository {
       [userId, subjectId, now],
     );
     return rows.map((r) => r.d);
-  }
-
-  /** The learner's current P(known) of one topic, or null before any graded answer. */
-  async topicMastery(em: EntityManager, userId: string, subjectId: string, nodeId: string): Promise<number | null> {
-    const rows = await em.execute<{ p_known: number }[]>(`select p_known from user_mastery where user_id = ? and subject_id = ? and skill_id = ?`, [userId, subjectId, nodeId]);
-    return rows[0] ? Number(rows[0].p_known) : null;
   }
 }

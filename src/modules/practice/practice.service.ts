@@ -1,10 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { MasteryService } from '../assessment/mastery.service';
+import { type PublicQuizItem, QuizItemsService } from '../assessment/quiz-items.service';
+import { TopicReader } from '../graph/structure/topic-reader.service';
 import { Clock, CLOCK } from './clock';
-import { PracticeQuestion, PracticeReviewResponse, PracticeStatsResponse, SpecRating } from './dto/practice.dto';
+import type { PracticeQuestion, PracticeReviewResponse, PracticeStatsResponse, SpecRating } from './dto/practice.dto';
 import { emptyCard, fromRecord, schedule, stateName, streakOf, utcDayStart } from './practice-schedule';
-import { PracticeRepository, QuizItemRecord } from './practice.repository';
+import { type CardRecord, PracticeRepository } from './practice.repository';
 
 export const DEFAULT_NEXT_LIMIT = 10;
 export const NO_CARD_MESSAGE = 'No practice card for this topic. Start practice for the course first.';
@@ -16,20 +18,34 @@ export class PracticeService {
     private readonly em: EntityManager,
     private readonly repo: PracticeRepository,
     private readonly mastery: MasteryService,
+    private readonly quizItems: QuizItemsService,
+    private readonly structure: TopicReader,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async seed(userId: string, subjectId: string): Promise<{ created: number }> {
-    const created = await this.repo.seedCards(userId, subjectId, emptyCard(this.clock.now()));
+    const topics = await this.structure.liveTopics(subjectId);
+    const created = await this.repo.seedCards(this.em, userId, subjectId, topics.map((t) => t.id), emptyCard(this.clock.now()));
     return { created: created.length };
+  }
+
+  /** Due cards on live topics, most overdue first, then in reading order; with each topic's title. */
+  private async due(userId: string, subjectId: string, now: Date): Promise<(CardRecord & { title: string })[]> {
+    const [cards, topics] = await Promise.all([this.repo.dueCards(userId, subjectId, now), this.structure.liveTopics(subjectId)]);
+    const live = new Map(topics.map((t, position) => [t.id, { title: t.title, position }]));
+    return cards
+      .filter((c) => live.has(c.node_id))
+      .map((c) => ({ ...c, title: live.get(c.node_id)!.title, position: live.get(c.node_id)!.position }))
+      .sort((a, b) => new Date(a.due).getTime() - new Date(b.due).getTime() || a.position - b.position || (a.node_id < b.node_id ? -1 : 1))
+      .map(({ position: _position, ...c }) => c);
   }
 
   /** Due cards, most overdue first, each with one of its topic's questions (rotating with the card's reps). */
   async next(userId: string, subjectId: string, limit = DEFAULT_NEXT_LIMIT): Promise<PracticeQuestion[]> {
-    const cards = await this.repo.dueCards(userId, subjectId, this.clock.now(), limit);
-    const items = await this.repo.quizItems(subjectId, cards.map((c) => c.node_id));
-    const byNode = new Map<string, QuizItemRecord[]>();
-    for (const it of items) byNode.set(it.node_id, [...(byNode.get(it.node_id) ?? []), it]);
+    const cards = (await this.due(userId, subjectId, this.clock.now())).slice(0, limit);
+    const items = await this.quizItems.forTopics(subjectId, cards.map((c) => c.node_id));
+    const byNode = new Map<string, PublicQuizItem[]>();
+    for (const it of items) byNode.set(it.nodeId, [...(byNode.get(it.nodeId) ?? []), it]);
     return cards.map((c) => {
       const own = byNode.get(c.node_id) ?? [];
       const q = own.length ? own[c.reps % own.length] : null;
@@ -58,9 +74,9 @@ export class PracticeService {
 
       let correct: boolean | null = null;
       if (input.questionId !== undefined) {
-        const item = await this.repo.findQuizItem(tx, subjectId, input.questionId);
-        if (!item || item.node_id !== input.nodeId) throw new BadRequestException('questionId is not a question of this topic');
-        if (input.answer !== undefined) correct = input.answer === item.correct;
+        const graded = await this.quizItems.grade(tx, subjectId, input.questionId, input.answer);
+        if (!graded || graded.nodeId !== input.nodeId) throw new BadRequestException('questionId is not a question of this topic');
+        correct = graded.correct;
       }
 
       const next = schedule(fromRecord(card), input.rating, now);
@@ -69,10 +85,10 @@ export class PracticeService {
 
       let mastery: number | null = null;
       if (correct !== null) {
-        const levels = await this.mastery.record(userId, subjectId, [{ nodeId: input.nodeId, correct }], tx);
+        const levels = await this.mastery.record(tx, userId, subjectId, [{ nodeId: input.nodeId, correct }]);
         mastery = levels[input.nodeId] ?? null;
       } else {
-        mastery = await this.repo.topicMastery(tx, userId, subjectId, input.nodeId);
+        mastery = await this.mastery.topicLevel(tx, userId, subjectId, input.nodeId);
       }
 
       return {
@@ -90,7 +106,7 @@ export class PracticeService {
   async stats(userId: string, subjectId: string): Promise<PracticeStatsResponse> {
     const now = this.clock.now();
     const [due, totals, days] = await Promise.all([
-      this.repo.countDue(userId, subjectId, now),
+      this.due(userId, subjectId, now).then((cards) => cards.length),
       this.repo.reviewTotals(userId, subjectId, utcDayStart(now), now),
       this.repo.reviewDays(userId, subjectId, now),
     ]);

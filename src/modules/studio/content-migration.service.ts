@@ -78,6 +78,7 @@ export class ContentMigrationService {
       try {
         const result = await this.orm.em.fork().transactional(async (em) => {
           await this.catalog.importSubject(em, subject);
+          await this.graph.importModules(em, subject.id, subject.modules);
           const nodes = await this.graph.importNodes(em, subject.id, subject.nodes, subject.sourceNodeIds);
           for (const e of nodes.droppedEdges) {
             skipped.push({ subject: subject.id, id: `${e.nodeId}->${e.prerequisiteId}`, reason: `prerequisite ${e.prerequisiteId} is not a node of ${subject.id}` });

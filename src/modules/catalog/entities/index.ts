@@ -2,11 +2,10 @@ import { CheckoutSession } from './checkout-session.entity';
 import { PaymentEvent } from './payment-event.entity';
 import { PendingRefund } from './pending-refund.entity';
 import { Price } from './price.entity';
-import { SubjectModule } from './subject-module.entity';
 import { Subject } from './subject.entity';
 import { UserEntitlement } from './user-entitlement.entity';
 
-export { CheckoutSession, PaymentEvent, PendingRefund, Price, Subject, SubjectModule, UserEntitlement };
+export { CheckoutSession, PaymentEvent, PendingRefund, Price, Subject, UserEntitlement };
 export type { CheckoutStatus } from './checkout-session.entity';
 export type { EntitlementStatus } from './user-entitlement.entity';
-export const CATALOG_ENTITIES = [Subject, SubjectModule, Price, CheckoutSession, UserEntitlement, PaymentEvent, PendingRefund];
+export const CATALOG_ENTITIES = [Subject, Price, CheckoutSession, UserEntitlement, PaymentEvent, PendingRefund];

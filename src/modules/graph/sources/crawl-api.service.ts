@@ -7,7 +7,7 @@ import { CrawlPayload, DEFAULT_JOB_OPTIONS, JOBS, QUEUES } from '../../../queues
 import { redisConnection } from '../../../queues/queues.module';
 import type { CrawlResult } from './crawl.service';
 import { CrawlDto, CrawlResponse } from './dto/crawl.dto';
-import { SourcesRepository } from './sources.repository';
+import { CatalogService } from '../../catalog/catalog.service';
 
 const WAIT_MS = 5 * 60 * 1000;
 
@@ -19,7 +19,7 @@ export class CrawlApiService implements OnModuleDestroy {
   constructor(
     @InjectQueue(QUEUES.crawl) private readonly queue: Queue<CrawlPayload, CrawlResult>,
     @InjectConfig() private readonly config: AppConfig,
-    private readonly repo: SourcesRepository,
+    private readonly catalog: CatalogService,
   ) {}
 
   private queueEvents(): QueueEvents {
@@ -35,7 +35,7 @@ export class CrawlApiService implements OnModuleDestroy {
   }
 
   async crawl(dto: CrawlDto, userId: string): Promise<CrawlResponse> {
-    if (!(await this.repo.subjectExists(dto.subjectId))) throw new NotFoundException('Subject not found');
+    if (!(await this.catalog.subjectSummary(dto.subjectId))) throw new NotFoundException('Subject not found');
     const events = this.queueEvents();
     await events.waitUntilReady();
     const job = await this.queue.add(JOBS.crawlSources, { subjectId: dto.subjectId, urls: dto.urls, requestedBy: userId }, DEFAULT_JOB_OPTIONS[QUEUES.crawl]);

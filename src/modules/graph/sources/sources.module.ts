@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '../../../queues/queues';
+import { CatalogModule } from '../../catalog/catalog.module';
 import { CrawlApiService } from './crawl-api.service';
 import { CrawlService } from './crawl.service';
 import { PassageSearchService } from './passage-search.service';
@@ -12,7 +13,7 @@ import { SourcesRepository } from './sources.repository';
  * the worker) and the full-text passage index the tutor searches.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.crawl })],
+  imports: [BullModule.registerQueue({ name: QUEUES.crawl }), CatalogModule],
   controllers: [SourcesController],
   providers: [SourcesRepository, CrawlService, CrawlApiService, PassageSearchService],
   exports: [CrawlService, PassageSearchService],

@@ -15,11 +15,6 @@ export interface PassageHit {
 export class SourcesRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async subjectExists(subjectId: string): Promise<boolean> {
-    const rows = await this.em.execute<{ id: string }[]>(`select id from subjects where id = ?`, [subjectId]);
-    return rows.length > 0;
-  }
-
   /** Inserts or updates the document keyed by (subject, url) and returns its id; runs in the caller's transaction. */
   async upsertDocument(em: EntityManager, subjectId: string, url: string, title: string | null, contentHash: string): Promise<string> {
     const rows = await em.execute<{ id: string }[]>(

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../../../config/config';
 import { APP_CONFIG } from '../../../config/config.module';
+import { CatalogModule } from '../../catalog/catalog.module';
 import { SourcesModule } from '../sources/sources.module';
+import { CourseStructureModule } from '../structure/course-structure.module';
 import { BuiltinTutorProvider } from './builtin-tutor.provider';
 import { OpenAiCompatibleProvider } from './openai-compatible.provider';
 import { TUTOR_PROVIDER } from './tutor-provider';
@@ -11,7 +13,7 @@ import { TutorService } from './tutor.service';
 
 /** The AI tutor: built-in and OpenAI-compatible providers, answer cache. */
 @Module({
-  imports: [SourcesModule],
+  imports: [SourcesModule, CatalogModule, CourseStructureModule],
   controllers: [TutorController],
   providers: [
     TutorRepository,

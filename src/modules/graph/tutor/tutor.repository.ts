@@ -4,7 +4,6 @@ import { Injectable } from '@nestjs/common';
 export interface TutorNodeRecord {
   id: string;
   subjectId: string;
-  subjectTitle: string;
   title: string;
   category: string;
   summaryHtml: string;
@@ -12,12 +11,6 @@ export interface TutorNodeRecord {
   variants: Record<string, string>;
   sources: { title: string; url: string; type?: string }[];
   contentHash: string;
-}
-
-export interface RelatedNode {
-  id: string;
-  title: string;
-  summaryHtml: string;
 }
 
 export interface CachedAnswer {
@@ -30,37 +23,17 @@ export interface CachedAnswer {
 export class TutorRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** The published, live node with its module title as category. */
+  /** The published, live node with its module title as category (the subject's title is the catalog's). */
   async findNode(subjectId: string, nodeId: string): Promise<TutorNodeRecord | null> {
     const rows = await this.em.execute<TutorNodeRecord[]>(
-      `select n.id, n.subject_id as "subjectId", s.title as "subjectTitle", n.title, coalesce(m.title, n.module_id) as category,
+      `select n.id, n.subject_id as "subjectId", n.title, coalesce(m.title, n.module_id) as category,
               n.summary_html as "summaryHtml", n.lesson_html as "lessonHtml", n.variants, n.sources, n.content_hash as "contentHash"
-         from topic_nodes n join subjects s on s.id = n.subject_id
+         from topic_nodes n
          left join subject_modules m on m.subject_id = n.subject_id and m.id = n.module_id
         where n.subject_id = ? and n.id = ? and n.archived_at is null`,
       [subjectId, nodeId],
     );
     return rows[0] ?? null;
-  }
-
-  /** What the node builds on, in reading order. */
-  prerequisites(subjectId: string, nodeId: string): Promise<RelatedNode[]> {
-    return this.em.execute<RelatedNode[]>(
-      `select n.id, n.title, n.summary_html as "summaryHtml" from node_prerequisites e
-         join topic_nodes n on n.subject_id = e.subject_id and n.id = e.prerequisite_id
-        where e.subject_id = ? and e.node_id = ? and n.archived_at is null order by n.position, n.id`,
-      [subjectId, nodeId],
-    );
-  }
-
-  /** The nodes that build on this one, in reading order. */
-  dependants(subjectId: string, nodeId: string): Promise<RelatedNode[]> {
-    return this.em.execute<RelatedNode[]>(
-      `select n.id, n.title, n.summary_html as "summaryHtml" from node_prerequisites e
-         join topic_nodes n on n.subject_id = e.subject_id and n.id = e.node_id
-        where e.subject_id = ? and e.prerequisite_id = ? and n.archived_at is null order by n.position, n.id`,
-      [subjectId, nodeId],
-    );
   }
 
   async findAnswer(subjectId: string, nodeId: string, action: string, contentVersion: string, provider: string): Promise<CachedAnswer | null> {

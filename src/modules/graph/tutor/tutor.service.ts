@@ -3,10 +3,12 @@ import { AppConfig } from '../../../config/config';
 import { InjectConfig } from '../../../config/config.module';
 import { RateLimitService } from '../../../common/rate-limit/rate-limit.service';
 import { sanitize } from '../../../common/html/sanitize';
+import { CatalogService } from '../../catalog/catalog.service';
 import { PassageSearchService } from '../sources/passage-search.service';
+import { TopicReader } from '../structure/topic-reader.service';
 import { TutorVariantResponse } from './dto/tutor.dto';
 import { sections, textOf } from './html-text';
-import { TUTOR_PROVIDER, TutorAction, TutorProvider } from './tutor-provider';
+import { type RelatedNode, TUTOR_PROVIDER, type TutorAction, type TutorProvider } from './tutor-provider';
 import { TutorRepository } from './tutor.repository';
 
 /** What the learner sees when the tutor fails on our side (spec: tutor failure). */
@@ -20,6 +22,8 @@ export class TutorService {
 
   constructor(
     private readonly repo: TutorRepository,
+    private readonly topics: TopicReader,
+    private readonly catalog: CatalogService,
     private readonly passages: PassageSearchService,
     private readonly rateLimit: RateLimitService,
     @Inject(TUTOR_PROVIDER) private readonly provider: TutorProvider,
@@ -38,8 +42,9 @@ export class TutorService {
   }
 
   private async answer(subjectId: string, nodeId: string, action: TutorAction): Promise<TutorVariantResponse> {
-    const node = await this.repo.findNode(subjectId, nodeId);
-    if (!node) throw new NotFoundException('Topic not found');
+    const [found, subject] = await Promise.all([this.repo.findNode(subjectId, nodeId), this.catalog.subjectSummary(subjectId)]);
+    if (!found || !subject) throw new NotFoundException('Topic not found');
+    const node = { ...found, subjectTitle: subject.title };
     // The answer depends on the node's content and on the subject's crawled sources: a
     // publish, an import or a crawl that changes either makes a new cache entry.
     const contentVersion = `${node.contentHash}:${await this.passages.fingerprint(subjectId)}`;
@@ -47,8 +52,8 @@ export class TutorService {
     if (cached) return { html: cached.html, sources: cached.sources, provider: this.provider.name, cached: true };
 
     const [prerequisites, dependants, passages] = await Promise.all([
-      this.repo.prerequisites(subjectId, nodeId),
-      this.repo.dependants(subjectId, nodeId),
+      this.related(subjectId, nodeId, 'prerequisites'),
+      this.related(subjectId, nodeId, 'dependants'),
       this.passages.search(subjectId, searchText(node.title, node.summaryHtml, node.lessonHtml), PASSAGES),
     ]);
     const produced = await this.provider.answer({ action, node, prerequisites, dependants, passages });
@@ -60,6 +65,15 @@ export class TutorService {
     await this.repo.saveAnswer(subjectId, nodeId, action, contentVersion, answer);
     return { html: answer.html, sources: answer.sources, provider: this.provider.name, cached: false };
   }
+
+  /** What the node builds on, or what builds on it, in reading order. */
+  private async related(subjectId: string, nodeId: string, which: 'prerequisites' | 'dependants'): Promise<RelatedNode[]> {
+    const topics = await this.topics.liveTopics(subjectId, { summaries: true });
+    const self = topics.find((t) => t.id === nodeId);
+    const picked =
+      which === 'prerequisites' ? topics.filter((t) => self?.prerequisites.includes(t.id)) : topics.filter((t) => t.prerequisites.includes(nodeId));
+    return picked.map((t) => ({ id: t.id, title: t.title, summaryHtml: t.summaryHtml ?? '' }));
+  }
 }
 
 /** The words that say what a node is about: its title (twice, so it weighs more), summary and headings. */
@@ -69,4 +83,5 @@ function searchText(title: string, summaryHtml: string, lessonHtml: string): str
     .filter(Boolean)
     .join(' ');
   return `${title} ${title} ${textOf(summaryHtml)} ${headings}`;
+
 }

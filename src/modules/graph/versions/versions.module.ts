@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../../catalog/catalog.module';
 import { OverlayReader } from './overlay-reader';
 import { PublishDraftController, StudioNodesController, StudioVersionsController } from './versions.controller';
 import { VersionsRepository } from './versions.repository';
@@ -6,6 +7,7 @@ import { VersionsService } from './versions.service';
 
 /** Studio versions and the draft overlay. */
 @Module({
+  imports: [CatalogModule],
   controllers: [StudioNodesController, StudioVersionsController, PublishDraftController],
   providers: [OverlayReader, VersionsRepository, VersionsService],
   exports: [OverlayReader],

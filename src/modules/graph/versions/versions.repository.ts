@@ -23,28 +23,18 @@ export interface VersionRecord {
 export class VersionsRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** A subject by id (published or not), else by name or title, ignoring case and surrounding space. */
-  async resolveSubjectId(input: string): Promise<string | null> {
-    const text = input.trim();
-    const rows = await this.em.execute<{ id: string }[]>(
-      `select id from subjects where id = ? or lower(name) = lower(?) or lower(title) = lower(?) order by (id = ?) desc, position limit 1`,
-      [text, text, text, text],
-    );
-    return rows[0]?.id ?? null;
-  }
-
   /**
-   * Locks the subject row until the transaction ends. `publish` (no key update) serialises
-   * publishes and resets of a subject; `save` (share) lets saves run together but not during a publish.
+   * Holds the subject's version lock until the transaction ends (a transaction-scoped advisory
+   * lock, since the subject row is the catalog's). `publish` is exclusive, serialising publishes
+   * and resets of a subject; `save` is shared, so saves run together but never during a publish.
    */
-  async lockSubject(em: EntityManager, subjectId: string, mode: 'publish' | 'save'): Promise<boolean> {
-    const lock = mode === 'publish' ? 'for no key update' : 'for share';
-    const rows = await em.execute<{ id: string }[]>(`select id from subjects where id = ? ${lock}`, [subjectId]);
-    return rows.length > 0;
+  async lockSubject(em: EntityManager, subjectId: string, mode: 'publish' | 'save'): Promise<void> {
+    const fn = mode === 'publish' ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared';
+    await em.execute(`select ${fn}(hashtextextended('subject-versions:' || ?, 0))`, [subjectId]);
   }
 
   /** The published content of a live node. */
-  async findPublished(subjectId: string, nodeId: string, em: EntityManager = this.em): Promise<NodeContentRecord | null> {
+  async findPublished(em: EntityManager, subjectId: string, nodeId: string): Promise<NodeContentRecord | null> {
     const rows = await em.execute<NodeContentRecord[]>(
       `select id, subject_id, title, summary_html, variants, sources from topic_nodes where subject_id = ? and id = ? and archived_at is null`,
       [subjectId, nodeId],
@@ -52,7 +42,7 @@ export class VersionsRepository {
     return rows[0] ?? null;
   }
 
-  async findOverlay(subjectId: string, nodeId: string, em: EntityManager = this.em): Promise<NodeContentFields | null> {
+  async findOverlay(em: EntityManager, subjectId: string, nodeId: string): Promise<NodeContentFields | null> {
     const rows = await em.execute<{ content: NodeContentFields }[]>(
       `select content from node_overlays where subject_id = ? and node_id = ?`,
       [subjectId, nodeId],
@@ -68,8 +58,8 @@ export class VersionsRepository {
     );
   }
 
-  async hasOverlay(subjectId: string, em: EntityManager = this.em): Promise<boolean> {
-    const rows = await em.execute<{ found: boolean }[]>(`select exists (select 1 from node_overlays where subject_id = ?) as found`, [subjectId]);
+  async hasOverlay(subjectId: string): Promise<boolean> {
+    const rows = await this.em.execute<{ found: boolean }[]>(`select exists (select 1 from node_overlays where subject_id = ?) as found`, [subjectId]);
     return !!rows[0]?.found;
   }
 

@@ -1,4 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import { CatalogService } from '../../catalog/catalog.service';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { contentHash } from '../../../common/content-hash';
 import { sanitize } from '../../../common/html/sanitize';
@@ -41,24 +42,25 @@ export class VersionsService {
   constructor(
     private readonly em: EntityManager,
     private readonly repo: VersionsRepository,
+    private readonly catalog: CatalogService,
   ) {}
 
   private async requireSubject(input: string): Promise<string> {
-    const id = await this.repo.resolveSubjectId(input);
+    const id = await this.catalog.resolveSubjectId(input, { anyState: true });
     if (!id) throw new NotFoundException('Subject not found');
     return id;
   }
 
-  private async requireNode(subjectId: string, nodeId: string, em?: EntityManager): Promise<NodeContentRecord> {
-    const node = await this.repo.findPublished(subjectId, nodeId, em);
+  private async requireNode(em: EntityManager, subjectId: string, nodeId: string): Promise<NodeContentRecord> {
+    const node = await this.repo.findPublished(em, subjectId, nodeId);
     if (!node) throw new NotFoundException('Node not found');
     return node;
   }
 
   async getNode(subjectInput: string, nodeId: string) {
     const subjectId = await this.requireSubject(subjectInput);
-    const node = await this.requireNode(subjectId, nodeId);
-    const overlay = await this.repo.findOverlay(subjectId, nodeId);
+    const node = await this.requireNode(this.em, subjectId, nodeId);
+    const overlay = await this.repo.findOverlay(this.em, subjectId, nodeId);
     return toNodeDraft(subjectId, nodeId, overlay ?? node, overlay !== null);
   }
 
@@ -67,8 +69,8 @@ export class VersionsService {
     const saved = await this.em.transactional(async (tx) => {
       // waits for a publish or reset of this subject in progress, so an edit is never lost between them
       await this.repo.lockSubject(tx, subjectId, 'save');
-      const node = await this.requireNode(subjectId, nodeId, tx);
-      const current = (await this.repo.findOverlay(subjectId, nodeId, tx)) ?? node;
+      const node = await this.requireNode(tx, subjectId, nodeId);
+      const current = (await this.repo.findOverlay(tx, subjectId, nodeId)) ?? node;
       const content = contentOf({
         title: dto.title ?? current.title,
         summary_html: dto.summary_html,
@@ -97,13 +99,13 @@ export class VersionsService {
   }
 
   /**
-   * One transaction: the subject row is locked first, so concurrent publishes (and saves) of a
+   * One transaction: the subject's version lock is taken first, so concurrent publishes (and saves) of a
    * subject run one after the other; the second finds the overlay gone.
    */
   async publish(subjectInput: string, userId: string): Promise<{ version: number; changedNodes: string[] }> {
     const subjectId = await this.requireSubject(subjectInput);
     const outcome = await this.em.transactional(async (tx) => {
-      if (!(await this.repo.lockSubject(tx, subjectId, 'publish'))) throw new NotFoundException('Subject not found');
+      await this.repo.lockSubject(tx, subjectId, 'publish');
       const overlays = await this.repo.lockOverlays(tx, subjectId);
       if (overlays.length === 0) return null;
       const published = new Map((await this.repo.lockPublished(tx, subjectId, overlays.map((o) => o.node_id))).map((n) => [n.id, n]));

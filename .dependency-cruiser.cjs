@@ -1,0 +1,51 @@
+/**
+ * Import rules of the API and workers (run by src/architecture/architecture.spec.ts in `npm test`).
+ * A module under src/modules/<name>/ reaches another module only through what that module's
+ * services export: never through its repositories or entities (each table has one owner).
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-foreign-repository',
+      comment: "A module uses another module's exported service, never its repository.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/([^/]+)/.+\\.repository\\.ts$', pathNot: '^src/modules/$1/' },
+    },
+    {
+      name: 'no-foreign-entity',
+      comment: "Entities (tables) belong to their module; others go through its service.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/([^/]+)/entities/', pathNot: '^src/modules/$1/' },
+    },
+    {
+      name: 'workers-are-thin',
+      comment: 'Processors call services; they never touch repositories or entities themselves.',
+      severity: 'error',
+      from: { path: '^workers/' },
+      to: { path: '^src/modules/[^/]+/(entities/|.+\\.repository\\.ts$)' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true, viaOnly: { pathNot: '\\.entity\\.ts$|entities/index\\.ts$' } },
+    },
+    {
+      name: 'no-app-from-common',
+      comment: 'common/ and config/ are shared foundations: they import no feature module.',
+      severity: 'error',
+      from: { path: '^src/(common|config)/' },
+      to: { path: '^src/modules/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.spec\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
