@@ -10,14 +10,14 @@ describe('normalizePrices', () => {
     expect(
       normalizePrices({
         prices: [
-          { subjectId: 'vagus-nerve', currency: 'USD', amount: 4900, priceId: 'price_v' },
+          { subjectId: 'vagus-nerve', currency: 'USD', amount: 4900, priceId: 'price_vagus_nerve' },
           { subjectId: 'metabolic', amount: 2900 },
           { subjectId: 'x' },
           { amount: 100 },
         ],
       }),
     ).toEqual([
-      { subjectId: 'vagus-nerve', currency: 'usd', amount: 4900, priceId: 'price_v' },
+      { subjectId: 'vagus-nerve', currency: 'usd', amount: 4900, priceId: 'price_vagus_nerve' },
       { subjectId: 'metabolic', currency: 'usd', amount: 2900, priceId: undefined },
     ]);
     expect(normalizePrices(null)).toEqual([]);
@@ -66,8 +66,8 @@ describe('catalog calls', () => {
     expect(await subjectsApi.ids()).toEqual(['vagus-nerve', 'metabolic']);
     await catalogApi.prices();
     await catalogApi.purchases();
-    expect(await checkoutApi.create('vagus-nerve', 'price_v')).toEqual({ url: '/checkout/dev/cs 1', sessionId: 'cs 1' });
-    expect(callsTo(fetchMock, 'POST /api/checkout/create')[0].body).toEqual({ subjectId: 'vagus-nerve', priceId: 'price_v' });
+    expect(await checkoutApi.create('vagus-nerve', 'price_vagus_nerve')).toEqual({ url: '/checkout/dev/cs 1', sessionId: 'cs 1' });
+    expect(callsTo(fetchMock, 'POST /api/checkout/create')[0].body).toEqual({ subjectId: 'vagus-nerve', priceId: 'price_vagus_nerve' });
     await checkoutApi.verify('cs_1');
     expect(callsTo(fetchMock, 'POST /api/checkout/verify')[0].body).toEqual({ session_id: 'cs_1' });
     await checkoutApi.devSession('cs 1');

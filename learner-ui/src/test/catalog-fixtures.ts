@@ -1,6 +1,21 @@
+import type { CoursePreview, Entitlement, Price, Purchase } from '../api';
 import type { Handler } from './fetch-mock';
 
-/** Published subjects as GET /api/subjects?detailed=true answers them (shop order). */
+/*
+ * Answers of the catalog API. The OpenAPI document does not describe these responses yet, so they
+ * are typed with the client's hand-written response types; ids and shapes follow
+ * src/modules/catalog (catalog.service.ts), which decides what the server really sends.
+ */
+
+/** The id the server gives a subject's price (catalog's `priceIdFor`): `price_` and the id in snake case. */
+export function priceIdFor(subjectId: string): string {
+  return `price_${subjectId.replace(/-/g, '_')}`;
+}
+
+/**
+ * Published subjects as GET /api/subjects?detailed=true answers them (shop order): the server's
+ * own subject ids, with shorter titles.
+ */
 export const SUBJECTS = [
   {
     id: 'metabolic',
@@ -27,34 +42,36 @@ export const SUBJECTS = [
     created_at: '2026-01-03T00:00:00.000Z',
   },
   {
-    id: 'sleep',
-    name: 'Sleep',
-    title: 'Sleep Science',
-    description: 'Better nights, better days.',
+    id: 'ai-for-founders',
+    name: 'AI for Founders',
+    title: 'Building a Company with AI',
+    description: 'Build, sell and run a company with AI.',
     is_published: true,
     created_at: '2026-01-04T00:00:00.000Z',
   },
 ];
 
+/** GET /api/marketplace/prices: every price has its id (the one checkout takes). */
 export const PRICES = {
   prices: [
-    { subjectId: 'vagus-nerve', currency: 'usd', amount: 4900, priceId: 'price_vagus' },
+    { subjectId: 'vagus-nerve', currency: 'usd', amount: 4900, priceId: 'price_vagus_nerve' },
     { subjectId: 'metabolic', currency: 'usd', amount: 2900, priceId: 'price_metabolic' },
-    { subjectId: 'ai-user', currency: 'usd', amount: 2900, priceId: 'price_ai' },
-    { subjectId: 'sleep', currency: 'usd', amount: 2950, priceId: 'price_sleep' },
+    { subjectId: 'ai-user', currency: 'usd', amount: 2900, priceId: 'price_ai_user' },
+    // A price the Studio changed from the default 2900: the shop shows cents.
+    { subjectId: 'ai-for-founders', currency: 'usd', amount: 2950, priceId: 'price_ai_for_founders' },
   ],
-};
+} satisfies { prices: Required<Price>[] };
 
 export const catalogHandlers: Record<string, Handler> = {
   'GET /api/subjects': { body: SUBJECTS },
   'GET /api/marketplace/prices': { body: PRICES },
 };
 
-export function entitlement(subjectId: string, status = 'active') {
+export function entitlement(subjectId: string, status = 'active'): Entitlement {
   return { subjectId, status, createdAt: '2026-02-01T00:00:00.000Z' };
 }
 
-export function purchase(i: number, subjectId: string, title: string) {
+export function purchase(i: number, subjectId: string, title: string): Purchase {
   return {
     id: `pur-${i}`,
     subjects: { id: subjectId, name: title, title },
@@ -65,7 +82,7 @@ export function purchase(i: number, subjectId: string, title: string) {
 }
 
 /** Lessons for GET /api/preview modules: ids a1..aN, titles 'A lesson 1'..; `samples` are free. */
-export function previewLessons(prefix: string, n: number, samples: number[] = []) {
+export function previewLessons(prefix: string, n: number, samples: number[] = []): CoursePreview['modules'][number]['lessons'] {
   return Array.from({ length: n }, (_, i) => ({
     id: `${prefix}${i + 1}`,
     title: `${prefix.toUpperCase()} lesson ${i + 1}`,
@@ -75,7 +92,7 @@ export function previewLessons(prefix: string, n: number, samples: number[] = []
 
 export const PREVIEW = {
   subject: { id: 'vagus-nerve', name: 'Vagus Nerve', title: 'The Vagus Nerve', description: 'Calm, trained.' },
-  price: { amount: 4900, currency: 'usd', priceId: 'price_vagus' },
+  price: { amount: 4900, currency: 'usd', priceId: 'price_vagus_nerve' },
   modules: [
     { id: 'm1', title: 'Foundations', lessonCount: 6, lessons: previewLessons('a', 6, [1, 2]) },
     { id: 'm2', title: 'Techniques', lessonCount: 10, lessons: previewLessons('b', 6) },
@@ -84,5 +101,4 @@ export const PREVIEW = {
     { id: 'a1', title: 'A lesson 1' },
     { id: 'a2', title: 'A lesson 2' },
   ],
-};
-
+} satisfies CoursePreview;

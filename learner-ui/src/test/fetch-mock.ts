@@ -1,4 +1,5 @@
 import { vi, type Mock } from 'vitest';
+import type { Session } from '../api';
 
 export interface MockRequest {
   url: URL;
@@ -59,7 +60,8 @@ export function callsTo(mock: Mock<typeof fetch>, key: string): MockRequest[] {
     .filter((r) => `${r.method} ${r.url.pathname}` === key);
 }
 
-export function session(email = 'ada@example.com', roles: string[] = ['learner'], expiresInMs = 15 * 60_000) {
+/** What login and refresh answer (typed from the OpenAPI document). */
+export function session(email = 'ada@example.com', roles: string[] = ['learner'], expiresInMs = 15 * 60_000): Session {
   return {
     accessToken: `token-for-${email}`,
     expiresAt: Date.now() + expiresInMs,

@@ -1,6 +1,18 @@
-/** GET /api/graph and GET /api/graph/nodes/{id} answers (docs/graph-api.md). */
+import type { Graph, GraphNode, TopicNode, TutorVariant } from '../api';
 
-export function graphNode(id: string, title: string, category: string, mastery_level: number | null = 0, summary = '') {
+/**
+ * GET /api/graph and GET /api/graph/nodes/{id} answers (docs/graph-api.md), typed with the client's
+ * hand-written types (the OpenAPI document does not describe them yet), and the tutor's answer,
+ * typed from the document.
+ */
+
+export function graphNode(
+  id: string,
+  title: string,
+  category: string,
+  mastery_level: number | null = 0,
+  summary = '',
+): GraphNode {
   return { id, title, category, moduleId: 'm1', summary: summary || `<p>About ${title}.</p>`, prerequisites: [], mastery_level };
 }
 
@@ -19,9 +31,9 @@ export const VAGUS_GRAPH = {
     graphNode('vn-hum', 'Humming', 'Techniques', 0.7),
     graphNode('vn-tvns', 'tVNS Devices', 'Physiology', 0.71),
   ],
-};
+} satisfies Graph;
 
-export function topic(overrides: Record<string, unknown> = {}) {
+export function topic(overrides: Partial<TopicNode> = {}): TopicNode {
   return {
     id: 'vn-anatomy',
     subject_id: 'vagus-nerve',
@@ -47,4 +59,9 @@ export function topic(overrides: Record<string, unknown> = {}) {
     bookmarked: false,
     ...overrides,
   };
+}
+
+/** POST /api/tutor/variant's answer. */
+export function tutorVariant(html: string, sources: TutorVariant['sources'] = []): TutorVariant {
+  return { html, sources, provider: 'builtin', cached: false };
 }

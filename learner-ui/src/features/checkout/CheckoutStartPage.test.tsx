@@ -24,14 +24,14 @@ describe('/checkout/start', () => {
   it('signed out: sends the visitor to /login with next pointing back here', async () => {
     const fetchMock = installFetch({ ...signedOut, ...catalogHandlers });
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
-    renderApp({ route: '/checkout/start?subject=vagus-nerve&priceId=price_vagus' });
+    renderApp({ route: '/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve' });
 
     await waitFor(() =>
       expect(currentLocation()).toBe(
-        `/login?next=${encodeURIComponent('/checkout/start?subject=vagus-nerve&priceId=price_vagus')}`,
+        `/login?next=${encodeURIComponent('/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve')}`,
       ),
     );
-    expect(currentLocation()).toBe('/login?next=%2Fcheckout%2Fstart%3Fsubject%3Dvagus-nerve%26priceId%3Dprice_vagus');
+    expect(currentLocation()).toBe('/login?next=%2Fcheckout%2Fstart%3Fsubject%3Dvagus-nerve%26priceId%3Dprice_vagus_nerve');
     expect(callsTo(fetchMock, 'POST /api/checkout/create')).toHaveLength(0);
     expect(assign).not.toHaveBeenCalled();
   });
@@ -50,7 +50,7 @@ describe('/checkout/start', () => {
       'POST /api/checkout/create': () => created.promise,
     });
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
-    renderStrict('/checkout/start?subject=vagus-nerve&priceId=price_vagus');
+    renderStrict('/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve');
 
     expect(await screen.findByRole('heading', { name: 'Starting checkout' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Starting checkout' })).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('/checkout/start', () => {
     expect(assign).toHaveBeenCalledTimes(1);
     const calls = callsTo(fetchMock, 'POST /api/checkout/create');
     expect(calls).toHaveLength(1);
-    expect(calls[0].body).toEqual({ subjectId: 'vagus-nerve', priceId: 'price_vagus' });
+    expect(calls[0].body).toEqual({ subjectId: 'vagus-nerve', priceId: 'price_vagus_nerve' });
     expect(calls[0].headers.get('authorization')).toMatch(/^Bearer /);
     // The price id came with the link: no lookup needed.
     expect(callsTo(fetchMock, 'GET /api/marketplace/prices')).toHaveLength(0);
@@ -90,7 +90,7 @@ describe('/checkout/start', () => {
     expect(screen.getByRole('heading', { name: 'Starting checkout' })).toBeInTheDocument();
     const calls = callsTo(fetchMock, 'POST /api/checkout/create');
     expect(calls).toHaveLength(1);
-    expect(calls[0].body).toEqual({ subjectId: 'vagus-nerve', priceId: 'price_vagus' });
+    expect(calls[0].body).toEqual({ subjectId: 'vagus-nerve', priceId: 'price_vagus_nerve' });
     expect(assign).toHaveBeenCalledTimes(1);
   });
 
@@ -101,7 +101,7 @@ describe('/checkout/start', () => {
       'POST /api/checkout/create': { body: { url: 'https://checkout.stripe.com/c/pay/cs_live_1', sessionId: 'cs_live_1' } },
     });
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
-    renderApp({ route: '/checkout/start?subject=vagus-nerve&priceId=price_vagus' });
+    renderApp({ route: '/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve' });
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_live_1'));
   });
 
@@ -138,7 +138,7 @@ describe('/checkout/start', () => {
       'POST /api/checkout/create': { status: 409, body: errorBody(409, 'You already own this course') },
     });
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
-    renderStrict('/checkout/start?subject=vagus-nerve&priceId=price_vagus');
+    renderStrict('/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve');
 
     await waitFor(() => expect(currentLocation()).toBe('/shop?subject=vagus-nerve'));
     expect(callsTo(fetchMock, 'POST /api/checkout/create')).toHaveLength(1);

@@ -223,7 +223,7 @@ describe('/graph', () => {
     expect(await screen.findByText(/\$49\.00/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Buy Access' })).toHaveAttribute(
       'href',
-      '/checkout/start?subject=vagus-nerve&priceId=price_vagus',
+      '/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve',
     );
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Start Vagus Reset 14d' })).not.toBeInTheDocument();

@@ -32,7 +32,7 @@ describe('/ (landing)', () => {
     installFetch({
       ...signedOut,
       'GET /api/marketplace/prices': {
-        body: { prices: [{ subjectId: 'vagus-nerve', currency: 'usd', amount: 4900, priceId: 'price_vagus' }] },
+        body: { prices: [{ subjectId: 'vagus-nerve', currency: 'usd', amount: 4900, priceId: 'price_vagus_nerve' }] },
       },
     });
     renderApp({ route: '/' });

@@ -3,13 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, errorBody, installFetch } from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
-import { topic } from '../../test/graph-fixtures';
+import type { TopicNode } from '../../api';
+import { topic, tutorVariant } from '../../test/graph-fixtures';
 import { signedIn, toast } from '../../test/helpers';
 import { renderApp } from '../../test/render';
 
 const ROUTE = '/node/vn-anatomy?subject=vagus-nerve';
 
-function handlers(overrides: Record<string, unknown> = {}) {
+function handlers(overrides: Partial<TopicNode> = {}) {
   return { ...signedIn(), ...catalogHandlers, 'GET /api/graph/nodes/vn-anatomy': { body: topic(overrides) } };
 }
 
@@ -71,12 +72,7 @@ describe('/node/:nodeId', () => {
     const fetchMock = installFetch({
       ...handlers(),
       'POST /api/tutor/variant': {
-        body: {
-          html: '<p>A <em>simpler</em> take.</p>',
-          sources: [{ title: 'Simple source', url: 'https://example.org/simple' }],
-          provider: 'builtin',
-          cached: false,
-        },
+        body: tutorVariant('<p>A <em>simpler</em> take.</p>', [{ title: 'Simple source', url: 'https://example.org/simple' }]),
       },
     });
     renderApp({ route: ROUTE });
@@ -204,7 +200,7 @@ describe('/node/:nodeId', () => {
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Buy Access' })).toHaveAttribute(
         'href',
-        '/checkout/start?subject=vagus-nerve&priceId=price_vagus',
+        '/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve',
       ),
     );
     expect(screen.getByRole('link', { name: 'Back to Graph' })).toHaveAttribute('href', '/graph?subject=vagus-nerve');

@@ -32,7 +32,7 @@ describe('/preview/node/:nodeId', () => {
 
     expect(await screen.findByRole('link', { name: 'Buy Access' })).toHaveAttribute(
       'href',
-      '/checkout/start?subject=vagus-nerve&priceId=price_vagus',
+      '/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve',
     );
     expect(screen.getByRole('link', { name: 'Back to preview' })).toHaveAttribute('href', '/preview?subject=vagus-nerve');
   });

@@ -16,7 +16,7 @@ describe('/preview', () => {
     expect(screen.getByTestId('preview-price')).toHaveTextContent('$49.00');
     expect(screen.getByRole('link', { name: 'Buy Access' })).toHaveAttribute(
       'href',
-      '/checkout/start?subject=vagus-nerve&priceId=price_vagus',
+      '/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve',
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Free preview' })).toBeInTheDocument();
 

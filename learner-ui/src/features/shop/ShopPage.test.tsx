@@ -24,7 +24,7 @@ describe('/shop', () => {
       'The Vagus Nerve',
       'Metabolic Health Essentials',
       'Working with AI',
-      'Sleep Science',
+      'Building a Company with AI',
     ]);
 
     const featured = card('The Vagus Nerve');
@@ -33,11 +33,11 @@ describe('/shop', () => {
     expect(within(featured).getByText("Your body's built-in calm switch.")).toBeInTheDocument();
     expect(within(featured).getByText('$49.00')).toBeInTheDocument();
     expect(within(card('Metabolic Health Essentials')).getByText('$29.00')).toBeInTheDocument();
-    expect(within(card('Sleep Science')).getByText('$29.50')).toBeInTheDocument();
+    expect(within(card('Building a Company with AI')).getByText('$29.50')).toBeInTheDocument();
 
     expect(within(featured).getByRole('link', { name: 'Buy Access' })).toHaveAttribute(
       'href',
-      '/checkout/start?subject=vagus-nerve&priceId=price_vagus',
+      '/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve',
     );
     expect(within(featured).getByRole('link', { name: 'Preview' })).toHaveAttribute(
       'href',
@@ -57,9 +57,9 @@ describe('/shop', () => {
     expect(screen.queryByText('Featured')).not.toBeInTheDocument();
     unmount();
 
-    renderApp({ route: '/shop?subject=Sleep' });
+    renderApp({ route: '/shop?subject=AI for Founders' });
     await screen.findAllByRole('article');
-    expect(within(cards()[0]).getByRole('heading')).toHaveTextContent('Sleep Science');
+    expect(within(cards()[0]).getByRole('heading')).toHaveTextContent('Building a Company with AI');
     expect(within(cards()[0]).getByText('Featured')).toBeInTheDocument();
   });
 
@@ -67,7 +67,7 @@ describe('/shop', () => {
     const fetchMock = installFetch({
       ...signedIn(),
       ...catalogHandlers,
-      'GET /api/entitlements': { body: [entitlement('metabolic'), entitlement('sleep', 'refunded')] },
+      'GET /api/entitlements': { body: [entitlement('metabolic'), entitlement('ai-for-founders', 'refunded')] },
     });
     renderApp({ route: '/shop' });
 
@@ -78,11 +78,11 @@ describe('/shop', () => {
     expect(within(owned).getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/preview?subject=metabolic');
 
     // A non-active entitlement does not count.
-    const notOwned = card('Sleep Science');
+    const notOwned = card('Building a Company with AI');
     expect(within(notOwned).queryByText('Owned')).not.toBeInTheDocument();
     expect(within(notOwned).getByRole('link', { name: 'Buy Access' })).toHaveAttribute(
       'href',
-      '/checkout/start?subject=sleep&priceId=price_sleep',
+      '/checkout/start?subject=ai-for-founders&priceId=price_ai_for_founders',
     );
     expect(screen.getAllByRole('link', { name: 'Continue' })).toHaveLength(1);
     expect(callsTo(fetchMock, 'GET /api/entitlements')[0].headers.get('authorization')).toMatch(/^Bearer /);
