@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -11,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { errorMessage, masteryDetailApi, type SkillMastery } from '../../api';
 import { useAuth } from '../auth/auth-context';
 import { usePublishedSubjects } from '../subjects/hooks/useSubjects';
+import { MasteryRow } from './MasteryBar';
 import { masteryPercent } from './useMastery';
 
 export const NO_MASTERY_TEXT = 'No mastery data yet. Take a diagnostic or practice to begin tracking.';
@@ -139,25 +139,18 @@ function BarGroup({ title, bars }: { title: string; bars: Bar[] }) {
         {title}
       </Typography>
       <Stack spacing={2}>
-        {bars.map((b) => {
-          const pct = masteryPercent(b.score);
-          return (
-            <Box key={b.key}>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5, gap: 2 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {b.name}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {typeof b.attempts === 'number' && b.attempts > 0 && typeof b.correct === 'number'
-                    ? `${b.correct}/${b.attempts} correct · `
-                    : ''}
-                  {pct}%
-                </Typography>
-              </Stack>
-              <LinearProgress variant="determinate" value={pct} aria-label={b.name} sx={{ height: 8, borderRadius: 4 }} />
-            </Box>
-          );
-        })}
+        {bars.map((b) => (
+          <MasteryRow
+            key={b.key}
+            name={b.name}
+            percent={masteryPercent(b.score)}
+            detail={
+              typeof b.attempts === 'number' && b.attempts > 0 && typeof b.correct === 'number'
+                ? `${b.correct}/${b.attempts} correct · `
+                : ''
+            }
+          />
+        ))}
       </Stack>
     </Box>
   );

@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -28,6 +27,7 @@ import { FullPageSpinner } from '../common/FullPageSpinner';
 import { ChooseSubjectPrompt } from '../graph/components/ChooseSubjectPrompt';
 import { learningKeys, useTopic } from '../graph/hooks';
 import { levelPercent, MASTERY_COLORS, masteryLabel, masteryLevel } from '../graph/mastery-level';
+import { MasteryBar } from '../mastery/MasteryBar';
 import { matchesSubject } from '../shop/ShopPage';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
 import { usePublishedSubjects } from '../subjects/hooks/useSubjects';
@@ -248,13 +248,7 @@ function MasteryCard({ level }: { level: number | null | undefined }) {
           {pct}%
         </Typography>
       </Stack>
-      <LinearProgress
-        variant="determinate"
-        value={pct}
-        color={color === 'default' ? 'inherit' : color}
-        aria-label="Topic mastery"
-        sx={{ height: 8, borderRadius: 4 }}
-      />
+      <MasteryBar percent={pct} label="Topic mastery" level={lvl} />
     </Paper>
   );
 }

@@ -1,11 +1,11 @@
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { MasteryRow } from '../../mastery/MasteryBar';
 import { masteryPercent, useMastery } from '../../mastery/useMastery';
 import { SectionHeading } from './SectionHeading';
 
@@ -31,27 +31,9 @@ export function LearningProgress() {
           <Typography color="text.secondary">{NO_MASTERY_TEXT}</Typography>
         ) : (
           <Stack spacing={2}>
-            {entries.map(([skill, score]) => {
-              const pct = masteryPercent(score);
-              return (
-                <Box key={skill}>
-                  <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5, gap: 2 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {skill}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {pct}%
-                    </Typography>
-                  </Stack>
-                  <LinearProgress
-                    variant="determinate"
-                    value={pct}
-                    aria-label={skill}
-                    sx={{ height: 8, borderRadius: 4 }}
-                  />
-                </Box>
-              );
-            })}
+            {entries.map(([skill, score]) => (
+              <MasteryRow key={skill} name={skill} percent={masteryPercent(score)} />
+            ))}
           </Stack>
         )}
         <Button component={RouterLink} to="/mastery" variant="text" sx={{ mt: 2, ml: -1 }}>

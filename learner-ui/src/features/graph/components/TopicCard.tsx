@@ -5,13 +5,13 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GraphNode } from '../../../api';
 import { htmlToText } from '../../common/dates';
 import { nodePath } from '../links';
+import { MasteryBar } from '../../mastery/MasteryBar';
 import { levelPercent, MASTERY_COLORS, masteryLabel, masteryLevel } from '../mastery-level';
 
 /** A topic on the learning graph: title, category, mastery label and bar, 3-line summary, Explore Topic. */
@@ -65,13 +65,7 @@ export function TopicCard({ node, subjectId }: { node: GraphNode; subjectId: str
               {pct}%
             </Typography>
           </Stack>
-          <LinearProgress
-            variant="determinate"
-            value={pct}
-            color={color === 'default' ? 'inherit' : color}
-            aria-label={`${node.title} mastery`}
-            sx={{ height: 6, borderRadius: 3 }}
-          />
+          <MasteryBar percent={pct} label={`${node.title} mastery`} level={level} size="small" />
         </Box>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
