@@ -1,36 +1,40 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { AuthUser } from '../decorators/current-user.decorator';
+import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC } from '../decorators/public.decorator';
 
-export const ACCESS_TOKEN_VERIFIER = Symbol('ACCESS_TOKEN_VERIFIER');
+/** The Passport strategy name of bearer access tokens (auth's JwtStrategy). */
+export const JWT_STRATEGY = 'jwt';
 
-export interface AccessTokenVerifier {
-  verify(token: string): Promise<(AuthUser & { expiresAt: number }) | null>;
-}
+export const MISSING_TOKEN_MESSAGE = 'Auth session missing!';
+export const INVALID_TOKEN_MESSAGE = 'Invalid or expired access token';
 
+/** The token of an `Authorization: Bearer <token>` header, else null. */
 export function bearerToken(header: string | undefined): string | null {
   const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return m ? m[1] : null;
 }
 
-/** Global guard: every route needs a valid bearer token and a live session unless marked @Public(). */
+/**
+ * Global guard: every route needs a valid bearer token and a live session unless marked @Public().
+ * The token and session are checked by auth's JwtStrategy (Passport), which puts the user on the request.
+ */
 @Injectable()
-export class JwtAuthGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    @Inject(ACCESS_TOKEN_VERIFIER) private readonly verifier: AccessTokenVerifier,
-  ) {}
+export class JwtAuthGuard extends AuthGuard(JWT_STRATEGY) {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
 
-  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+  override canActivate(ctx: ExecutionContext) {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [ctx.getHandler(), ctx.getClass()])) return true;
-    const req = ctx.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: AuthUser; accessExpiresAt?: number }>();
-    const token = bearerToken(req.headers.authorization);
-    if (!token) throw new UnauthorizedException('Auth session missing!');
-    const user = await this.verifier.verify(token);
-    if (!user) throw new UnauthorizedException('Invalid or expired access token');
-    req.user = { id: user.id, sessionId: user.sessionId, roles: user.roles };
-    req.accessExpiresAt = user.expiresAt;
-    return true;
+    return super.canActivate(ctx);
+  }
+
+  override handleRequest<TUser>(err: unknown, user: TUser | false, info: unknown): TUser {
+    if (err) throw err;
+    if (user) return user;
+    // passport-jwt reports a request without a token as info "No auth token"
+    const missing = info instanceof Error && info.message === 'No auth token';
+    throw new UnauthorizedException(missing ? MISSING_TOKEN_MESSAGE : INVALID_TOKEN_MESSAGE);
   }
 }

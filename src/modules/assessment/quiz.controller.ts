@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { SubjectId } from '../../common/decorators/subject-id.decorator';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { RequiresEntitlement } from '../../common/guards/entitlement.guard';
 import { MasteryQuery, QuizKindParam, StartAttemptDto, SubmitAttemptDto } from './dto/quiz.dto';
@@ -14,8 +15,8 @@ export class QuizController {
 
   @RequiresEntitlement({ in: 'body', keys: ['subject'] })
   @Post('quizzes/:kind/attempts')
-  start(@Param() p: QuizKindParam, @Body() _body: StartAttemptDto, @CurrentUser() user: AuthUser, @Req() req: { subjectId: string }) {
-    return this.quizzes.start(user, p.kind, req.subjectId);
+  start(@Param() p: QuizKindParam, @SubjectId({ body: StartAttemptDto }) subjectId: string, @CurrentUser() user: AuthUser) {
+    return this.quizzes.start(user, p.kind, subjectId);
   }
 
   /** The attempt names its subject; the service checks the entitlement for it. */

@@ -1,24 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { AuthUser } from '../../common/decorators/current-user.decorator';
-import type { AccessTokenVerifier } from '../../common/guards/jwt-auth.guard';
 import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
 import { AuthRepository } from './auth.repository';
 
-interface AccessClaims {
+export interface AccessClaims {
   sub: string;
   sid: string;
   exp: number;
 }
 
 /**
- * Short-lived JWTs that name their session. Verifying one also checks that the session
- * is still live, so logout, reset and reuse detection end access at once, and role
- * changes apply on the next request.
+ * Short-lived JWTs that name their session (verified by JwtStrategy). A token is only as good as
+ * its session: logout, reset and reuse detection end access at once, and role changes apply on
+ * the next request.
  */
 @Injectable()
-export class AccessTokenService implements AccessTokenVerifier {
+export class AccessTokenService {
   constructor(
     private readonly jwt: JwtService,
     private readonly repo: AuthRepository,
@@ -32,16 +31,19 @@ export class AccessTokenService implements AccessTokenVerifier {
     return { accessToken, expiresAt: exp * 1000 };
   }
 
-  async verify(token: string): Promise<(AuthUser & { expiresAt: number }) | null> {
-    let claims: AccessClaims;
+  /** Verifies a token outside the guard (logout is public, so an expired access token can still end its session). */
+  async verify(token: string): Promise<AuthUser | null> {
     try {
-      claims = await this.jwt.verifyAsync<AccessClaims>(token, { algorithms: ['HS256'] });
+      return await this.liveUser(await this.jwt.verifyAsync<AccessClaims>(token, { algorithms: ['HS256'] }));
     } catch {
       return null;
     }
+  }
+
+  /** The user a verified token's claims name, with fresh roles, while its session is live; else null. */
+  async liveUser(claims: Partial<AccessClaims>): Promise<AuthUser | null> {
     if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string') return null;
     const session = await this.repo.findActiveSession(claims.sid, claims.sub);
-    if (!session) return null;
-    return { id: claims.sub, sessionId: claims.sid, roles: session.roles, expiresAt: claims.exp * 1000 };
+    return session ? { id: claims.sub, sessionId: claims.sid, roles: session.roles } : null;
   }
 }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { ACCESS_TOKEN_VERIFIER } from '../../common/guards/jwt-auth.guard';
+import { PassportModule } from '@nestjs/passport';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { CourseStructureModule } from '../graph/structure/course-structure.module';
@@ -9,6 +9,7 @@ import { AccessTokenService } from './access-token.service';
 import { AuthController } from './auth.controller';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
+import { JwtStrategy } from './jwt.strategy';
 import { MeController } from './me.controller';
 import { UserDataRepository } from './user-data.repository';
 import { UserDataService } from './user-data.service';
@@ -16,6 +17,7 @@ import { UserDataService } from './user-data.service';
 @Module({
   imports: [
     MailModule,
+    PassportModule,
     CourseStructureModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
@@ -23,7 +25,7 @@ import { UserDataService } from './user-data.service';
     }),
   ],
   controllers: [AuthController, MeController],
-  providers: [AuthRepository, AuthService, AccessTokenService, UserDataRepository, UserDataService, { provide: ACCESS_TOKEN_VERIFIER, useExisting: AccessTokenService }],
-  exports: [AuthService, UserDataService, ACCESS_TOKEN_VERIFIER],
+  providers: [AuthRepository, AuthService, AccessTokenService, UserDataRepository, UserDataService, JwtStrategy],
+  exports: [AuthService, UserDataService],
 })
 export class AuthModule {}

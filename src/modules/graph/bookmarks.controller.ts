@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { SubjectId } from '../../common/decorators/subject-id.decorator';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { RequiresEntitlement } from '../../common/guards/entitlement.guard';
 import { BookmarkDto, BookmarksQuery } from './dto/bookmarks.dto';
@@ -20,8 +21,8 @@ export class BookmarksController {
   /** 201 with the new bookmark, 200 with the existing one when the topic was already bookmarked. */
   @RequiresEntitlement({ in: 'body', keys: ['subjectId'] })
   @Post()
-  async add(@CurrentUser() user: AuthUser, @Body() dto: BookmarkDto, @Req() req: { subjectId: string }, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { created, bookmark } = await this.bookmarks.add(user.id, req.subjectId, dto.nodeId);
+  async add(@CurrentUser() user: AuthUser, @Body() dto: BookmarkDto, @SubjectId() subjectId: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { created, bookmark } = await this.bookmarks.add(user.id, subjectId, dto.nodeId);
     if (!created) reply.status(200);
     return bookmark;
   }

@@ -1,5 +1,6 @@
-import { Get, Controller, Param, Query, Req } from '@nestjs/common';
+import { Get, Controller, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { SubjectId } from '../../common/decorators/subject-id.decorator';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { RequiresEntitlement } from '../../common/guards/entitlement.guard';
 import { GraphQuery, NodeDetailQuery, NodeIdParam } from './dto/graph.dto';
@@ -14,13 +15,13 @@ export class GraphController {
 
   @RequiresEntitlement({ in: 'query', keys: ['subject'] })
   @Get()
-  list(@Query() _q: GraphQuery, @CurrentUser() user: AuthUser, @Req() req: { subjectId: string }) {
-    return this.graph.graph(req.subjectId, user.id);
+  list(@SubjectId({ query: GraphQuery }) subjectId: string, @CurrentUser() user: AuthUser) {
+    return this.graph.graph(subjectId, user.id);
   }
 
   @RequiresEntitlement({ in: 'query', keys: ['subject'] })
   @Get('nodes/:id')
-  node(@Param() p: NodeIdParam, @Query() q: NodeDetailQuery, @CurrentUser() user: AuthUser, @Req() req: { subjectId: string }) {
-    return this.graph.node(user, req.subjectId, p.id, q.preview);
+  node(@Param() p: NodeIdParam, @Query() q: NodeDetailQuery, @CurrentUser() user: AuthUser, @SubjectId() subjectId: string) {
+    return this.graph.node(user, subjectId, p.id, q.preview);
   }
 }

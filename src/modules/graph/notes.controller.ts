@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { SubjectId } from '../../common/decorators/subject-id.decorator';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { RequiresEntitlement } from '../../common/guards/entitlement.guard';
 import { CreateNoteDto, NoteIdParam, NotesQuery, UpdateNoteDto } from './dto/notes.dto';
@@ -18,8 +19,8 @@ export class NotesController {
 
   @RequiresEntitlement({ in: 'body', keys: ['subjectId'] })
   @Post()
-  create(@CurrentUser() user: AuthUser, @Body() dto: CreateNoteDto, @Req() req: { subjectId: string }) {
-    return this.notes.create(user.id, req.subjectId, dto.nodeId, dto.text);
+  create(@CurrentUser() user: AuthUser, @Body() dto: CreateNoteDto, @SubjectId() subjectId: string) {
+    return this.notes.create(user.id, subjectId, dto.nodeId, dto.text);
   }
 
   @Put(':id')

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { SubjectId } from '../../common/decorators/subject-id.decorator';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { RequiresEntitlement } from '../../common/guards/entitlement.guard';
 import { PracticeNextQuery, PracticeReviewDto, PracticeSeedDto, PracticeSubjectQuery } from './dto/practice.dto';
@@ -13,27 +14,27 @@ export class PracticeController {
 
   @RequiresEntitlement({ in: 'query', keys: ['subjectId'] })
   @Get('next')
-  next(@CurrentUser() user: AuthUser, @Query() q: PracticeNextQuery, @Req() req: { subjectId: string }) {
-    return this.practice.next(user.id, req.subjectId, q.limit);
+  next(@CurrentUser() user: AuthUser, @Query() q: PracticeNextQuery, @SubjectId() subjectId: string) {
+    return this.practice.next(user.id, subjectId, q.limit);
   }
 
   @RequiresEntitlement({ in: 'body', keys: ['subjectId'] })
   @Post('seed')
   @HttpCode(200)
-  seed(@CurrentUser() user: AuthUser, @Body() _dto: PracticeSeedDto, @Req() req: { subjectId: string }) {
-    return this.practice.seed(user.id, req.subjectId);
+  seed(@CurrentUser() user: AuthUser, @SubjectId({ body: PracticeSeedDto }) subjectId: string) {
+    return this.practice.seed(user.id, subjectId);
   }
 
   @RequiresEntitlement({ in: 'body', keys: ['subjectId'] })
   @Post('review')
   @HttpCode(200)
-  review(@CurrentUser() user: AuthUser, @Body() dto: PracticeReviewDto, @Req() req: { subjectId: string }) {
-    return this.practice.review(user.id, req.subjectId, { nodeId: dto.nodeId, rating: dto.rating, questionId: dto.questionId, answer: dto.answer });
+  review(@CurrentUser() user: AuthUser, @Body() dto: PracticeReviewDto, @SubjectId() subjectId: string) {
+    return this.practice.review(user.id, subjectId, { nodeId: dto.nodeId, rating: dto.rating, questionId: dto.questionId, answer: dto.answer });
   }
 
   @RequiresEntitlement({ in: 'query', keys: ['subjectId'] })
   @Get('stats')
-  stats(@CurrentUser() user: AuthUser, @Query() _q: PracticeSubjectQuery, @Req() req: { subjectId: string }) {
-    return this.practice.stats(user.id, req.subjectId);
+  stats(@CurrentUser() user: AuthUser, @SubjectId({ query: PracticeSubjectQuery }) subjectId: string) {
+    return this.practice.stats(user.id, subjectId);
   }
 }

@@ -1,5 +1,6 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { SubjectId } from '../../../common/decorators/subject-id.decorator';
 import { AuthUser, CurrentUser } from '../../../common/decorators/current-user.decorator';
 import { RequiresEntitlement } from '../../../common/guards/entitlement.guard';
 import { TutorVariantDto, TutorVariantResponse } from './dto/tutor.dto';
@@ -16,7 +17,7 @@ export class TutorController {
   @Post('variant')
   @HttpCode(200)
   @ApiOkResponse({ type: TutorVariantResponse })
-  variant(@Body() dto: TutorVariantDto, @CurrentUser() user: AuthUser, @Req() req: { subjectId: string }) {
-    return this.tutor.variant(user.id, req.subjectId, dto.nodeId, dto.action);
+  variant(@Body() dto: TutorVariantDto, @CurrentUser() user: AuthUser, @SubjectId() subjectId: string) {
+    return this.tutor.variant(user.id, subjectId, dto.nodeId, dto.action);
   }
 }
