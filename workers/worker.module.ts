@@ -6,7 +6,7 @@ import { DatabaseModule } from '../src/database/database.module';
 import { RateLimitModule } from '../src/common/rate-limit/rate-limit.module';
 import { RedisModule } from '../src/common/redis/redis.module';
 import { AuthModule } from '../src/modules/auth/auth.module';
-import { MailSenderModule } from '../src/modules/mail/mail.module';
+import { MailSenderModule } from '../src/modules/mail/sender/mail-sender.module';
 import { SourcesModule } from '../src/modules/graph/sources/sources.module';
 import { ContentMigrationModule } from '../src/modules/studio/content-migration.module';
 import { QUEUES } from '../src/queues/queues';

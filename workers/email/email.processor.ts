@@ -1,7 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { AuthService } from '../../src/modules/auth/auth.service';
-import { MailSenderService } from '../../src/modules/mail/mail-sender.service';
+import { MailSenderService } from '../../src/modules/mail/sender/mail-sender.service';
 import { AccountMailPayload, JOBS, QUEUES, SendEmailPayload } from '../../src/queues/queues';
 
 @Processor(QUEUES.email, { concurrency: 5 })

@@ -2,9 +2,9 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport, Transporter } from 'nodemailer';
-import { AppConfig } from '../../config/config';
-import { InjectConfig } from '../../config/config.module';
-import type { SendEmailPayload } from '../../queues/queues';
+import { AppConfig } from '../../../config/config';
+import { InjectConfig } from '../../../config/config.module';
+import type { SendEmailPayload } from '../../../queues/queues';
 import { renderMail } from './mail-templates';
 
 /**

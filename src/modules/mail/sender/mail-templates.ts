@@ -1,4 +1,4 @@
-import type { MailTemplate } from '../../queues/queues';
+import type { MailTemplate } from '../../../queues/queues';
 
 export interface RenderedMail {
   subject: string;
