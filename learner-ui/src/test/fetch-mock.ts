@@ -29,23 +29,38 @@ export function errorBody(statusCode: number, message: string) {
   return { statusCode, error, message };
 }
 
+const inFlight = new WeakMap<Mock<typeof fetch>, number>();
+
 /**
  * Installs a fetch that answers by "METHOD /path" (query ignored). Unknown routes answer 404
  * like the API would. Returns the mock so tests can inspect calls.
  */
 export function installFetch(handlers: Record<string, Handler>): Mock<typeof fetch> {
-  const mock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const headers = new Headers(init?.headers);
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const handler = handlers[`${method} ${url.pathname}`];
-    if (!handler) return jsonResponse({ status: 404, body: errorBody(404, `Cannot ${method} ${url.pathname}`) });
-    const reply = typeof handler === 'function' ? await handler({ url, method, headers, body }) : handler;
-    return jsonResponse(reply);
+  const mock: Mock<typeof fetch> = vi.fn<typeof fetch>(async (input, init) => {
+    inFlight.set(mock, (inFlight.get(mock) ?? 0) + 1);
+    try {
+      const url = new URL(String(input), 'http://localhost');
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const headers = new Headers(init?.headers);
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      const handler = handlers[`${method} ${url.pathname}`];
+      if (!handler) return jsonResponse({ status: 404, body: errorBody(404, `Cannot ${method} ${url.pathname}`) });
+      const reply = typeof handler === 'function' ? await handler({ url, method, headers, body }) : handler;
+      return jsonResponse(reply);
+    } finally {
+      inFlight.set(mock, (inFlight.get(mock) ?? 1) - 1);
+    }
   });
   vi.stubGlobal('fetch', mock);
   return mock;
+}
+
+/**
+ * Requests made through the mock that have not been answered yet. Waiting for 0 after the page
+ * settled proves a request did not happen, without guessing how long it might take to show up.
+ */
+export function pendingRequests(mock: Mock<typeof fetch>): number {
+  return inFlight.get(mock) ?? 0;
 }
 
 /** Calls made to one "METHOD /path". */

@@ -7,12 +7,20 @@ import { AppProviders } from '../../AppProviders';
 import { AppRoutes } from '../../App';
 import { createQueryClient } from '../../query-client';
 import { SessionController } from '../auth/session-controller';
-import { callsTo, deferred, errorBody, installFetch, type Handler, type MockReply } from '../../test/fetch-mock';
+import {
+  callsTo,
+  deferred,
+  errorBody,
+  installFetch,
+  pendingRequests,
+  type Handler,
+  type MockReply,
+} from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
 import { VAGUS_GRAPH } from '../../test/graph-fixtures';
 import { signedIn, toast } from '../../test/helpers';
 import { LocationProbe, renderApp } from '../../test/render';
-import { ACCESS_RESTRICTED_TEXT } from './QuizPage';
+import { ACCESS_RESTRICTED_TEXT } from './quiz-texts';
 
 const ATTEMPT = {
   attemptId: 'att-1',
@@ -106,8 +114,9 @@ describe('/quiz', () => {
     pending.resolve({ status: 201, body: ATTEMPT });
 
     expect(await screen.findByRole('radio', { name: 'Brainstem' })).toBeInTheDocument();
-    // Give a duplicate start every chance to show up.
-    await new Promise((r) => setTimeout(r, 50));
+    // StrictMode's replayed mount has run and every request the page made has been answered, so a
+    // duplicate start would be among the calls by now.
+    await waitFor(() => expect(pendingRequests(fetchMock)).toBe(0));
     const calls = callsTo(fetchMock, 'POST /api/quizzes/q_diag/attempts');
     expect(calls).toHaveLength(1);
     expect(calls[0].body).toEqual({ subject: 'vagus-nerve' });

@@ -1,0 +1,133 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Graph, QuizAttempt, QuizGating, QuizResult } from '../../../api';
+import { useAuth } from '../../auth/auth-context';
+import { graphPath } from '../../catalog/links';
+import { learningKeys } from '../../graph/hooks';
+import { NEXT_STEP_LABELS } from '../quiz-texts';
+import { AnswerReview } from './AnswerReview';
+
+/** Score, outcome (unlocks, tags, cooldown), the next step and every graded answer. */
+export function QuizResults({
+  subject,
+  attempt,
+  answers,
+  result,
+}: {
+  subject: string;
+  attempt: QuizAttempt;
+  answers: Record<string, string>;
+  result: QuizResult;
+}) {
+  const graded = Array.isArray(result.graded) ? result.graded : [];
+  const correctCount = graded.filter((g) => g.correct).length;
+  const total = attempt.questions.length || graded.length;
+  const scorePct = Math.round((Number.isFinite(result.score) ? result.score : 0) * 100);
+
+  return (
+    <Stack spacing={3}>
+      <Paper variant="outlined" component="section" aria-labelledby="quiz-results-heading" sx={{ p: 3 }}>
+        <Typography id="quiz-results-heading" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
+          Results
+        </Typography>
+        <Typography variant="h3" component="p" sx={{ fontWeight: 800, mt: 1 }} data-testid="quiz-score">
+          {scorePct}%
+        </Typography>
+        <Typography color="text.secondary">
+          Score: {correctCount} of {total} correct
+        </Typography>
+      </Paper>
+
+      {result.gating && <QuizOutcome subject={subject} gating={result.gating} />}
+
+      {result.nextStep && (
+        <Paper variant="outlined" component="section" aria-labelledby="quiz-next-heading" sx={{ p: 3 }}>
+          <Typography id="quiz-next-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+            Next step
+          </Typography>
+          <Typography sx={{ fontWeight: 600 }} data-testid="quiz-next-step">
+            {NEXT_STEP_LABELS[result.nextStep.type] ?? result.nextStep.type}
+          </Typography>
+          {(result.nextStep.skills?.length ?? 0) > 0 && (
+            <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }} role="list" aria-label="Skills">
+              {result.nextStep.skills?.map((s) => <Chip key={s} label={s} size="small" role="listitem" />)}
+            </Stack>
+          )}
+        </Paper>
+      )}
+
+      <Stack spacing={2} component="section" aria-label="Answers">
+        {attempt.questions.map((q, i) => (
+          <AnswerReview
+            key={q.id}
+            index={i}
+            question={q}
+            chosenId={answers[q.id]}
+            graded={graded.find((x) => x.questionId === q.id)}
+          />
+        ))}
+      </Stack>
+
+      <Stack direction="row" spacing={2}>
+        <Button component={RouterLink} to={graphPath(subject)} variant="contained">
+          Back to Graph
+        </Button>
+        <Button component={RouterLink} to="/mastery" variant="outlined">
+          View Mastery
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+function QuizOutcome({ subject, gating }: { subject: string; gating: QuizGating }) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const graph = queryClient.getQueryData<Graph>(learningKeys.graph(user?.email, subject));
+  const moduleTitle = (id: string) => graph?.modules.find((m) => m.id === id)?.title ?? id;
+  const cooldown = gating.cooldownHours;
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="quiz-gating-heading" sx={{ p: 3 }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
+        <Typography id="quiz-gating-heading" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+          Outcome
+        </Typography>
+        <Chip
+          label={gating.passed ? 'Passed' : 'Not passed'}
+          color={gating.passed ? 'success' : 'warning'}
+          data-testid="quiz-passed"
+        />
+      </Stack>
+      <Stack spacing={1.5}>
+        <ChipList label="Unlocked modules" items={(gating.unlockModules ?? []).map(moduleTitle)} color="success" />
+        <ChipList label="Tags" items={gating.tagUser ?? []} />
+        <ChipList label="Review recommended" items={gating.recommendReview ?? []} color="warning" />
+        {typeof cooldown === 'number' && cooldown > 0 && (
+          <Typography variant="body2" color="text.secondary" data-testid="quiz-cooldown">
+            You can retake this assessment in {cooldown} {cooldown === 1 ? 'hour' : 'hours'}.
+          </Typography>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ChipList({ label, items, color }: { label: string; items: string[]; color?: 'success' | 'warning' }) {
+  if (items.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }} role="group" aria-label={label}>
+      <Typography variant="body2" color="text.secondary">
+        {label}:
+      </Typography>
+      {items.map((item) => (
+        <Chip key={item} label={item} size="small" color={color} variant="outlined" />
+      ))}
+    </Stack>
+  );
+}
