@@ -21,7 +21,14 @@ export interface PriceRecord {
 }
 
 /** The Studio's course list: SQL columns for its sort fields, so no input reaches the SQL text. */
-const COURSE_ORDER = { position: 'position', id: 'id', subjectId: 'id', title: 'title', published: 'is_published' } as const;
+const COURSE_ORDER = {
+  // the shop's order: the featured course first, then content order
+  position: [`(id <> '${FEATURED_SUBJECT}')`, 'position', 'created_at'],
+  id: ['id'],
+  subjectId: ['id'],
+  title: ['title'],
+  published: ['is_published', 'position'],
+} as const;
 
 export interface CoursePageQuery {
   sort: keyof typeof COURSE_ORDER;
@@ -94,7 +101,7 @@ export class CatalogRepository {
     }
     const whereSql = where.length ? `where ${where.join(' and ')}` : '';
     const direction = query.order === 'DESC' ? 'desc' : 'asc';
-    const order = `${COURSE_ORDER[query.sort]} ${direction}, position ${direction}, id ${direction}`;
+    const order = [...COURSE_ORDER[query.sort], 'id'].map((column) => `${column} ${direction}`).join(', ');
     const [{ total }] = await this.em.execute<{ total: string }[]>(`select count(*) as total from subjects ${whereSql}`, params);
     const rows = await this.em.execute<SubjectRecord[]>(
       `select id, name, title, description, is_published, created_at from subjects ${whereSql}
