@@ -5,7 +5,7 @@ import { callsTo, deferred, installFetch, type Handler, type MockReply } from '.
 import { catalogHandlers } from '../../test/catalog-fixtures';
 import { signedIn } from '../../test/helpers';
 import { renderApp } from '../../test/render';
-import { describeDue } from './PracticePage';
+import { describeDue } from './hooks';
 import { formatAccuracy, nextStreak } from './hooks';
 
 const STATS = { due: 12, completedToday: 8, accuracy: 0.853, streak: 4, totalReviews: 40 };
