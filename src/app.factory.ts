@@ -1,12 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { registerNulGuard } from './common/http/nul-guard';
 import { registerStaticUi } from './common/http/static-ui';
-import { AppConfig, loadConfig } from './config/config';
+import { type AppConfig, loadConfig } from './config/config';
 import { APP_CONFIG } from './config/config.module';
 
 export function createAdapter(config: AppConfig = loadConfig()): FastifyAdapter {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory';
-import { AppConfig, ConfigError } from './config/config';
+import { type AppConfig, ConfigError } from './config/config';
 import { APP_CONFIG } from './config/config.module';
 
 async function bootstrap() {

@@ -10,7 +10,7 @@
 import * as path from 'node:path';
 import { loadContentDir } from '../../src/content/content-loader';
 import { bktUpdate, DEFAULT_BKT } from '../../src/modules/assessment/bkt';
-import { DiagnosticEngine, DiagTopic } from '../../src/modules/assessment/diagnostic-engine';
+import { DiagnosticEngine, type DiagTopic } from '../../src/modules/assessment/diagnostic-engine';
 
 const SLIP = 0.1;
 const GUESS = 0.25;

@@ -80,7 +80,7 @@ async function runLoad(job: LoadJob): Promise<LoadResult> {
 }
 
 if (!isMainThread) {
-  runLoad(workerData as LoadJob).then((r) => parentPort!.postMessage(r));
+  void runLoad(workerData as LoadJob).then((r) => parentPort!.postMessage(r));
 }
 
 /** The load runs on its own thread so it does not steal the servers' event loop. */

@@ -1,5 +1,5 @@
 import { LoggerModule } from 'nestjs-pino';
-import { AppConfig } from '../config/config';
+import { type AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 
 /** Structured JSON logs (pretty only when LOG_PRETTY is set); credentials never reach a log line. */

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config';
 
 const base = { DATABASE_URL: 'postgres://u@localhost:5432/db' };
@@ -27,8 +29,6 @@ describe('loadConfig', () => {
   });
 
   it('loads .env.example as it is: empty values mean unset', () => {
-    const { readFileSync } = require('node:fs');
-    const { join } = require('node:path');
     const env: Record<string, string> = {};
     for (const line of readFileSync(join(__dirname, '..', '..', '.env.example'), 'utf8').split('\n')) {
       const m = /^([A-Z0-9_]+)=(.*)$/.exec(line);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { findAppRoot } from '../config/config';
-import { ContentProblem } from './content.schema';
+import { type ContentProblem } from './content.schema';
 import { loadContentDir, validateContent } from './content-loader';
 
 const CONTENT = join(findAppRoot(), 'content');

@@ -87,7 +87,7 @@ const NAMED_ENTITIES = new Set(
 );
 
 const NAME_START = /[A-Za-z]/;
-const ATTR_NAME = /^[^\s"'<>\/=]+/;
+const ATTR_NAME = /^[^\s"'<>/=]+/;
 
 interface OpenTag {
   name: string;
@@ -310,6 +310,7 @@ function checkHref(raw: string): string | null {
     if (issue) return `href: ${issue}`;
   }
   const value = decodeEntities(raw);
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (value !== value.trim() || /[\s\u0000-\u001f]/.test(value)) return `href "${raw}" contains whitespace or control characters`;
   let url: URL;
   try {

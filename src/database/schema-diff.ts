@@ -12,5 +12,11 @@ export async function schemaDiff(databaseUrl: string): Promise<string> {
 }
 
 if (require.main === module) {
-  schemaDiff(process.argv[2] ?? process.env.DATABASE_URL!).then((sql) => console.log(sql || '-- no difference'));
+  schemaDiff(process.argv[2] ?? process.env.DATABASE_URL!).then(
+    (sql) => console.log(sql || '-- no difference'),
+    (err) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Role } from './roles.decorator';
 
 /** What the JWT guard puts on the request once the token and its session check out. */

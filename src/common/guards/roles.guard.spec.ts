@@ -1,6 +1,6 @@
-import { ExecutionContext } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { Role } from '../decorators/roles.decorator';
+import { type ExecutionContext } from '@nestjs/common';
+import { type Reflector } from '@nestjs/core';
+import { type Role } from '../decorators/roles.decorator';
 import { RolesGuard } from './roles.guard';
 
 function ctx(required: Role[] | undefined, roles?: Role[]): { guard: RolesGuard; context: ExecutionContext } {

@@ -1,5 +1,5 @@
 import { bktPosterior, DEFAULT_BKT } from './bkt';
-import { DiagnosticEngine, DiagTopic, entropy, temperedPosterior } from './diagnostic-engine';
+import { DiagnosticEngine, type DiagTopic, entropy, temperedPosterior } from './diagnostic-engine';
 
 // a -> b -> c -> d (a is the root prerequisite), plus an isolated topic z.
 const chain = (p = 0.5): DiagTopic[] => [

@@ -1,4 +1,4 @@
-import { BktParams, bktPosterior, clamp, DEFAULT_BKT, pCorrect } from './bkt';
+import { type BktParams, bktPosterior, clamp, DEFAULT_BKT, pCorrect } from './bkt';
 
 /**
  * Adaptive diagnostic over a topic graph. Pure: no I/O, deterministic.

@@ -1,4 +1,4 @@
-import { cooldownHours, gate, GateInput } from './gating';
+import { cooldownHours, gate, type GateInput } from './gating';
 
 const topics = [
   { id: 'a', title: 'A', moduleId: 'm1' },

@@ -83,13 +83,10 @@ export class PracticeService {
       await this.repo.updateCard(tx, userId, subjectId, input.nodeId, next);
       await this.repo.insertReview(tx, { userId, subjectId, nodeId: input.nodeId, rating: input.rating, correct, reviewedAt: now, scheduledDays: next.scheduledDays });
 
-      let mastery: number | null = null;
-      if (correct !== null) {
-        const levels = await this.mastery.record(tx, userId, subjectId, [{ nodeId: input.nodeId, correct }]);
-        mastery = levels[input.nodeId] ?? null;
-      } else {
-        mastery = await this.mastery.topicLevel(tx, userId, subjectId, input.nodeId);
-      }
+      const mastery =
+        correct !== null
+          ? ((await this.mastery.record(tx, userId, subjectId, [{ nodeId: input.nodeId, correct }]))[input.nodeId] ?? null)
+          : await this.mastery.topicLevel(tx, userId, subjectId, input.nodeId);
 
       return {
         nodeId: input.nodeId,

@@ -1,5 +1,5 @@
 import { AuthSession } from './auth-session.entity';
-import { OneTimeToken, OneTimeTokenKind } from './one-time-token.entity';
+import { OneTimeToken, type OneTimeTokenKind } from './one-time-token.entity';
 import { RefreshToken } from './refresh-token.entity';
 import { UserRole } from './user-role.entity';
 import { User } from './user.entity';

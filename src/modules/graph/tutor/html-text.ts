@@ -14,7 +14,7 @@ export function escapeHtml(text: string): string {
 /** Sentences of a text (a sentence ends at . ! or ? followed by a space and a capital or an opening bracket). */
 export function sentences(text: string): string[] {
   return text
-    .split(/(?<=[.!?])\s+(?=["'(\[]?[A-Z0-9])/)
+    .split(/(?<=[.!?])\s+(?=["'([]?[A-Z0-9])/)
     .map((s) => s.trim())
     .filter(Boolean);
 }
