@@ -8,7 +8,7 @@ import { RedisModule } from '../src/common/redis/redis.module';
 import { AuthModule } from '../src/modules/auth/auth.module';
 import { MailSenderModule } from '../src/modules/mail/sender/mail-sender.module';
 import { SourcesModule } from '../src/modules/graph/sources/sources.module';
-import { ContentMigrationModule } from '../src/modules/studio/content-migration.module';
+import { ContentMigrationModule } from '../src/modules/studio/content-migration/content-migration.module';
 import { QUEUES } from '../src/queues/queues';
 import { QueuesModule } from '../src/queues/queues.module';
 import { ContentMigrationProcessor } from './content-migration/content-migration.processor';

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { foreignTableUses, tableOwners } from './table-ownership';
 
 const ROOT = join(__dirname, '..', '..');
@@ -15,6 +16,24 @@ describe('architecture', () => {
   it("no module's SQL names a table another module owns", () => {
     const lines = foreignTableUses().map((v) => `${v.file}:${v.line} names ${v.table} (owned by ${v.owner})`);
     expect(lines).toEqual([]);
+  });
+
+  it('one Nest module per folder, one @Module per *.module.ts', () => {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
+    const files = [...walk(join(ROOT, 'src', 'modules')), ...walk(join(ROOT, 'workers'))].filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'));
+    const perFolder = new Map<string, string[]>();
+    const problems: string[] = [];
+    for (const file of files) {
+      const count = (readFileSync(file, 'utf8').match(/^@Module\(/gm) ?? []).length;
+      if (count === 0) continue;
+      const rel = relative(ROOT, file);
+      if (!file.endsWith('.module.ts')) problems.push(`${rel} declares a Nest module outside a *.module.ts file`);
+      if (count > 1) problems.push(`${rel} declares ${count} Nest modules`);
+      perFolder.set(dirname(rel), [...(perFolder.get(dirname(rel)) ?? []), rel]);
+    }
+    for (const [folder, modules] of perFolder) if (modules.length > 1) problems.push(`${folder} holds ${modules.length} Nest modules: ${modules.join(', ')}`);
+    expect(problems).toEqual([]);
   });
 
   it("no module imports another module's repository or entity, and no cycles (dependency-cruiser)", () => {

@@ -3,8 +3,8 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
-import { ContentMigrationModule } from '../modules/studio/content-migration.module';
-import { ContentMigrationService } from '../modules/studio/content-migration.service';
+import { ContentMigrationModule } from '../modules/studio/content-migration/content-migration.module';
+import { ContentMigrationService } from '../modules/studio/content-migration/content-migration.service';
 
 @Module({ imports: [ConfigModule, DatabaseModule, ContentMigrationModule] })
 class ContentCliModule {}

@@ -1,6 +1,6 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { RequiresEntitlement } from '../../src/common/guards/entitlement.guard';
-import { ContentMigrationService } from '../../src/modules/studio/content-migration.service';
+import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { Harness } from '../support/harness';
 
 /** A stand-in for paid course content (the graph module's routes arrive with their issue). */

@@ -4,7 +4,7 @@ import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { schemaDiff } from '../../src/database/schema-diff';
-import { ContentMigrationService } from '../../src/modules/studio/content-migration.service';
+import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { Harness } from '../support/harness';
 
 const CONTENT = join(__dirname, '..', '..', 'content');

@@ -1,5 +1,5 @@
 import { Clock, CLOCK } from '../../src/modules/practice/clock';
-import { ContentMigrationService } from '../../src/modules/studio/content-migration.service';
+import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { Harness } from '../support/harness';
 
 let h: Harness;

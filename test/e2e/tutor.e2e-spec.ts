@@ -1,6 +1,6 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { ContentMigrationService } from '../../src/modules/studio/content-migration.service';
+import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { Harness } from '../support/harness';
 
 const ACTIONS = ['explain_more', 'simplify', 'example', 'steps', 'why', 'visualize'] as const;

@@ -1,6 +1,6 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { ContentMigrationService, MigrationSummary } from '../../src/modules/studio/content-migration.service';
+import { ContentMigrationService, MigrationSummary } from '../../src/modules/studio/content-migration/content-migration.service';
 import { ContentMigrationPayload, QUEUES } from '../../src/queues/queues';
 
 // One migration at a time: two concurrent imports of the same subject would only wait on each other's locks.

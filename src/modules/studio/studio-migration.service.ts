@@ -5,7 +5,7 @@ import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
 import { ContentMigrationPayload, DEFAULT_JOB_OPTIONS, JOBS, QUEUES } from '../../queues/queues';
 import { redisConnection } from '../../queues/queues.module';
-import type { MigrationSummary } from './content-migration.service';
+import type { MigrationSummary } from './content-migration/content-migration.service';
 import { MigrateDto, MigrateResponse } from './dto/migrate.dto';
 
 const WAIT_MS = 5 * 60 * 1000;

@@ -1,11 +1,11 @@
-import { safeFetch } from '../../common/http/safe-fetch';
-import { loadContentDir } from '../../content/content-loader';
-import type { ChallengeContent, SubjectContent } from '../../content/content.schema';
-import type { QuizItemImport } from '../assessment/assessment-content.service';
-import type { SubjectImport } from '../catalog/catalog-content.service';
-import type { ChallengeImport } from '../challenges/challenge-content.service';
-import type { NodeImport } from '../graph/graph-content.service';
-import type { LectureSectionImport } from '../media/lecture-content.service';
+import { safeFetch } from '../../../common/http/safe-fetch';
+import { loadContentDir } from '../../../content/content-loader';
+import type { ChallengeContent, SubjectContent } from '../../../content/content.schema';
+import type { QuizItemImport } from '../../assessment/assessment-content.service';
+import type { SubjectImport } from '../../catalog/catalog-content.service';
+import type { ChallengeImport } from '../../challenges/challenge-content.service';
+import type { NodeImport } from '../../graph/graph-content.service';
+import type { LectureSectionImport } from '../../media/lecture-content.service';
 
 /** One subject, ready to import: only items that passed validation. */
 export interface MigrationSubject extends SubjectImport {
