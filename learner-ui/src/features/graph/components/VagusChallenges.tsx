@@ -1,0 +1,39 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useChallenges } from '../hooks';
+import { challengePath } from '../links';
+
+/** Optional challenge links: shown only when GET /api/challenges lists them. */
+const OPTIONAL_VAGUS_CHALLENGES: { id: string; label: string }[] = [
+  { id: 'vagus-breath-7', label: 'Vagus Breath 7d' },
+  { id: 'vagus-tvns-10', label: 'Vagus tVNS 10d' },
+];
+
+/** The vagus course's guided challenges, for its owners. */
+export function VagusChallenges() {
+  const challenges = useChallenges(true);
+  return (
+    <Paper variant="outlined" component="section" aria-label="Challenges" sx={{ p: 2, mb: 3 }}>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        Guided challenges
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Button component={RouterLink} to={challengePath('vagus-reset-14')} variant="contained" color="secondary">
+          Start Vagus Reset 14d
+        </Button>
+        {OPTIONAL_VAGUS_CHALLENGES.map(({ id, label }) => {
+          const found = challenges.data?.find((c) => c.id === id);
+          if (!found) return null;
+          return (
+            <Button key={id} component={RouterLink} to={challengePath(id)} variant="outlined" color="secondary">
+              {found.name || label}
+            </Button>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
