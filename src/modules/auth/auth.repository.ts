@@ -16,12 +16,22 @@ export interface UserWithRoles {
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
 const toDateOrNull = (v: unknown): Date | null => (v == null ? null : toDate(v));
 
+export interface LockedRefreshToken {
+  id: string;
+  usedAt: Date | null;
+  expiresAt: Date;
+  sessionId: string;
+  userId: string;
+  sessionExpiresAt: Date;
+  sessionRevoked: boolean;
+}
+
 export type RotateOutcome =
   | { kind: 'rotated'; sessionId: string; userId: string; sessionExpiresAt: Date }
   | { kind: 'invalid' }
   | { kind: 'reused'; sessionId: string };
 
-/** Every query of the auth module. Multi-statement changes run in one transaction with row locks. */
+/** Every query of the auth module. Writes that belong together take the service's transaction `em`. */
 @Injectable()
 export class AuthRepository {
   constructor(private readonly em: EntityManager) {}
@@ -60,20 +70,18 @@ export class AuthRepository {
   }
 
   /** Creates the user with the learner role; null when the e-mail is taken (unique constraint). */
-  async createUser(email: string, passwordHash: string): Promise<string | null> {
-    return this.em.transactional(async (em) => {
-      const inserted = await em.execute<{ id: string }[]>(
-        `insert into users (id, email, password_hash, created_at, updated_at)
-         values (gen_random_uuid(), ?, ?, now(), now()) on conflict (email) do nothing returning id`,
-        [email, passwordHash],
-      );
-      if (!inserted[0]) return null;
-      await em.execute(`insert into user_roles (user_id, role, created_at) values (?, 'learner', now())`, [inserted[0].id]);
-      return inserted[0].id;
-    });
+  async createUser(em: EntityManager, email: string, passwordHash: string): Promise<string | null> {
+    const inserted = await em.execute<{ id: string }[]>(
+      `insert into users (id, email, password_hash, created_at, updated_at)
+       values (gen_random_uuid(), ?, ?, now(), now()) on conflict (email) do nothing returning id`,
+      [email, passwordHash],
+    );
+    if (!inserted[0]) return null;
+    await em.execute(`insert into user_roles (user_id, role, created_at) values (?, 'learner', now())`, [inserted[0].id]);
+    return inserted[0].id;
   }
 
-  async createSession(input: {
+  async createSession(em: EntityManager, input: {
     userId: string;
     expiresAt: Date;
     refreshHash: string;
@@ -81,64 +89,54 @@ export class AuthRepository {
     userAgent?: string;
     ip?: string;
   }): Promise<string> {
-    return this.em.transactional(async (em) => {
-      const session = em.create(AuthSession, {
-        user: em.getReference(User, input.userId),
-        expiresAt: input.expiresAt,
-        lastUsedAt: new Date(),
-        userAgent: input.userAgent?.slice(0, 500) ?? null,
-        ip: input.ip ?? null,
-      });
-      em.create(RefreshToken, { session, tokenHash: input.refreshHash, expiresAt: input.refreshExpiresAt });
-      await em.flush();
-      return session.id;
+    const session = em.create(AuthSession, {
+      user: em.getReference(User, input.userId),
+      expiresAt: input.expiresAt,
+      lastUsedAt: new Date(),
+      userAgent: input.userAgent?.slice(0, 500) ?? null,
+      ip: input.ip ?? null,
     });
+    em.create(RefreshToken, { session, tokenHash: input.refreshHash, expiresAt: input.refreshExpiresAt });
+    await em.flush();
+    return session.id;
   }
 
-  /**
-   * Exchanges a refresh token for a new one. The old row is locked, so two concurrent
-   * exchanges of one token serialise: the first rotates, the second sees it used.
-   * A used token presented again within `graceSeconds` (two tabs refreshing at once)
-   * gets a sibling; after that it is reuse, and the whole session is revoked.
-   */
-  async rotateRefreshToken(input: {
-    tokenHash: string;
-    newHash: string;
-    newExpiresAt: Date;
-    graceSeconds: number;
-  }): Promise<RotateOutcome> {
-    return this.em.transactional(async (em) => {
-      const rows = await em.execute<Record<string, unknown>[]>(
-        `select t.id, t.used_at, t.expires_at, s.id as session_id, s.user_id, s.expires_at as session_expires_at, s.revoked_at
-           from refresh_tokens t join auth_sessions s on s.id = t.session_id
-          where t.token_hash = ? for update of t, s`,
-        [input.tokenHash],
-      );
-      const row = rows[0];
-      if (!row) return { kind: 'invalid' } as const;
-      const now = Date.now();
-      const sessionId = row.session_id as string;
-      const sessionExpiresAt = toDate(row.session_expires_at);
-      if (row.revoked_at || sessionExpiresAt.getTime() <= now || toDate(row.expires_at).getTime() <= now) {
-        return { kind: 'invalid' } as const;
-      }
-      if (row.used_at) {
-        const usedAgo = now - toDate(row.used_at).getTime();
-        if (usedAgo > input.graceSeconds * 1000) {
-          await em.execute(`update auth_sessions set revoked_at = now(), revoke_reason = 'refresh-token-reuse' where id = ?`, [sessionId]);
-          return { kind: 'reused', sessionId } as const;
-        }
-      } else {
-        await em.execute(`update refresh_tokens set used_at = now() where id = ?`, [row.id]);
-      }
-      const expiresAt = new Date(Math.min(input.newExpiresAt.getTime(), sessionExpiresAt.getTime()));
-      await em.execute(
-        `insert into refresh_tokens (id, session_id, token_hash, created_at, expires_at) values (gen_random_uuid(), ?, ?, now(), ?)`,
-        [sessionId, input.newHash, expiresAt],
-      );
-      await em.execute(`update auth_sessions set last_used_at = now() where id = ?`, [sessionId]);
-      return { kind: 'rotated', sessionId, userId: row.user_id as string, sessionExpiresAt } as const;
-    });
+  /** The refresh token row and its session, both locked until the transaction ends; null when unknown. */
+  async lockRefreshToken(em: EntityManager, tokenHash: string): Promise<LockedRefreshToken | null> {
+    const rows = await em.execute<Record<string, unknown>[]>(
+      `select t.id, t.used_at, t.expires_at, s.id as session_id, s.user_id, s.expires_at as session_expires_at, s.revoked_at
+         from refresh_tokens t join auth_sessions s on s.id = t.session_id
+        where t.token_hash = ? for update of t, s`,
+      [tokenHash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: row.id as string,
+      usedAt: toDateOrNull(row.used_at),
+      expiresAt: toDate(row.expires_at),
+      sessionId: row.session_id as string,
+      userId: row.user_id as string,
+      sessionExpiresAt: toDate(row.session_expires_at),
+      sessionRevoked: row.revoked_at != null,
+    };
+  }
+
+  async markRefreshTokenUsed(em: EntityManager, id: string): Promise<void> {
+    await em.execute(`update refresh_tokens set used_at = now() where id = ?`, [id]);
+  }
+
+  /** A new refresh token of the session, which counts as the session's last use. */
+  async addRefreshToken(em: EntityManager, sessionId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await em.execute(
+      `insert into refresh_tokens (id, session_id, token_hash, created_at, expires_at) values (gen_random_uuid(), ?, ?, now(), ?)`,
+      [sessionId, tokenHash, expiresAt],
+    );
+    await em.execute(`update auth_sessions set last_used_at = now() where id = ?`, [sessionId]);
+  }
+
+  async revokeSessionIn(em: EntityManager, sessionId: string, reason: string): Promise<void> {
+    await em.execute(`update auth_sessions set revoked_at = now(), revoke_reason = ? where id = ?`, [reason, sessionId]);
   }
 
   async findSessionIdByRefreshHash(tokenHash: string): Promise<string | null> {
@@ -176,16 +174,14 @@ export class AuthRepository {
   }
 
   /** Issues a one-time token; earlier unused tokens of the same kind stop working. */
-  async createOneTimeToken(userId: string, kind: OneTimeTokenKind, tokenHash: string, expiresAt: Date): Promise<string> {
-    return this.em.transactional(async (em) => {
-      await em.execute(
-        `update one_time_tokens set used_at = now() where user_id = ? and kind = ? and used_at is null`,
-        [userId, kind],
-      );
-      const token = em.create(OneTimeToken, { user: em.getReference(User, userId), kind, tokenHash, expiresAt });
-      await em.flush();
-      return token.id;
-    });
+  async createOneTimeToken(em: EntityManager, userId: string, kind: OneTimeTokenKind, tokenHash: string, expiresAt: Date): Promise<string> {
+    await em.execute(
+      `update one_time_tokens set used_at = now() where user_id = ? and kind = ? and used_at is null`,
+      [userId, kind],
+    );
+    const token = em.create(OneTimeToken, { user: em.getReference(User, userId), kind, tokenHash, expiresAt });
+    await em.flush();
+    return token.id;
   }
 
   /** Marks the token used and returns its user, atomically; null when unknown, used or expired. */

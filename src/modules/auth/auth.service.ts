@@ -1,3 +1,4 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { RateLimitRule, RateLimitService } from '../../common/rate-limit/rate-limit.service';
@@ -5,7 +6,7 @@ import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
 import { MailQueueService } from '../mail/mail-queue.service';
 import { AccessTokenService } from './access-token.service';
-import { AuthRepository, UserWithRoles } from './auth.repository';
+import { AuthRepository, type RotateOutcome, type UserWithRoles } from './auth.repository';
 import { LoginResponse, toSessionUserResponse } from './dto/session.response';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './password';
 import { randomToken, sha256 } from './tokens';
@@ -40,6 +41,7 @@ export class AuthService {
   private readonly logger = new Logger('Auth');
 
   constructor(
+    private readonly em: EntityManager,
     private readonly repo: AuthRepository,
     private readonly accessTokens: AccessTokenService,
     private readonly mail: MailQueueService,
@@ -60,23 +62,23 @@ export class AuthService {
     return `${this.config.publicUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
   }
 
-  /**
-   * Same answer whether or not the e-mail is taken; a taken address gets a notice mail
-   * instead of a second account, and the password is hashed either way so timing tells nothing.
-   */
   /** Whether a user with this id exists (any text is accepted; a malformed id is simply no user). */
   async userExists(id: string): Promise<boolean> {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
     return (await this.repo.findUserById(id)) !== null;
   }
 
+  /**
+   * Same answer whether or not the e-mail is taken; a taken address gets a notice mail
+   * instead of a second account, and the password is hashed either way so timing tells nothing.
+   */
   async register(email: string, password: string, client: ClientInfo): Promise<{ message: string }> {
     const rl = this.config.rateLimit;
     await this.rateLimit.consume(this.rule('register:ip', client.ip, rl.registerPerIp));
     const problem = passwordProblem(password);
     if (problem) throw new BadRequestException(problem);
     const passwordHash = await hashPassword(password);
-    const userId = await this.repo.createUser(email, passwordHash);
+    const userId = await this.em.transactional((tx) => this.repo.createUser(tx, email, passwordHash));
     const mailAllowed = await this.mayMail(email);
     if (!mailAllowed) return { message: MESSAGES.registered };
     if (userId) {
@@ -90,7 +92,7 @@ export class AuthService {
   private async sendVerification(userId: string, email: string): Promise<void> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + this.config.auth.verifyTokenTtlSeconds * 1000);
-    const id = await this.repo.createOneTimeToken(userId, 'verify', sha256(token), expiresAt);
+    const id = await this.em.transactional((tx) => this.repo.createOneTimeToken(tx, userId, 'verify', sha256(token), expiresAt));
     await this.mail.enqueue({ to: email, template: 'verify-email', link: this.link('/verify', token) }, `verify-${id}`);
   }
 
@@ -109,14 +111,16 @@ export class AuthService {
     const a = this.config.auth;
     const now = Date.now();
     const refreshToken = randomToken();
-    const sessionId = await this.repo.createSession({
-      userId: user.id,
-      expiresAt: new Date(now + a.sessionAbsoluteTtlSeconds * 1000),
-      refreshHash: sha256(refreshToken),
-      refreshExpiresAt: new Date(now + Math.min(a.refreshTokenTtlSeconds, a.sessionAbsoluteTtlSeconds) * 1000),
-      userAgent: client.userAgent,
-      ip: client.ip,
-    });
+    const sessionId = await this.em.transactional((tx) =>
+      this.repo.createSession(tx, {
+        userId: user.id,
+        expiresAt: new Date(now + a.sessionAbsoluteTtlSeconds * 1000),
+        refreshHash: sha256(refreshToken),
+        refreshExpiresAt: new Date(now + Math.min(a.refreshTokenTtlSeconds, a.sessionAbsoluteTtlSeconds) * 1000),
+        userAgent: client.userAgent,
+        ip: client.ip,
+      }),
+    );
     const access = await this.accessTokens.issue(user.id, sessionId);
     return {
       ...access,
@@ -130,12 +134,14 @@ export class AuthService {
     if (!rawToken) throw new UnauthorizedException(MESSAGES.sessionMissing);
     const a = this.config.auth;
     const refreshToken = randomToken();
-    const outcome = await this.repo.rotateRefreshToken({
-      tokenHash: sha256(rawToken),
-      newHash: sha256(refreshToken),
-      newExpiresAt: new Date(Date.now() + a.refreshTokenTtlSeconds * 1000),
-      graceSeconds: a.refreshReuseGraceSeconds,
-    });
+    const outcome = await this.em.transactional((tx) =>
+      this.rotate(tx, {
+        tokenHash: sha256(rawToken),
+        newHash: sha256(refreshToken),
+        newExpiresAt: new Date(Date.now() + a.refreshTokenTtlSeconds * 1000),
+        graceSeconds: a.refreshReuseGraceSeconds,
+      }),
+    );
     if (outcome.kind === 'reused') {
       this.logger.warn(`Refresh token reuse detected: session ${outcome.sessionId} revoked`);
       throw new UnauthorizedException(MESSAGES.invalidRefresh);
@@ -146,6 +152,33 @@ export class AuthService {
     const access = await this.accessTokens.issue(user.id, outcome.sessionId);
     const maxAge = Math.max(1, Math.floor(Math.min(a.refreshTokenTtlSeconds * 1000, outcome.sessionExpiresAt.getTime() - Date.now()) / 1000));
     return { ...access, user: toSessionUserResponse(user), refreshToken, refreshMaxAgeSeconds: maxAge };
+  }
+
+  /**
+   * Exchanges a refresh token for a new one, in the caller's transaction. The old token and its
+   * session are locked, so two concurrent exchanges of one token serialise: the first rotates,
+   * the second sees it used. A used token presented again within `graceSeconds` (two tabs
+   * refreshing at once) gets a sibling; after that it is reuse, and the whole session is revoked.
+   */
+  private async rotate(
+    em: EntityManager,
+    input: { tokenHash: string; newHash: string; newExpiresAt: Date; graceSeconds: number },
+  ): Promise<RotateOutcome> {
+    const row = await this.repo.lockRefreshToken(em, input.tokenHash);
+    if (!row) return { kind: 'invalid' };
+    const now = Date.now();
+    if (row.sessionRevoked || row.sessionExpiresAt.getTime() <= now || row.expiresAt.getTime() <= now) return { kind: 'invalid' };
+    if (row.usedAt) {
+      if (now - row.usedAt.getTime() > input.graceSeconds * 1000) {
+        await this.repo.revokeSessionIn(em, row.sessionId, 'refresh-token-reuse');
+        return { kind: 'reused', sessionId: row.sessionId };
+      }
+    } else {
+      await this.repo.markRefreshTokenUsed(em, row.id);
+    }
+    const expiresAt = new Date(Math.min(input.newExpiresAt.getTime(), row.sessionExpiresAt.getTime()));
+    await this.repo.addRefreshToken(em, row.sessionId, input.newHash, expiresAt);
+    return { kind: 'rotated', sessionId: row.sessionId, userId: row.userId, sessionExpiresAt: row.sessionExpiresAt };
   }
 
   /** Ends the session named by the refresh cookie and/or the access token. */
@@ -184,7 +217,7 @@ export class AuthService {
     }
     const token = randomToken();
     const expiresAt = new Date(Date.now() + this.config.auth.resetTokenTtlSeconds * 1000);
-    const id = await this.repo.createOneTimeToken(user.id, 'reset', sha256(token), expiresAt);
+    const id = await this.em.transactional((tx) => this.repo.createOneTimeToken(tx, user.id, 'reset', sha256(token), expiresAt));
     await this.mail.enqueue({ to: user.email, template: 'reset-password', link: this.link('/reset-password', token) }, `reset-${id}`);
   }
 
