@@ -9,6 +9,8 @@ export default defineConfig({
   testDir: 'test/browser',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // A focused test (test.only) would quietly skip the rest of the suite: refuse it, locally too.
+  forbidOnly: true,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -32,5 +32,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // A focused test (it.only) would quietly skip the rest: fail instead, locally too.
+    allowOnly: false,
   },
 });

@@ -12,6 +12,8 @@ export default mergeConfig(
       restoreMocks: true,
       unstubGlobals: true,
       css: false,
+      // A focused test (it.only) would quietly skip the rest: fail instead, locally too.
+      allowOnly: false,
     },
   }),
 );

@@ -2,13 +2,16 @@
 // `npm test`: every test tier on a machine that may have only Node and npm.
 // Installs dependencies, Redis and Chromium when missing (Debian packages), builds,
 // creates a fresh PostgreSQL database for this run (local server, or embedded), then runs:
-//   1. content validation   2. unit tests (jest)   3. UI unit tests (vitest)
-//   4. e2e tests (jest, real app on real PostgreSQL and Redis)   5. browser tests (Playwright + Chromium)
-// Pass tier names to run only some: `npm test -- unit e2e`.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+//   1. content validation   2. lint (ESLint, Prettier)   3. unit tests (jest)   4. UI unit tests (vitest)
+//   5. e2e tests (jest, real app on real PostgreSQL and Redis, in random order)
+//   6. browser tests (Playwright + Chromium)
+// Pass tier names to run only some: `npm test -- unit e2e`; `--seed=N` replays the e2e order of
+// an earlier run (jest prints the seed it used). Every tier has a time limit: a hung tier fails.
+// Focused tests (`.only`) fail the run: they would silently skip everything else.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import {
   ROOT,
   canConnect,
@@ -23,9 +26,22 @@ import {
   startEmbeddedPostgres,
 } from './lib/infra.mjs';
 
-const ALL = ['content', 'unit', 'ui', 'e2e', 'browser'];
-const asked = process.argv.slice(2).filter((a) => ALL.includes(a));
-const tiers = asked.length ? asked : ALL;
+const ALL = ['content', 'lint', 'unit', 'ui', 'e2e', 'browser'];
+/** Minutes each tier may take before it is stopped and counted as failed. */
+const LIMIT_MINUTES = { content: 2, lint: 10, unit: 10, ui: 10, e2e: 30, browser: 30 };
+
+const args = process.argv.slice(2);
+const options = args.filter((a) => a.startsWith('--'));
+const named = args.filter((a) => !a.startsWith('--'));
+const unknown = named.filter((a) => !ALL.includes(a));
+const badOptions = options.filter((o) => !/^--seed=-?\d+$/.test(o));
+if (unknown.length || badOptions.length) {
+  const what = [...unknown.map((t) => `tier "${t}"`), ...badOptions.map((o) => `option "${o}"`)].join(', ');
+  console.error(`npm test: unknown ${what}.\nTiers: ${ALL.join(', ')} (default: all). Option: --seed=N (the e2e order).`);
+  process.exit(2);
+}
+const tiers = named.length ? ALL.filter((t) => named.includes(t)) : ALL;
+const seed = options.find((o) => o.startsWith('--seed='))?.slice('--seed='.length);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 function ensureChromium() {
@@ -77,19 +93,87 @@ async function createDatabase({ adminUrl, pg }, name, cleanups) {
   return u.toString();
 }
 
+/** Files that may hold tests, for the focused-test check. */
+const TEST_DIRS = ['src', 'workers', 'scripts', 'test', 'learner-ui/src', 'admin-ui/src'];
+const TEST_FILE = /\.(spec|test|e2e-spec)\.[cm]?[jt]sx?$/;
+const FOCUSED = /\b(?:(?:it|test|describe|suite)\.only|fit|fdescribe)\s*\(/;
+
+/** `it.only(…)` and friends anywhere a test runner would pick them up: file:line list. */
+function focusedTests() {
+  const found = [];
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir)) {
+      if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (TEST_FILE.test(name)) {
+        readFileSync(p, 'utf8')
+          .split('\n')
+          .forEach((line, i) => {
+            if (FOCUSED.test(line)) found.push(`${relative(ROOT, p)}:${i + 1}: ${line.trim()}`);
+          });
+      }
+    }
+  };
+  TEST_DIRS.forEach((d) => walk(join(ROOT, d)));
+  return found;
+}
+
+/** Runs a command in its own process group; past the time limit the whole group is stopped. */
+function runLimited(cmd, args, { env, minutes }) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env, detached: true });
+    const stopGroup = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        /* already gone */
+      }
+    };
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`\x1b[31m[platform] ${cmd} ${args.join(' ')}: still running after ${minutes} min: stopping it\x1b[0m`);
+      stopGroup('SIGTERM');
+      setTimeout(() => stopGroup('SIGKILL'), 10_000).unref();
+    }, minutes * 60_000);
+    // Ctrl-C reaches only this process once the child has its own group: pass it on.
+    const onSignal = (signal) => stopGroup(signal);
+    process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+    child.on('error', (err) => {
+      console.error(err);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+      // Anything the tier left running in its group (servers, browsers) goes with it.
+      stopGroup('SIGKILL');
+      resolve({ ok: code === 0 && !timedOut, timedOut });
+    });
+  });
+}
+
 async function main() {
   const cleanups = [];
   const results = [];
-  const step = (name, cmd, args, env = process.env) => {
+  const step = async (tier, name, cmd, args, env = process.env) => {
     log(`── ${name} ──`);
-    const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
-    results.push({ name, ok: r.status === 0 });
+    const minutes = LIMIT_MINUTES[tier];
+    const r = await runLimited(cmd, args, { env, minutes });
+    results.push({ name: r.timedOut ? `${name} (stopped after ${minutes} min)` : name, ok: r.ok });
   };
 
   try {
     ensureDependencies();
     if (tiers.includes('browser')) ensureChromium();
     ensureBuilt({ ui: tiers.includes('browser') || tiers.includes('e2e') });
+
+    if (tiers.some((t) => ['unit', 'ui', 'e2e', 'browser'].includes(t))) {
+      const focused = focusedTests();
+      if (focused.length) console.error(`\x1b[31m[platform] focused tests would skip the rest of their files:\n  ${focused.join('\n  ')}\x1b[0m`);
+      results.push({ name: 'no focused tests (.only)', ok: focused.length === 0 });
+    }
 
     const runId = `${Date.now().toString(36)}_${process.pid}`;
     let server;
@@ -100,15 +184,19 @@ async function main() {
       server = await postgresServer(cleanups);
     }
 
-    if (tiers.includes('content')) step('content validation', process.execPath, ['scripts/content-check.mjs']);
-    if (tiers.includes('unit')) step('unit tests', 'npx', ['jest', '--selectProjects', 'unit']);
+    if (tiers.includes('content')) await step('content', 'content validation', process.execPath, ['scripts/content-check.mjs']);
+    if (tiers.includes('lint')) await step('lint', 'lint', 'npm', ['run', 'lint']);
+    if (tiers.includes('unit')) await step('unit', 'unit tests', 'npx', ['jest', '--selectProjects', 'unit']);
     if (tiers.includes('ui')) {
-      step('learner-ui tests', 'npm', ['test', '-w', 'learner-ui']);
-      step('admin-ui tests', 'npm', ['test', '-w', 'admin-ui']);
+      await step('ui', 'learner-ui tests', 'npm', ['test', '-w', 'learner-ui']);
+      await step('ui', 'admin-ui tests', 'npm', ['test', '-w', 'admin-ui']);
     }
     if (tiers.includes('e2e')) {
+      // The template: global-setup migrates and seeds it, and each test file runs on its own copy.
       const databaseUrl = await createDatabase(server, `lp_test_${runId}_e2e`, cleanups);
-      step('e2e tests', 'npx', ['jest', '--selectProjects', 'e2e', '--runInBand'], {
+      // Random order (jest prints the seed; `--seed=N` replays it) proves the tests do not lean on each other.
+      const order = ['--randomize', ...(seed !== undefined ? [`--seed=${seed}`] : [])];
+      await step('e2e', 'e2e tests', 'npx', ['jest', '--selectProjects', 'e2e', '--runInBand', ...order], {
         ...process.env,
         DATABASE_URL: databaseUrl,
         REDIS_URL: redis.url,
@@ -118,7 +206,7 @@ async function main() {
     if (tiers.includes('browser')) {
       const databaseUrl = await createDatabase(server, `lp_test_${runId}_browser`, cleanups);
       const port = await freePort();
-      step('browser tests', 'npx', ['playwright', 'test'], {
+      await step('browser', 'browser tests', 'npx', ['playwright', 'test'], {
         ...process.env,
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
         CHROMIUM_PATH: CHROMIUM,
