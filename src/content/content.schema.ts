@@ -211,12 +211,10 @@ export const ChallengeFileSchema = z
 // ---------------------------------------------------------------------------------------
 // Types
 
-export type ModuleDef = z.infer<typeof ModuleSchema>;
 export type SubjectFile = z.infer<typeof SubjectFileSchema>;
 export type QuizChoice = z.infer<typeof ChoiceSchema>;
 export type QuizItem = z.infer<typeof QuizItemSchema>;
 export type Source = z.infer<typeof SourceSchema>;
-export type SourceType = (typeof SOURCE_TYPES)[number];
 export type Variants = z.infer<typeof VariantsSchema>;
 export type VariantKey = keyof Variants;
 export type NodeFile = z.infer<typeof NodeFileSchema>;

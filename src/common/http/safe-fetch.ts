@@ -41,7 +41,7 @@ function defaultPort(u: URL): number {
  * or link-local (unless allow-listed). The request then connects to the address we checked,
  * so a second DNS answer (rebinding) cannot send it elsewhere.
  */
-export async function resolveTarget(u: URL, allowedHosts: string[]): Promise<Target> {
+async function resolveTarget(u: URL, allowedHosts: string[]): Promise<Target> {
   const host = u.hostname.replace(/^\[|\]$/g, '');
   const allowed = isAllowListed(host, defaultPort(u), allowedHosts);
   let addresses: Target[];

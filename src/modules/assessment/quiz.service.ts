@@ -14,7 +14,6 @@ import { type Topic, TopicReader } from '../graph/structure/topic-reader.service
 import { MasteryService } from './mastery.service';
 import { type QuizItemRow, QuizRepository } from './quiz.repository';
 
-export const QUIZ_KINDS: QuizKind[] = ['q_diag', 'q_final', 'q_diag_clinician'];
 export const DIAG_CAP = 10;
 export const CLINICIAN_DIAG_CAP = 12;
 /**

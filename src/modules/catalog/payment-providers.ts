@@ -99,7 +99,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
 
-export function createStripeClient(config: AppConfig): Stripe | null {
+function createStripeClient(config: AppConfig): Stripe | null {
   const s = config.payments.stripe;
   if (!s) return null;
   return new Stripe(s.secretKey, {

@@ -8,7 +8,7 @@ import { NoteRecord, NotesRepository } from './notes.repository';
 export const NOTE_NOT_FOUND = 'Note not found';
 
 /** Stored text: the first line is the title, the rest (after the blank separator line) the content. */
-export function splitNoteText(text: string): { title: string; content: string } {
+function splitNoteText(text: string): { title: string; content: string } {
   const normalised = text.replace(/\r\n?/g, '\n');
   const nl = normalised.indexOf('\n');
   if (nl < 0) return { title: normalised.trim(), content: '' };

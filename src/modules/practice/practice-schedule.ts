@@ -12,7 +12,7 @@ export const SPEC_TO_FSRS: Record<SpecRating, Grade> = { 0: Rating.Again, 1: Rat
 
 const scheduler = fsrs();
 
-export function toCardState(c: Card): CardState {
+function toCardState(c: Card): CardState {
   return {
     due: c.due,
     stability: c.stability,

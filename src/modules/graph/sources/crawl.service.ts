@@ -105,7 +105,7 @@ export class CrawlService {
 }
 
 /** The URL as stored: no fragment. */
-export function normaliseUrl(url: string): string {
+function normaliseUrl(url: string): string {
   try {
     const u = new URL(url);
     u.hash = '';

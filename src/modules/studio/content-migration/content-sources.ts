@@ -201,7 +201,7 @@ const listOf = (v: unknown, key: string): unknown[] =>
   Array.isArray(v) ? v : v && typeof v === 'object' && Array.isArray((v as Json)[key]) ? ((v as Json)[key] as unknown[]) : [];
 
 /** Reads one legacy topic detail into a node and its quiz items, or says why it cannot. */
-export function mapLegacyNode(
+function mapLegacyNode(
   detail: unknown,
   listed: { id: string; title?: string; category?: string; prerequisites: string[] },
 ): { node: NodeImport; quiz: QuizItemImport[]; problems: { id: string; reason: string }[] } | { error: string } {
