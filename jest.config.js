@@ -1,5 +1,6 @@
 // Unit tests live beside the code (src/**/*.spec.ts); e2e tests boot the real app
-// against real PostgreSQL and Redis (test/e2e, run in band by `npm test`).
+// against real PostgreSQL and Redis (test/e2e, run in band and in random order by `npm test`;
+// each file gets its own copy of a migrated and seeded template database and its own Redis prefix).
 const swc = [
   '@swc/jest',
   {
@@ -29,6 +30,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       setupFiles: ['<rootDir>/test/support/env.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
   ],
 };

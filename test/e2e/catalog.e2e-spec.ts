@@ -1,7 +1,29 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { RequiresEntitlement } from '../../src/common/guards/entitlement.guard';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
-import { Harness } from '../support/harness';
+import { type ApiError, Harness } from '../support/harness';
+
+interface Subject {
+  id: string;
+  name: string;
+  is_published: boolean;
+}
+interface Price {
+  subjectId: string;
+  currency: string;
+  amount: number;
+  priceId: string;
+}
+interface Preview {
+  subject: { id: string };
+  price: { amount: number; currency: string; priceId: string };
+  modules: { lessons: unknown[] }[];
+  samples: { id: string; title: string }[];
+}
+interface Checkout {
+  sessionId: string;
+  url: string;
+}
 
 /** A stand-in for paid course content (the graph module's routes arrive with their issue). */
 @Controller('probe-course')
@@ -21,38 +43,36 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function buy(token: string, subjectId: string) {
-  const prices = (await h.get('/api/marketplace/prices')).body.prices;
-  const priceId = prices.find((p: any) => p.subjectId === subjectId).priceId;
-  const created = await h.post('/api/checkout/create', { subjectId, priceId }, { token });
-  expect(created.status).toBe(201);
-  const done = await h.post(`/api/checkout/dev/${created.body.sessionId}/complete`, undefined, { token });
-  expect(done.status).toBe(200);
-  return created.body.sessionId as string;
-}
-
 describe('subjects and prices', () => {
   it('lists published subjects, the featured course first', async () => {
-    const detailed = await h.get('/api/subjects?detailed=true');
+    const detailed = await h.get<Subject[]>('/api/subjects?detailed=true');
     expect(detailed.status).toBe(200);
     expect(detailed.body[0]).toMatchObject({ id: 'vagus-nerve', name: 'Vagus Nerve', is_published: true });
-    expect(detailed.body.map((s: any) => s.id)).toEqual(expect.arrayContaining(['ai-for-ceos', 'ai-for-founders', 'ai-user', 'metabolic', 'vagus-nerve']));
-    const ids = await h.get('/api/subjects');
+    expect(detailed.body.map((s) => s.id)).toEqual(
+      expect.arrayContaining(['ai-for-ceos', 'ai-for-founders', 'ai-user', 'metabolic', 'vagus-nerve']),
+    );
+    const ids = await h.get<string[]>('/api/subjects');
     expect(ids.body[0]).toBe('vagus-nerve');
     expect((await h.get('/api/subjects?detailed=maybe')).status).toBe(400);
   });
 
   it('serves prices from the database, seeded from the spec’s table', async () => {
-    const { body } = await h.get('/api/marketplace/prices');
-    const bySubject = Object.fromEntries(body.prices.map((p: any) => [p.subjectId, p]));
-    expect(bySubject['vagus-nerve']).toEqual({ subjectId: 'vagus-nerve', currency: 'usd', amount: 4900, priceId: 'price_vagus_nerve' });
-    for (const id of ['metabolic', 'ai-user', 'ai-for-founders', 'ai-for-ceos']) expect(bySubject[id].amount).toBe(2900);
+    const { body } = await h.get<{ prices: Price[] }>('/api/marketplace/prices');
+    const bySubject = Object.fromEntries(body.prices.map((p) => [p.subjectId, p]));
+    expect(bySubject['vagus-nerve']).toEqual({
+      subjectId: 'vagus-nerve',
+      currency: 'usd',
+      amount: 4900,
+      priceId: 'price_vagus_nerve',
+    });
+    for (const id of ['metabolic', 'ai-user', 'ai-for-founders', 'ai-for-ceos'])
+      expect(bySubject[id].amount).toBe(2900);
   });
 });
 
 describe('preview (public)', () => {
   it('shows 2 modules with up to 6 lessons and the 2 samples; a name works as well as an id', async () => {
-    const res = await h.get('/api/preview?subject=Vagus%20Nerve');
+    const res = await h.get<Preview>('/api/preview?subject=Vagus%20Nerve');
     expect(res.status).toBe(200);
     expect(res.body.subject.id).toBe('vagus-nerve');
     expect(res.body.price).toEqual({ amount: 4900, currency: 'usd', priceId: 'price_vagus_nerve' });
@@ -66,11 +86,13 @@ describe('preview (public)', () => {
   });
 
   it('opens the sample lessons in full, sanitised, and nothing else', async () => {
-    const sample = await h.get('/api/preview/nodes/vn-anatomy?subject=vagus-nerve');
+    const sample = await h.get<{ lesson_html: string; category: string }>(
+      '/api/preview/nodes/vn-anatomy?subject=vagus-nerve',
+    );
     expect(sample.status).toBe(200);
     expect(sample.body.lesson_html).toContain('<p>');
     expect(sample.body.category).toBe('Anatomy & Foundations');
-    const locked = await h.get('/api/preview/nodes/vn-slow-breathing?subject=vagus-nerve');
+    const locked = await h.get<ApiError>('/api/preview/nodes/vn-slow-breathing?subject=vagus-nerve');
     expect(locked.status).toBe(403);
     expect(locked.body.message).toBe('This lesson is part of the full course. Buy access to read it.');
     expect((await h.get('/api/preview/nodes/no-such-node?subject=vagus-nerve')).status).toBe(404);
@@ -82,10 +104,16 @@ describe('preview (public)', () => {
   });
 
   it('strips scripts from stored html before it reaches anyone', async () => {
-    await h.sql(`update topic_nodes set lesson_html = lesson_html || '<script>alert(1)</script><a href="javascript:x" onclick="y">z</a>' where subject_id = 'metabolic' and id = 'met-metabolic-health-basics'`);
-    const res = await h.get('/api/preview/nodes/met-metabolic-health-basics?subject=metabolic');
+    await h.sql(
+      `update topic_nodes set lesson_html = lesson_html || '<script>alert(1)</script><a href="javascript:x" onclick="y">z</a>' where subject_id = 'metabolic' and id = 'met-metabolic-health-basics'`,
+    );
+    const res = await h.get<{ lesson_html: string }>(
+      '/api/preview/nodes/met-metabolic-health-basics?subject=metabolic',
+    );
     expect(res.body.lesson_html).not.toMatch(/script|javascript:|onclick/);
-    await h.worker!.get(ContentMigrationService).run({ kind: 'bundled', dir: h.worker!.get(ContentMigrationService).bundledDir() });
+    await h
+      .worker!.get(ContentMigrationService)
+      .run({ kind: 'bundled', dir: h.worker!.get(ContentMigrationService).bundledDir() });
   });
 });
 
@@ -93,7 +121,9 @@ describe('dev checkout and entitlements', () => {
   it('needs a signed-in user', async () => {
     expect((await h.get('/api/entitlements')).status).toBe(401);
     expect((await h.get('/api/purchases')).status).toBe(401);
-    expect((await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' })).status).toBe(401);
+    expect((await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' })).status).toBe(
+      401,
+    );
   });
 
   it('buys a course end to end: session, payment page, entitlement, purchase', async () => {
@@ -101,7 +131,11 @@ describe('dev checkout and entitlements', () => {
     expect((await h.get('/api/entitlements', { token: u.token })).body).toEqual([]);
     expect((await h.get('/api/probe-course?subject=metabolic', { token: u.token })).status).toBe(403);
 
-    const created = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token: u.token });
+    const created = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'metabolic', priceId: 'price_metabolic' },
+      { token: u.token },
+    );
     expect(created.status).toBe(201);
     expect(created.body.url).toBe(`/checkout/dev/${created.body.sessionId}`);
     const page = await h.get(`/api/checkout/dev/${created.body.sessionId}`, { token: u.token });
@@ -111,18 +145,42 @@ describe('dev checkout and entitlements', () => {
     const early = await h.post('/api/checkout/verify', { session_id: created.body.sessionId }, { token: u.token });
     expect(early.body).toMatchObject({ status: 'open', entitled: false });
 
-    const done = await h.post(`/api/checkout/dev/${created.body.sessionId}/complete`, undefined, { token: u.token });
+    const done = await h.post<{ redirectUrl: string }>(
+      `/api/checkout/dev/${created.body.sessionId}/complete`,
+      undefined,
+      { token: u.token },
+    );
     expect(done.body.redirectUrl).toBe(`/dashboard?checkout=success&session_id=${created.body.sessionId}`);
     const verify = await h.post('/api/checkout/verify', { session_id: created.body.sessionId }, { token: u.token });
-    expect(verify.body).toEqual({ sessionId: created.body.sessionId, status: 'paid', subjectId: 'metabolic', entitled: true });
+    expect(verify.body).toEqual({
+      sessionId: created.body.sessionId,
+      status: 'paid',
+      subjectId: 'metabolic',
+      entitled: true,
+    });
 
-    expect((await h.get('/api/entitlements', { token: u.token })).body).toEqual([{ subjectId: 'metabolic', status: 'active', createdAt: expect.any(String) }]);
+    expect((await h.get('/api/entitlements', { token: u.token })).body).toEqual([
+      { subjectId: 'metabolic', status: 'active', createdAt: expect.any(String) },
+    ]);
     const purchases = await h.get('/api/purchases', { token: u.token });
-    expect(purchases.body).toEqual([expect.objectContaining({ subjects: { id: 'metabolic', name: expect.any(String), title: expect.any(String) }, amount: 2900 })]);
-    expect((await h.get('/api/probe-course?subject=metabolic', { token: u.token })).body).toEqual({ subjectId: 'metabolic' });
+    expect(purchases.body).toEqual([
+      expect.objectContaining({
+        subjects: { id: 'metabolic', name: expect.any(String), title: expect.any(String) },
+        amount: 2900,
+      }),
+    ]);
+    expect((await h.get('/api/probe-course?subject=metabolic', { token: u.token })).body).toEqual({
+      subjectId: 'metabolic',
+    });
 
-    expect((await h.post(`/api/checkout/dev/${created.body.sessionId}/complete`, undefined, { token: u.token })).status).toBe(409);
-    const again = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token: u.token });
+    expect(
+      (await h.post(`/api/checkout/dev/${created.body.sessionId}/complete`, undefined, { token: u.token })).status,
+    ).toBe(409);
+    const again = await h.post<ApiError>(
+      '/api/checkout/create',
+      { subjectId: 'metabolic', priceId: 'price_metabolic' },
+      { token: u.token },
+    );
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('You already own this course');
   });
@@ -130,7 +188,11 @@ describe('dev checkout and entitlements', () => {
   it('refuses another user’s session everywhere', async () => {
     const owner = await h.newUser('owner');
     const other = await h.newUser('other');
-    const { body } = await h.post('/api/checkout/create', { subjectId: 'ai-user', priceId: 'price_ai_user' }, { token: owner.token });
+    const { body } = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'ai-user', priceId: 'price_ai_user' },
+      { token: owner.token },
+    );
     for (const call of [
       () => h.get(`/api/checkout/dev/${body.sessionId}`, { token: other.token }),
       () => h.post(`/api/checkout/dev/${body.sessionId}/complete`, undefined, { token: other.token }),
@@ -139,7 +201,7 @@ describe('dev checkout and entitlements', () => {
     ]) {
       const res = await call();
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe('This checkout session belongs to another account');
+      expect((res.body as ApiError).message).toBe('This checkout session belongs to another account');
     }
     expect((await h.get('/api/entitlements', { token: other.token })).body).toEqual([]);
     expect((await h.get('/api/entitlements', { token: owner.token })).body).toEqual([]);
@@ -147,33 +209,60 @@ describe('dev checkout and entitlements', () => {
 
   it('sends a second Buy back to the open payment page instead of opening another', async () => {
     const u = await h.newUser('twice');
-    const first = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token: u.token });
-    const second = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token: u.token });
+    const first = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'metabolic', priceId: 'price_metabolic' },
+      { token: u.token },
+    );
+    const second = await h.post(
+      '/api/checkout/create',
+      { subjectId: 'metabolic', priceId: 'price_metabolic' },
+      { token: u.token },
+    );
     expect(second.body).toEqual(first.body);
     await h.post(`/api/checkout/dev/${first.body.sessionId}/cancel`, undefined, { token: u.token });
-    const third = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token: u.token });
+    const third = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'metabolic', priceId: 'price_metabolic' },
+      { token: u.token },
+    );
     expect(third.body.sessionId).not.toBe(first.body.sessionId);
   });
 
   it('cancels back to the shop and grants nothing', async () => {
     const u = await h.newUser('cancel');
-    const { body } = await h.post('/api/checkout/create', { subjectId: 'ai-user', priceId: 'price_ai_user' }, { token: u.token });
+    const { body } = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'ai-user', priceId: 'price_ai_user' },
+      { token: u.token },
+    );
     const cancel = await h.post(`/api/checkout/dev/${body.sessionId}/cancel`, undefined, { token: u.token });
     expect(cancel.body).toEqual({ redirectUrl: '/shop?subject=ai-user' });
-    expect((await h.post(`/api/checkout/dev/${body.sessionId}/complete`, undefined, { token: u.token })).status).toBe(409);
+    expect((await h.post(`/api/checkout/dev/${body.sessionId}/complete`, undefined, { token: u.token })).status).toBe(
+      409,
+    );
     expect((await h.get('/api/entitlements', { token: u.token })).body).toEqual([]);
   });
 
   it('grants exactly one entitlement when completions race', async () => {
     const u = await h.newUser('race');
-    const { body } = await h.post('/api/checkout/create', { subjectId: 'ai-for-ceos', priceId: 'price_ai_for_ceos' }, { token: u.token });
+    const { body } = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'ai-for-ceos', priceId: 'price_ai_for_ceos' },
+      { token: u.token },
+    );
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        i % 2 ? h.post(`/api/checkout/dev/${body.sessionId}/complete`, undefined, { token: u.token }) : h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token }),
+        i % 2
+          ? h.post(`/api/checkout/dev/${body.sessionId}/complete`, undefined, { token: u.token })
+          : h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token }),
       ),
     );
     expect(results.filter((r) => r.status >= 500)).toEqual([]);
-    const rows = await h.sql(`select count(*)::int as n from user_entitlements where user_id = ? and subject_id = 'ai-for-ceos'`, [u.id]);
+    const rows = await h.sql<{ n: number }>(
+      `select count(*)::int as n from user_entitlements where user_id = ? and subject_id = 'ai-for-ceos'`,
+      [u.id],
+    );
     expect(rows[0].n).toBe(1);
   });
 
@@ -199,16 +288,22 @@ describe('the entitlement guard', () => {
   it('answers 403 without an entitlement, 200 with one, and lets studio staff in', async () => {
     const u = await h.newUser('gate');
     expect((await h.get('/api/probe-course?subject=ai-for-founders', { token: u.token })).status).toBe(403);
-    await buy(u.token, 'ai-for-founders');
+    await h.buy(u.token, 'ai-for-founders');
     expect((await h.get('/api/probe-course?subject=ai-for-founders', { token: u.token })).status).toBe(200);
     // By title, as the spec allows for subjects given as non-identifiers.
-    const [{ title }] = await h.sql(`select title from subjects where id = 'ai-for-founders'`);
-    expect((await h.get(`/api/probe-course?subject=${encodeURIComponent(title)}`, { token: u.token })).body).toEqual({ subjectId: 'ai-for-founders' });
-    expect((await h.get('/api/probe-course?subject=metabolic', { token: await h.demoToken('studio') })).status).toBe(200);
+    const [{ title }] = await h.sql<{ title: string }>(`select title from subjects where id = 'ai-for-founders'`);
+    expect((await h.get(`/api/probe-course?subject=${encodeURIComponent(title)}`, { token: u.token })).body).toEqual({
+      subjectId: 'ai-for-founders',
+    });
+    expect((await h.get('/api/probe-course?subject=metabolic', { token: await h.demoToken('studio') })).status).toBe(
+      200,
+    );
     expect((await h.get('/api/probe-course?subject=nope', { token: u.token })).status).toBe(404);
     expect((await h.get('/api/probe-course', { token: u.token })).status).toBe(400);
     // Naming two different subjects is refused, so a handler can never serve one the guard did not check.
-    expect((await h.get('/api/probe-course?subject=ai-for-founders&subjectId=metabolic', { token: u.token })).status).toBe(400);
+    expect(
+      (await h.get('/api/probe-course?subject=ai-for-founders&subjectId=metabolic', { token: u.token })).status,
+    ).toBe(400);
     expect((await h.get('/api/probe-course?subject=metabolic')).status).toBe(401);
   });
 });
@@ -217,25 +312,44 @@ describe('Studio course visibility', () => {
   it('needs the studio role', async () => {
     const learner = await h.demoToken('learner');
     expect((await h.get('/api/admin/courses', { token: learner })).status).toBe(403);
-    expect((await h.post('/api/admin/courses/publish', { subjectId: 'ai-user', published: false }, { token: learner })).status).toBe(403);
+    expect(
+      (await h.post('/api/admin/courses/publish', { subjectId: 'ai-user', published: false }, { token: learner }))
+        .status,
+    ).toBe(403);
     expect((await h.get('/api/admin/courses')).status).toBe(401);
   });
 
   it('hides an unpublished course from the shop while its owners keep access', async () => {
     const studio = await h.demoToken('studio');
     const owner = await h.newUser('keeper');
-    await buy(owner.token, 'ai-user');
+    await h.buy(owner.token, 'ai-user');
 
-    const res = await h.post('/api/admin/courses/publish', { subjectId: 'ai-user', published: false }, { token: studio });
+    const res = await h.post(
+      '/api/admin/courses/publish',
+      { subjectId: 'ai-user', published: false },
+      { token: studio },
+    );
     expect(res.body).toEqual({ subjectId: 'ai-user', published: false });
     try {
-      const courses = (await h.get('/api/admin/courses', { token: studio })).body.courses;
-      expect(courses.find((c: any) => c.subjectId === 'ai-user')).toMatchObject({ published: false });
+      const courses = (
+        await h.get<{ subjectId: string; published: boolean }[]>('/api/admin/courses', { token: studio })
+      ).body;
+      expect(courses.find((c) => c.subjectId === 'ai-user')).toMatchObject({ published: false });
       expect((await h.get('/api/subjects')).body).not.toContain('ai-user');
-      expect((await h.get('/api/marketplace/prices')).body.prices.map((p: any) => p.subjectId)).not.toContain('ai-user');
+      expect(
+        (await h.get<{ prices: Price[] }>('/api/marketplace/prices')).body.prices.map((p) => p.subjectId),
+      ).not.toContain('ai-user');
       expect((await h.get('/api/preview?subject=ai-user')).status).toBe(404);
       const buyer = await h.newUser('late');
-      expect((await h.post('/api/checkout/create', { subjectId: 'ai-user', priceId: 'price_ai_user' }, { token: buyer.token })).status).toBe(404);
+      expect(
+        (
+          await h.post(
+            '/api/checkout/create',
+            { subjectId: 'ai-user', priceId: 'price_ai_user' },
+            { token: buyer.token },
+          )
+        ).status,
+      ).toBe(404);
       expect((await h.get('/api/probe-course?subject=ai-user', { token: owner.token })).status).toBe(200);
     } finally {
       await h.post('/api/admin/courses/publish', { subjectId: 'ai-user', published: true }, { token: studio });
@@ -245,7 +359,12 @@ describe('Studio course visibility', () => {
 
   it('refuses bad input', async () => {
     const studio = await h.demoToken('studio');
-    expect((await h.post('/api/admin/courses/publish', { subjectId: 'ai-user', published: 'yes' }, { token: studio })).status).toBe(400);
-    expect((await h.post('/api/admin/courses/publish', { subjectId: 'nope', published: true }, { token: studio })).status).toBe(404);
+    expect(
+      (await h.post('/api/admin/courses/publish', { subjectId: 'ai-user', published: 'yes' }, { token: studio }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await h.post('/api/admin/courses/publish', { subjectId: 'nope', published: true }, { token: studio })).status,
+    ).toBe(404);
   });
 });

@@ -1,21 +1,42 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
-import { Harness } from '../support/harness';
+import { type ApiError, Harness } from '../support/harness';
+
+interface GraphNode {
+  id: string;
+  title: string;
+  summary: string;
+  prerequisites: string[];
+  mastery_level: number;
+}
+interface Graph {
+  subject: { id: string; name: string; title: string };
+  version: number;
+  modules: { id: string; title: string }[];
+  nodes: GraphNode[];
+}
+interface Choice {
+  id: string;
+  textHtml: string;
+}
+interface TopicNode {
+  id: string;
+  title: string;
+  summary_html: string;
+  lesson_html: string;
+  variants: Record<string, string>;
+  sources: { title: string; url: string; type: string }[];
+  prerequisites: { id: string; title: string }[];
+  micro_quiz: { id: string; stemHtml: string; choices: Choice[] }[];
+  bookmarked: boolean;
+  mastery_level: number;
+}
 
 let h: Harness;
 let owner: { id: string; token: string };
 let stranger: { id: string; token: string };
 let studio: string;
-
-async function buy(token: string, subjectId: string) {
-  const prices = (await h.get('/api/marketplace/prices')).body.prices;
-  const priceId = prices.find((p: any) => p.subjectId === subjectId).priceId;
-  const created = await h.post('/api/checkout/create', { subjectId, priceId }, { token });
-  expect(created.status).toBe(201);
-  const done = await h.post(`/api/checkout/dev/${created.body.sessionId}/complete`, undefined, { token });
-  expect(done.status).toBe(200);
-}
 
 /** The vagus-nerve node ids in the order of the course files (the reading order). */
 const VAGUS_IDS = readdirSync(join(__dirname, '..', '..', 'content', 'vagus-nerve', 'nodes'))
@@ -26,37 +47,46 @@ const VAGUS_IDS = readdirSync(join(__dirname, '..', '..', 'content', 'vagus-nerv
 beforeAll(async () => {
   h = await Harness.boot();
   await h.worker!.get(ContentMigrationService).runIfEmpty();
-  owner = await h.newUser('graph-owner');
+  owner = await h.learnerWith('vagus-nerve', 'graph-owner');
   stranger = await h.newUser('graph-stranger');
-  await buy(owner.token, 'vagus-nerve');
   studio = await h.demoToken('studio');
 });
 afterAll(() => h.close());
 
 describe('GET /api/graph', () => {
   it('needs a token, an entitlement, and a known subject', async () => {
-    expect((await h.get('/api/graph?subject=vagus-nerve')).status).toBe(401);
-    const denied = await h.get('/api/graph?subject=vagus-nerve', { token: stranger.token });
+    expect((await h.get<Graph>('/api/graph?subject=vagus-nerve')).status).toBe(401);
+    const denied = await h.get<ApiError>('/api/graph?subject=vagus-nerve', { token: stranger.token });
     expect(denied.status).toBe(403);
-    expect(denied.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'You do not have access to this course. Buy access to continue.' });
-    expect((await h.get('/api/graph?subject=no-such-subject', { token: owner.token })).status).toBe(404);
+    expect(denied.body).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'You do not have access to this course. Buy access to continue.',
+    });
+    expect((await h.get<Graph>('/api/graph?subject=no-such-subject', { token: owner.token })).status).toBe(404);
     expect((await h.get('/api/graph', { token: owner.token })).status).toBe(400);
-    expect((await h.get('/api/graph?subject=vagus-nerve&extra=1', { token: owner.token })).status).toBe(400);
+    expect((await h.get<Graph>('/api/graph?subject=vagus-nerve&extra=1', { token: owner.token })).status).toBe(400);
     // the owner of one course is not let into another
-    expect((await h.get('/api/graph?subject=metabolic', { token: owner.token })).status).toBe(403);
+    expect((await h.get<Graph>('/api/graph?subject=metabolic', { token: owner.token })).status).toBe(403);
   });
 
   it('lists the 16 vagus-nerve topics in reading order with their prerequisites', async () => {
     expect(VAGUS_IDS).toHaveLength(16);
-    const res = await h.get('/api/graph?subject=vagus-nerve', { token: owner.token });
+    const res = await h.get<Graph>('/api/graph?subject=vagus-nerve', { token: owner.token });
     expect(res.status).toBe(200);
-    expect(res.body.subject).toEqual({ id: 'vagus-nerve', name: 'Vagus Nerve', title: expect.stringContaining('Vagus Nerve') });
-    const [{ v }] = await h.sql(`select coalesce(max(version), 0)::int as v from subject_versions where subject_id = 'vagus-nerve'`);
+    expect(res.body.subject).toEqual({
+      id: 'vagus-nerve',
+      name: 'Vagus Nerve',
+      title: expect.stringContaining('Vagus Nerve'),
+    });
+    const [{ v }] = await h.sql<{ v: number }>(
+      `select coalesce(max(version), 0)::int as v from subject_versions where subject_id = 'vagus-nerve'`,
+    );
     expect(res.body.version).toBe(v);
     expect(res.body.modules[0]).toEqual({ id: 'foundations', title: 'Anatomy & Foundations' });
     expect(res.body.modules).toHaveLength(4);
-    expect(res.body.nodes.map((n: any) => n.id)).toEqual(VAGUS_IDS);
-    const anatomy = res.body.nodes.find((n: any) => n.id === 'vn-anatomy');
+    expect(res.body.nodes.map((n) => n.id)).toEqual(VAGUS_IDS);
+    const anatomy = res.body.nodes.find((n) => n.id === 'vn-anatomy');
     expect(anatomy).toEqual({
       id: 'vn-anatomy',
       title: 'Anatomy: From Brainstem to Abdomen',
@@ -67,39 +97,55 @@ describe('GET /api/graph', () => {
       mastery_level: 0,
     });
     // every stored edge, and nothing else, is in the answer
-    const edges = await h.sql<{ node_id: string; prerequisite_id: string }>(`select node_id, prerequisite_id from node_prerequisites where subject_id = 'vagus-nerve'`);
+    const edges = await h.sql<{ node_id: string; prerequisite_id: string }>(
+      `select node_id, prerequisite_id from node_prerequisites where subject_id = 'vagus-nerve'`,
+    );
     expect(edges.length).toBeGreaterThan(10);
-    const listed = res.body.nodes.flatMap((n: any) => n.prerequisites.map((p: string) => `${n.id}<-${p}`)).sort();
+    const listed = res.body.nodes.flatMap((n) => n.prerequisites.map((p: string) => `${n.id}<-${p}`)).sort();
     expect(listed).toEqual(edges.map((e) => `${e.node_id}<-${e.prerequisite_id}`).sort());
     // a name resolves like the id
-    const byName = await h.get('/api/graph?subject=Vagus%20Nerve', { token: owner.token });
+    const byName = await h.get<Graph>('/api/graph?subject=Vagus%20Nerve', { token: owner.token });
     expect(byName.status).toBe(200);
     expect(byName.body.nodes).toHaveLength(16);
   });
 
   it('sanitises summaries and leaves archived topics and their edges out', async () => {
-    const [orig] = await h.sql<{ summary_html: string }>(`select summary_html from topic_nodes where subject_id = 'vagus-nerve' and id = 'vn-vagal-tone'`);
+    const [orig] = await h.sql<{ summary_html: string }>(
+      `select summary_html from topic_nodes where subject_id = 'vagus-nerve' and id = 'vn-vagal-tone'`,
+    );
     await h.sql(`update topic_nodes set summary_html = ? where subject_id = 'vagus-nerve' and id = 'vn-vagal-tone'`, [
       '<p onclick="x()">Tone<script>alert(1)</script><img src=x onerror=alert(2)><a href="javascript:alert(3)">link</a></p>',
     ]);
-    await h.sql(`update topic_nodes set archived_at = now() where subject_id = 'vagus-nerve' and id = 'vn-what-is-the-vagus-nerve'`);
+    await h.sql(
+      `update topic_nodes set archived_at = now() where subject_id = 'vagus-nerve' and id = 'vn-what-is-the-vagus-nerve'`,
+    );
     try {
-      const res = await h.get('/api/graph?subject=vagus-nerve', { token: owner.token });
+      const res = await h.get<Graph>('/api/graph?subject=vagus-nerve', { token: owner.token });
       expect(res.status).toBe(200);
-      const tone = res.body.nodes.find((n: any) => n.id === 'vn-vagal-tone');
+      const tone = res.body.nodes.find((n) => n.id === 'vn-vagal-tone')!;
       expect(tone.summary).toContain('Tone');
       expect(tone.summary).not.toMatch(/script|onerror|onclick|javascript|<img/);
-      expect(res.body.nodes.map((n: any) => n.id)).not.toContain('vn-what-is-the-vagus-nerve');
-      expect(res.body.nodes.find((n: any) => n.id === 'vn-anatomy').prerequisites).toEqual([]);
-      expect((await h.get('/api/graph/nodes/vn-what-is-the-vagus-nerve?subject=vagus-nerve', { token: owner.token })).status).toBe(404);
+      expect(res.body.nodes.map((n) => n.id)).not.toContain('vn-what-is-the-vagus-nerve');
+      expect(res.body.nodes.find((n) => n.id === 'vn-anatomy')!.prerequisites).toEqual([]);
+      expect(
+        (
+          await h.get<TopicNode>('/api/graph/nodes/vn-what-is-the-vagus-nerve?subject=vagus-nerve', {
+            token: owner.token,
+          })
+        ).status,
+      ).toBe(404);
     } finally {
-      await h.sql(`update topic_nodes set summary_html = ? where subject_id = 'vagus-nerve' and id = 'vn-vagal-tone'`, [orig.summary_html]);
-      await h.sql(`update topic_nodes set archived_at = null where subject_id = 'vagus-nerve' and id = 'vn-what-is-the-vagus-nerve'`);
+      await h.sql(`update topic_nodes set summary_html = ? where subject_id = 'vagus-nerve' and id = 'vn-vagal-tone'`, [
+        orig.summary_html,
+      ]);
+      await h.sql(
+        `update topic_nodes set archived_at = null where subject_id = 'vagus-nerve' and id = 'vn-what-is-the-vagus-nerve'`,
+      );
     }
   });
 
   it('lets studio staff in without buying', async () => {
-    const res = await h.get('/api/graph?subject=metabolic', { token: studio });
+    const res = await h.get<Graph>('/api/graph?subject=metabolic', { token: studio });
     expect(res.status).toBe(200);
     expect(res.body.nodes.length).toBeGreaterThan(0);
   });
@@ -107,36 +153,73 @@ describe('GET /api/graph', () => {
 
 describe('GET /api/graph/nodes/{id}', () => {
   it('needs a token, an entitlement, a known topic and valid input', async () => {
-    expect((await h.get('/api/graph/nodes/vn-anatomy?subject=vagus-nerve')).status).toBe(401);
-    expect((await h.get('/api/graph/nodes/vn-anatomy?subject=vagus-nerve', { token: stranger.token })).status).toBe(403);
-    const missing = await h.get('/api/graph/nodes/no-such-node?subject=vagus-nerve', { token: owner.token });
+    expect((await h.get<TopicNode>('/api/graph/nodes/vn-anatomy?subject=vagus-nerve')).status).toBe(401);
+    expect(
+      (await h.get<TopicNode>('/api/graph/nodes/vn-anatomy?subject=vagus-nerve', { token: stranger.token })).status,
+    ).toBe(403);
+    const missing = await h.get<ApiError>('/api/graph/nodes/no-such-node?subject=vagus-nerve', { token: owner.token });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Topic not found');
     // a topic of another subject is not found through this one
-    expect((await h.get('/api/graph/nodes/vn-anatomy?subject=metabolic', { token: studio })).status).toBe(404);
-    expect((await h.get('/api/graph/nodes/vn-anatomy?subject=nope', { token: owner.token })).status).toBe(404);
-    expect((await h.get('/api/graph/nodes/vn-anatomy', { token: owner.token })).status).toBe(400);
-    expect((await h.get('/api/graph/nodes/bad%20id!?subject=vagus-nerve', { token: owner.token })).status).toBe(400);
-    expect((await h.get('/api/graph/nodes/vn-anatomy?subject=vagus-nerve&preview=draft', { token: studio })).status).toBe(400);
+    expect((await h.get<TopicNode>('/api/graph/nodes/vn-anatomy?subject=metabolic', { token: studio })).status).toBe(
+      404,
+    );
+    expect((await h.get<TopicNode>('/api/graph/nodes/vn-anatomy?subject=nope', { token: owner.token })).status).toBe(
+      404,
+    );
+    expect((await h.get<TopicNode>('/api/graph/nodes/vn-anatomy', { token: owner.token })).status).toBe(400);
+    expect(
+      (await h.get<TopicNode>('/api/graph/nodes/bad%20id!?subject=vagus-nerve', { token: owner.token })).status,
+    ).toBe(400);
+    expect(
+      (await h.get<TopicNode>('/api/graph/nodes/vn-anatomy?subject=vagus-nerve&preview=draft', { token: studio }))
+        .status,
+    ).toBe(400);
   });
 
   it('returns the whole topic, sanitised, with its micro quiz but never the answers', async () => {
-    const res = await h.get('/api/graph/nodes/vn-anatomy?subject=vagus-nerve', { token: owner.token });
+    const res = await h.get<TopicNode>('/api/graph/nodes/vn-anatomy?subject=vagus-nerve', { token: owner.token });
     expect(res.status).toBe(200);
     const b = res.body;
     expect(Object.keys(b).sort()).toEqual(
-      ['bookmarked', 'category', 'id', 'lesson_html', 'mastery_level', 'micro_quiz', 'moduleId', 'prerequisites', 'sources', 'subject_id', 'summary_html', 'title', 'variants', 'video'].sort(),
+      [
+        'bookmarked',
+        'category',
+        'id',
+        'lesson_html',
+        'mastery_level',
+        'micro_quiz',
+        'moduleId',
+        'prerequisites',
+        'sources',
+        'subject_id',
+        'summary_html',
+        'title',
+        'variants',
+        'video',
+      ].sort(),
     );
-    expect(b).toMatchObject({ id: 'vn-anatomy', subject_id: 'vagus-nerve', category: 'Anatomy & Foundations', moduleId: 'foundations', mastery_level: 0, bookmarked: false });
+    expect(b).toMatchObject({
+      id: 'vn-anatomy',
+      subject_id: 'vagus-nerve',
+      category: 'Anatomy & Foundations',
+      moduleId: 'foundations',
+      mastery_level: 0,
+      bookmarked: false,
+    });
     expect(b.lesson_html).toContain('<table>');
     expect(Object.keys(b.variants).sort()).toEqual(['advanced', 'beginner', 'practical', 'theoretical']);
-    expect(b.sources[0]).toEqual({ title: 'Vagus nerve - Wikipedia', url: 'https://en.wikipedia.org/wiki/Vagus_nerve', type: 'encyclopedia' });
+    expect(b.sources[0]).toEqual({
+      title: 'Vagus nerve - Wikipedia',
+      url: 'https://en.wikipedia.org/wiki/Vagus_nerve',
+      type: 'encyclopedia',
+    });
     expect(b.prerequisites).toEqual([{ id: 'vn-what-is-the-vagus-nerve', title: expect.any(String) }]);
     const items = await h.sql<{ id: string; correct: string; explanation: string }>(
       `select id, correct, explanation from quiz_items where subject_id = 'vagus-nerve' and node_id = 'vn-anatomy' order by position, id`,
     );
     expect(items.length).toBeGreaterThan(0);
-    expect(b.micro_quiz.map((q: any) => q.id)).toEqual(items.map((i) => i.id));
+    expect(b.micro_quiz.map((q) => q.id)).toEqual(items.map((i) => i.id));
     for (const q of b.micro_quiz) {
       expect(Object.keys(q).sort()).toEqual(['choices', 'id', 'stemHtml']);
       expect(q.choices.length).toBeGreaterThan(1);
@@ -148,38 +231,62 @@ describe('GET /api/graph/nodes/{id}', () => {
   });
 
   it('says whether the caller bookmarked it', async () => {
-    await h.sql(`insert into bookmarks (id, user_id, subject_id, node_id) values (gen_random_uuid(), ?, 'vagus-nerve', 'vn-gut-brain') on conflict do nothing`, [owner.id]);
-    expect((await h.get('/api/graph/nodes/vn-gut-brain?subject=vagus-nerve', { token: owner.token })).body.bookmarked).toBe(true);
-    expect((await h.get('/api/graph/nodes/vn-gut-brain?subject=vagus-nerve', { token: studio })).body.bookmarked).toBe(false);
+    await h.sql(
+      `insert into bookmarks (id, user_id, subject_id, node_id) values (gen_random_uuid(), ?, 'vagus-nerve', 'vn-gut-brain') on conflict do nothing`,
+      [owner.id],
+    );
+    expect(
+      (await h.get<TopicNode>('/api/graph/nodes/vn-gut-brain?subject=vagus-nerve', { token: owner.token })).body
+        .bookmarked,
+    ).toBe(true);
+    expect(
+      (await h.get<TopicNode>('/api/graph/nodes/vn-gut-brain?subject=vagus-nerve', { token: studio })).body.bookmarked,
+    ).toBe(false);
   });
 
   it('shows studio staff the draft overlay on request, and refuses it to learners', async () => {
     const overlay = {
       title: 'Draft anatomy title',
       summary_html: '<p>Draft summary<script>alert(1)</script></p>',
-      variants: { beginner: '<p>Draft beginner</p>', advanced: '<p>a</p>', practical: '<p>p</p>', theoretical: '<p>t</p>' },
+      variants: {
+        beginner: '<p>Draft beginner</p>',
+        advanced: '<p>a</p>',
+        practical: '<p>p</p>',
+        theoretical: '<p>t</p>',
+      },
       sources: [{ title: 'Draft source', url: 'https://example.org/draft', type: 'article' }],
     };
-    await h.sql(`insert into node_overlays (subject_id, node_id, content) values ('vagus-nerve', 'vn-anatomy', ?::jsonb)`, [JSON.stringify(overlay)]);
+    await h.sql(
+      `insert into node_overlays (subject_id, node_id, content) values ('vagus-nerve', 'vn-anatomy', ?::jsonb)`,
+      [JSON.stringify(overlay)],
+    );
     try {
-      const draft = await h.get('/api/graph/nodes/vn-anatomy?subject=vagus-nerve&preview=overlay', { token: studio });
+      const draft = await h.get<TopicNode>('/api/graph/nodes/vn-anatomy?subject=vagus-nerve&preview=overlay', {
+        token: studio,
+      });
       expect(draft.status).toBe(200);
       expect(draft.body.title).toBe('Draft anatomy title');
       expect(draft.body.summary_html).toBe('<p>Draft summary</p>');
       expect(draft.body.variants.beginner).toBe('<p>Draft beginner</p>');
-      expect(draft.body.sources).toEqual([{ title: 'Draft source', url: 'https://example.org/draft', type: 'article' }]);
+      expect(draft.body.sources).toEqual([
+        { title: 'Draft source', url: 'https://example.org/draft', type: 'article' },
+      ]);
       expect(draft.body.lesson_html).toContain('<table>');
 
-      const published = await h.get('/api/graph/nodes/vn-anatomy?subject=vagus-nerve', { token: studio });
+      const published = await h.get<TopicNode>('/api/graph/nodes/vn-anatomy?subject=vagus-nerve', { token: studio });
       expect(published.body.title).toBe('Anatomy: From Brainstem to Abdomen');
-      const learner = await h.get('/api/graph/nodes/vn-anatomy?subject=vagus-nerve', { token: owner.token });
+      const learner = await h.get<TopicNode>('/api/graph/nodes/vn-anatomy?subject=vagus-nerve', { token: owner.token });
       expect(learner.body.title).toBe('Anatomy: From Brainstem to Abdomen');
       expect(JSON.stringify(learner.body)).not.toContain('Draft');
 
-      const refused = await h.get('/api/graph/nodes/vn-anatomy?subject=vagus-nerve&preview=overlay', { token: owner.token });
+      const refused = await h.get<TopicNode>('/api/graph/nodes/vn-anatomy?subject=vagus-nerve&preview=overlay', {
+        token: owner.token,
+      });
       expect(refused.status).toBe(403);
       // a node without an overlay shows its published content in preview
-      const plain = await h.get('/api/graph/nodes/vn-gut-brain?subject=vagus-nerve&preview=overlay', { token: studio });
+      const plain = await h.get<TopicNode>('/api/graph/nodes/vn-gut-brain?subject=vagus-nerve&preview=overlay', {
+        token: studio,
+      });
       expect(plain.status).toBe(200);
       expect(plain.body.title).not.toContain('Draft');
     } finally {
@@ -190,10 +297,18 @@ describe('GET /api/graph/nodes/{id}', () => {
 
 describe('OpenAPI', () => {
   it('lists the graph, notes, bookmarks and me routes', async () => {
-    const res = await h.get('/api/docs/json');
+    const res = await h.get<{ paths: Record<string, unknown> }>('/api/docs/json');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.paths)).toEqual(
-      expect.arrayContaining(['/api/graph', '/api/graph/nodes/{id}', '/api/notes', '/api/notes/{id}', '/api/bookmarks', '/api/me/unlocks', '/api/me/tags']),
+      expect.arrayContaining([
+        '/api/graph',
+        '/api/graph/nodes/{id}',
+        '/api/notes',
+        '/api/notes/{id}',
+        '/api/bookmarks',
+        '/api/me/unlocks',
+        '/api/me/tags',
+      ]),
     );
   });
 });
@@ -203,14 +318,21 @@ describe('GET /api/me/unlocks and /api/me/tags', () => {
     expect((await h.get('/api/me/tags')).status).toBe(401);
     expect((await h.get('/api/me/unlocks?subjectId=vagus-nerve')).status).toBe(401);
     expect((await h.get('/api/me/unlocks', { token: owner.token })).status).toBe(400);
-    await h.sql(`insert into user_unlocks (user_id, subject_id, module_id) values (?, 'vagus-nerve', 'vagal-tone-and-hrv'), (?, 'vagus-nerve', 'foundations'), (?, 'vagus-nerve', 'everyday-practices')`, [
-      owner.id, owner.id, stranger.id,
+    await h.sql(
+      `insert into user_unlocks (user_id, subject_id, module_id) values (?, 'vagus-nerve', 'vagal-tone-and-hrv'), (?, 'vagus-nerve', 'foundations'), (?, 'vagus-nerve', 'everyday-practices')`,
+      [owner.id, owner.id, stranger.id],
+    );
+    await h.sql(`insert into user_tags (user_id, tag) values (?, 'needs-review'), (?, 'fast-track')`, [
+      owner.id,
+      stranger.id,
     ]);
-    await h.sql(`insert into user_tags (user_id, tag) values (?, 'needs-review'), (?, 'fast-track')`, [owner.id, stranger.id]);
     const unlocks = await h.get('/api/me/unlocks?subjectId=vagus-nerve', { token: owner.token });
     expect(unlocks.status).toBe(200);
     expect(unlocks.body).toEqual({ subjectId: 'vagus-nerve', modules: ['foundations', 'vagal-tone-and-hrv'] });
-    expect((await h.get('/api/me/unlocks?subjectId=metabolic', { token: owner.token })).body).toEqual({ subjectId: 'metabolic', modules: [] });
+    expect((await h.get('/api/me/unlocks?subjectId=metabolic', { token: owner.token })).body).toEqual({
+      subjectId: 'metabolic',
+      modules: [],
+    });
     expect((await h.get('/api/me/tags', { token: owner.token })).body).toEqual({ tags: ['needs-review'] });
     expect((await h.get('/api/me/tags', { token: stranger.token })).body).toEqual({ tags: ['fast-track'] });
   });
