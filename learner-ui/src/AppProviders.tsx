@@ -20,19 +20,21 @@ interface AppProvidersProps {
 
 export function AppProviders({ children, queryClient, sessionController, router }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  const inner = (
-    <AuthProvider controller={sessionController}>{children}</AuthProvider>
-  );
+  const inner = <AuthProvider controller={sessionController}>{children}</AuthProvider>;
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <ErrorBoundary>
         <QueryClientProvider client={client}>
-          <ToastProvider>{router ? router(inner) : (
-            // Sync navigations: a 401 sign-out and the move to /login must land in the same render,
-            // otherwise the sign-in guard sees the signed-out state first and redirects on its own.
-            <BrowserRouter useTransitions={false}>{inner}</BrowserRouter>
-          )}</ToastProvider>
+          <ToastProvider>
+            {router ? (
+              router(inner)
+            ) : (
+              // Sync navigations: a 401 sign-out and the move to /login must land in the same render,
+              // otherwise the sign-in guard sees the signed-out state first and redirects on its own.
+              <BrowserRouter useTransitions={false}>{inner}</BrowserRouter>
+            )}
+          </ToastProvider>
         </QueryClientProvider>
       </ErrorBoundary>
     </ThemeProvider>

@@ -121,7 +121,8 @@ export const masteryDetailApi = {
     });
     const mastery: Record<string, number> = {};
     if (data?.mastery && typeof data.mastery === 'object') {
-      for (const [k, v] of Object.entries(data.mastery)) if (typeof v === 'number' && Number.isFinite(v)) mastery[k] = v;
+      for (const [k, v] of Object.entries(data.mastery))
+        if (typeof v === 'number' && Number.isFinite(v)) mastery[k] = v;
     }
     const skills = Array.isArray(data?.skills)
       ? data.skills.filter((s): s is SkillMastery => !!s && typeof s.name === 'string' && typeof s.score === 'number')
@@ -187,7 +188,10 @@ export const practiceApi = {
   },
   /** POST /api/practice/seed { subjectId } → { created } (only when the learner has no cards). */
   seed: (subjectId: string) =>
-    api.post<{ created: number }>('/api/practice/seed', { subjectId } satisfies RequestBody<'/api/practice/seed', 'post'>),
+    api.post<{ created: number }>('/api/practice/seed', { subjectId } satisfies RequestBody<
+      '/api/practice/seed',
+      'post'
+    >),
   /** POST /api/practice/review { subjectId, nodeId, rating, questionId?, answer? }. */
   review: (input: PracticeReviewInput) => {
     const body: RequestBody<'/api/practice/review', 'post'> = {

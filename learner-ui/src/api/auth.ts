@@ -23,7 +23,10 @@ export const authApi = {
   refresh: () => api.post<Session>('/api/auth/refresh'),
   logout: () => api.post<void>('/api/auth/logout'),
   requestReset: (email: string) =>
-    api.post<MessageResponse>('/api/auth/request-reset', { email } satisfies RequestBody<'/api/auth/request-reset', 'post'>),
+    api.post<MessageResponse>('/api/auth/request-reset', { email } satisfies RequestBody<
+      '/api/auth/request-reset',
+      'post'
+    >),
   resetPassword: (token: string, password: string) =>
     api.post<MessageResponse>('/api/auth/reset', { token, password } satisfies RequestBody<'/api/auth/reset', 'post'>),
   requestVerify: (email: string) =>
@@ -32,5 +35,6 @@ export const authApi = {
     } satisfies RequestBody<'/api/auth/request-verify', 'post'>),
   verify: (token: string) =>
     api.post<MessageResponse>('/api/auth/verify', { token } satisfies RequestBody<'/api/auth/verify', 'post'>),
-  session: () => api.get<Omit<OkResponse<'/api/auth/session', 'get'>, 'user'> & { user: SessionUser }>('/api/auth/session'),
+  session: () =>
+    api.get<Omit<OkResponse<'/api/auth/session', 'get'>, 'user'> & { user: SessionUser }>('/api/auth/session'),
 };

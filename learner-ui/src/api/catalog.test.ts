@@ -27,7 +27,13 @@ describe('normalizePrices', () => {
 describe('normalizePurchases', () => {
   it('accepts the joined subject as an object or a one-element array', () => {
     const out = normalizePurchases([
-      { id: 'p1', subjects: { id: 'a', name: 'A', title: 'Course A' }, amount: 2900, currency: 'usd', created_at: 'd1' },
+      {
+        id: 'p1',
+        subjects: { id: 'a', name: 'A', title: 'Course A' },
+        amount: 2900,
+        currency: 'usd',
+        created_at: 'd1',
+      },
       { id: 'p2', subjects: [{ id: 'b', name: 'B' }] },
       { id: 'p3', subjects: null },
     ]);
@@ -60,14 +66,23 @@ describe('catalog calls', () => {
       'POST /api/checkout/dev/cs%201/complete': { body: { redirectUrl: '/dashboard' } },
       'POST /api/checkout/dev/cs%201/cancel': { body: { redirectUrl: '/shop' } },
       'GET /api/preview': { body: { subject: { id: 'a' } } },
-      'GET /api/preview/nodes/n1': { status: 403, body: errorBody(403, 'This lesson is part of the full course. Buy access to read it.') },
+      'GET /api/preview/nodes/n1': {
+        status: 403,
+        body: errorBody(403, 'This lesson is part of the full course. Buy access to read it.'),
+      },
     });
 
     expect(await subjectsApi.ids()).toEqual(['vagus-nerve', 'metabolic']);
     await catalogApi.prices();
     await catalogApi.purchases();
-    expect(await checkoutApi.create('vagus-nerve', 'price_vagus_nerve')).toEqual({ url: '/checkout/dev/cs 1', sessionId: 'cs 1' });
-    expect(callsTo(fetchMock, 'POST /api/checkout/create')[0].body).toEqual({ subjectId: 'vagus-nerve', priceId: 'price_vagus_nerve' });
+    expect(await checkoutApi.create('vagus-nerve', 'price_vagus_nerve')).toEqual({
+      url: '/checkout/dev/cs 1',
+      sessionId: 'cs 1',
+    });
+    expect(callsTo(fetchMock, 'POST /api/checkout/create')[0].body).toEqual({
+      subjectId: 'vagus-nerve',
+      priceId: 'price_vagus_nerve',
+    });
     await checkoutApi.verify('cs_1');
     expect(callsTo(fetchMock, 'POST /api/checkout/verify')[0].body).toEqual({ session_id: 'cs_1' });
     await checkoutApi.devSession('cs 1');

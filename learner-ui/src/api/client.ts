@@ -191,11 +191,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     const data = await readBody(response);
     if (response.ok) return data as T;
 
-    if (
-      response.status === 401 &&
-      !isUnauthorizedExempt(path) &&
-      !isAuthPage(hooks.currentPathname())
-    ) {
+    if (response.status === 401 && !isUnauthorizedExempt(path) && !isAuthPage(hooks.currentPathname())) {
       hooks.onUnauthorized();
     }
     throw new ApiError(response.status, messageFromBody(data), data);

@@ -6,13 +6,7 @@ export { authApi } from './auth';
 export type { Session, SessionUser, Role, MessageResponse } from './auth';
 export { subjectsApi, entitlementsApi, normalizeSubjects, normalizeEntitlements } from './subjects';
 export type { Subject, Entitlement } from './subjects';
-export {
-  catalogApi,
-  checkoutApi,
-  previewApi,
-  normalizePrices,
-  normalizePurchases,
-} from './catalog';
+export { catalogApi, checkoutApi, previewApi, normalizePrices, normalizePurchases } from './catalog';
 export type {
   Price,
   Purchase,
@@ -29,16 +23,7 @@ export type {
 } from './catalog';
 export { masteryApi, normalizeMastery } from './mastery';
 export type { MasteryMap } from './mastery';
-export {
-  graphApi,
-  notesApi,
-  bookmarksApi,
-  tutorApi,
-  meApi,
-  challengesApi,
-  noteText,
-  TUTOR_ACTIONS,
-} from './graph';
+export { graphApi, notesApi, bookmarksApi, tutorApi, meApi, challengesApi, noteText, TUTOR_ACTIONS } from './graph';
 export type {
   Graph,
   GraphModule,

@@ -78,7 +78,9 @@ export const subjectsApi = {
   /** GET /api/subjects?detailed=true: published subjects in shop order (the featured one first). */
   list: async (): Promise<Subject[]> =>
     normalizeSubjects(
-      await api.get<unknown>('/api/subjects', { query: { detailed: 'true' } satisfies QueryParams<'/api/subjects', 'get'> }),
+      await api.get<unknown>('/api/subjects', {
+        query: { detailed: 'true' } satisfies QueryParams<'/api/subjects', 'get'>,
+      }),
     ),
   /** GET /api/subjects: the published subject ids only. */
   ids: async (): Promise<string[]> => normalizeSubjects(await api.get<unknown>('/api/subjects')).map((s) => s.id),

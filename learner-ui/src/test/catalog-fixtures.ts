@@ -82,7 +82,11 @@ export function purchase(i: number, subjectId: string, title: string): Purchase 
 }
 
 /** Lessons for GET /api/preview modules: ids a1..aN, titles 'A lesson 1'..; `samples` are free. */
-export function previewLessons(prefix: string, n: number, samples: number[] = []): CoursePreview['modules'][number]['lessons'] {
+export function previewLessons(
+  prefix: string,
+  n: number,
+  samples: number[] = [],
+): CoursePreview['modules'][number]['lessons'] {
   return Array.from({ length: n }, (_, i) => ({
     id: `${prefix}${i + 1}`,
     title: `${prefix.toUpperCase()} lesson ${i + 1}`,

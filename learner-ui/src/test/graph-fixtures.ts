@@ -13,7 +13,15 @@ export function graphNode(
   mastery_level: number | null = 0,
   summary = '',
 ): GraphNode {
-  return { id, title, category, moduleId: 'm1', summary: summary || `<p>About ${title}.</p>`, prerequisites: [], mastery_level };
+  return {
+    id,
+    title,
+    category,
+    moduleId: 'm1',
+    summary: summary || `<p>About ${title}.</p>`,
+    prerequisites: [],
+    mastery_level,
+  };
 }
 
 export const VAGUS_GRAPH = {
@@ -24,7 +32,13 @@ export const VAGUS_GRAPH = {
     { id: 'practice', title: 'Techniques' },
   ],
   nodes: [
-    graphNode('vn-anatomy', 'Vagus Anatomy', 'Anatomy & Foundations', 0, '<p>The <strong>longest</strong> cranial nerve.</p>'),
+    graphNode(
+      'vn-anatomy',
+      'Vagus Anatomy',
+      'Anatomy & Foundations',
+      0,
+      '<p>The <strong>longest</strong> cranial nerve.</p>',
+    ),
     graphNode('vn-heart', 'Heart Rate Variability', 'Physiology', 0.29),
     graphNode('vn-breath', 'Slow Breathing', 'Techniques', 0.3),
     graphNode('vn-cold', 'Cold Exposure', 'Techniques', 0.69),

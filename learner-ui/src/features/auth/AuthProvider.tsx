@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { configureApiClient, errorMessage } from '../../api';
@@ -37,7 +46,7 @@ export function AuthProvider({ children, controller: injected }: AuthProviderPro
       configureApiClient({
         onUnauthorized: () => {
           // Navigate first: in the same render the guard is gone, so it cannot add its own ?next=.
-          navigate('/login', { replace: true });
+          void navigate('/login', { replace: true });
           controller.signOutLocally();
         },
         currentPathname: () => pathnameRef.current,
@@ -48,7 +57,7 @@ export function AuthProvider({ children, controller: injected }: AuthProviderPro
 
   // Per-user server state (entitlements, notes, ...) lives under the ['user'] key: drop it when
   // the signed-in account changes so nobody sees the previous user's data.
-  const signedInEmail = snapshot.status === 'authenticated' ? snapshot.user?.email ?? null : null;
+  const signedInEmail = snapshot.status === 'authenticated' ? (snapshot.user?.email ?? null) : null;
   const previousEmail = useRef<string | null>(signedInEmail);
   useEffect(() => {
     if (previousEmail.current !== signedInEmail) {

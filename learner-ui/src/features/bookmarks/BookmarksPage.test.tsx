@@ -31,12 +31,16 @@ describe('/bookmarks', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Bookmarks' })).toBeInTheDocument();
     const metabolic = await screen.findByRole('region', { name: 'Metabolic Health Essentials' });
     const vagus = screen.getByRole('region', { name: 'The Vagus Nerve' });
-    expect(within(metabolic).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual([
-      'Insulin',
-      'The Liver',
-    ]);
+    expect(
+      within(metabolic)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Insulin', 'The Liver']);
     expect(within(vagus).getAllByRole('listitem')).toHaveLength(1);
-    expect(within(vagus).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/node/vn-anatomy?subject=vagus-nerve');
+    expect(within(vagus).getByRole('link', { name: 'View' })).toHaveAttribute(
+      'href',
+      '/node/vn-anatomy?subject=vagus-nerve',
+    );
 
     expect(within(stat('Total Bookmarks')).getByText('3')).toBeInTheDocument();
     expect(within(stat('Subjects')).getByText('2')).toBeInTheDocument();

@@ -59,7 +59,11 @@ export function BookmarksPage() {
     removeBookmark.mutate(b, {
       onSuccess: () => toast({ title: 'Bookmark removed', variant: 'success' }),
       onError: (err) =>
-        toast({ title: 'Bookmark not removed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+        toast({
+          title: 'Bookmark not removed',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
 
   return (
@@ -84,7 +88,13 @@ export function BookmarksPage() {
       />
 
       {bookmarks.isLoading ? (
-        <Paper variant="outlined" sx={{ p: 2 }} aria-busy="true" aria-label="Loading bookmarks" data-testid="bookmarks-loading">
+        <Paper
+          variant="outlined"
+          sx={{ p: 2 }}
+          aria-busy="true"
+          aria-label="Loading bookmarks"
+          data-testid="bookmarks-loading"
+        >
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} variant="rounded" height={48} sx={{ my: 1 }} />
           ))}
@@ -128,7 +138,12 @@ export function BookmarksPage() {
                       aria-label={title}
                       secondaryAction={
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          <Button component={RouterLink} to={nodePath(b.nodeId, b.subjectId)} size="small" variant="outlined">
+                          <Button
+                            component={RouterLink}
+                            to={nodePath(b.nodeId, b.subjectId)}
+                            size="small"
+                            variant="outlined"
+                          >
                             View
                           </Button>
                           <Tooltip title="Remove bookmark">

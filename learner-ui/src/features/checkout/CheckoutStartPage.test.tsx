@@ -31,7 +31,9 @@ describe('/checkout/start', () => {
         `/login?next=${encodeURIComponent('/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve')}`,
       ),
     );
-    expect(currentLocation()).toBe('/login?next=%2Fcheckout%2Fstart%3Fsubject%3Dvagus-nerve%26priceId%3Dprice_vagus_nerve');
+    expect(currentLocation()).toBe(
+      '/login?next=%2Fcheckout%2Fstart%3Fsubject%3Dvagus-nerve%26priceId%3Dprice_vagus_nerve',
+    );
     expect(callsTo(fetchMock, 'POST /api/checkout/create')).toHaveLength(0);
     expect(assign).not.toHaveBeenCalled();
   });
@@ -98,7 +100,9 @@ describe('/checkout/start', () => {
     installFetch({
       ...signedIn(),
       ...catalogHandlers,
-      'POST /api/checkout/create': { body: { url: 'https://checkout.stripe.com/c/pay/cs_live_1', sessionId: 'cs_live_1' } },
+      'POST /api/checkout/create': {
+        body: { url: 'https://checkout.stripe.com/c/pay/cs_live_1', sessionId: 'cs_live_1' },
+      },
     });
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     renderApp({ route: '/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve' });

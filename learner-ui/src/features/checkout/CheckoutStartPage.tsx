@@ -32,15 +32,15 @@ export function CheckoutStartPage() {
     started.current = true;
 
     if (!subject) {
-      navigate('/shop', { replace: true });
+      void navigate('/shop', { replace: true });
       return;
     }
     if (!isAuthenticated) {
-      navigate(loginPathWithNext(checkoutStartPath(subject, priceIdParam)), { replace: true });
+      void navigate(loginPathWithNext(checkoutStartPath(subject, priceIdParam)), { replace: true });
       return;
     }
 
-    const backToShop = () => navigate(shopPath(subject), { replace: true });
+    const backToShop = () => void navigate(shopPath(subject), { replace: true });
 
     void (async () => {
       let priceId = priceIdParam;

@@ -73,7 +73,7 @@ export function DevCheckoutPage() {
     onMutate: () => setActionError(null),
     onSuccess: ({ redirectUrl }) => {
       const target = redirectUrl || '/shop';
-      if (target.startsWith('/') && !target.startsWith('//')) navigate(target, { replace: true });
+      if (target.startsWith('/') && !target.startsWith('//')) void navigate(target, { replace: true });
       else browser.assign(target);
     },
     onError: onActionError,
@@ -140,8 +140,8 @@ export function DevCheckoutPage() {
       </Typography>
       <Alert severity="warning" icon={<ScienceOutlinedIcon />} sx={{ mb: 3 }}>
         <AlertTitle>Test payment</AlertTitle>
-        No real money is charged. This is the built-in payment provider, used while no card payment
-        provider is configured.
+        No real money is charged. This is the built-in payment provider, used while no card payment provider is
+        configured.
       </Alert>
       {errorAlert}
       <Stack spacing={1.5} sx={{ mb: 3 }}>

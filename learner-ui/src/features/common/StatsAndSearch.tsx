@@ -21,7 +21,14 @@ interface StatsAndSearchProps {
 }
 
 /** The stats row and search field that head the list pages (bookmarks, notes, topics). */
-export function StatsAndSearch({ stats, loading = false, searchLabel, search, onSearchChange, searchMb = 3 }: StatsAndSearchProps) {
+export function StatsAndSearch({
+  stats,
+  loading = false,
+  searchLabel,
+  search,
+  onSearchChange,
+  searchMb = 3,
+}: StatsAndSearchProps) {
   return (
     <>
       <Grid container spacing={2} sx={{ mb: 3 }}>

@@ -18,7 +18,11 @@ export function formatDate(iso: string | null | undefined): string {
 /** Plain text of server-sanitised html (for clamped summaries). */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return '';
-  if (typeof DOMParser === 'undefined') return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  if (typeof DOMParser === 'undefined')
+    return html
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   const doc = new DOMParser().parseFromString(html, 'text/html');
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }

@@ -61,10 +61,9 @@ describe('/graph', () => {
       'href',
       '/node/vn-anatomy?subject=vagus-nerve',
     );
-    expect(within(topicCard('Cold Exposure')).getByRole('progressbar', { name: 'Cold Exposure mastery' })).toHaveAttribute(
-      'aria-valuenow',
-      '69',
-    );
+    expect(
+      within(topicCard('Cold Exposure')).getByRole('progressbar', { name: 'Cold Exposure mastery' }),
+    ).toHaveAttribute('aria-valuenow', '69');
 
     expect(screen.getByRole('link', { name: 'Take Diagnostic' })).toHaveAttribute(
       'href',
@@ -85,7 +84,11 @@ describe('/graph', () => {
       ...signedIn(),
       ...catalogHandlers,
       'GET /api/graph': {
-        body: { ...VAGUS_GRAPH, subject: { id: 'metabolic', name: 'Metabolic' }, nodes: [graphNode('a', 'A topic', 'X', null)] },
+        body: {
+          ...VAGUS_GRAPH,
+          subject: { id: 'metabolic', name: 'Metabolic' },
+          nodes: [graphNode('a', 'A topic', 'X', null)],
+        },
       },
     });
     renderApp({ route: '/graph?subject=metabolic' });
@@ -103,7 +106,12 @@ describe('/graph', () => {
     await screen.findByRole('article', { name: 'Vagus Anatomy' });
 
     const chips = within(screen.getByRole('group', { name: 'Filter by category' })).getAllByRole('button');
-    expect(chips.map((c) => c.textContent)).toEqual(['All Topics', 'Anatomy & Foundations', 'Physiology', 'Techniques']);
+    expect(chips.map((c) => c.textContent)).toEqual([
+      'All Topics',
+      'Anatomy & Foundations',
+      'Physiology',
+      'Techniques',
+    ]);
     expect(screen.getByRole('button', { name: 'All Topics' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(screen.getByRole('button', { name: 'Techniques' }));
@@ -185,14 +193,19 @@ describe('/graph', () => {
     installFetch({
       ...signedIn(),
       ...owner,
-      'GET /api/challenges': { body: { challenges: [{ id: 'vagus-breath-7', name: 'Vagus Breath 7' }, { id: 'other' }] } },
+      'GET /api/challenges': {
+        body: { challenges: [{ id: 'vagus-breath-7', name: 'Vagus Breath 7' }, { id: 'other' }] },
+      },
     });
     const { unmount } = renderApp({ route: '/graph?subject=vagus-nerve' });
     expect(await screen.findByRole('link', { name: 'Start Vagus Reset 14d' })).toHaveAttribute(
       'href',
       '/challenge/vagus-reset-14',
     );
-    expect(await screen.findByRole('link', { name: 'Vagus Breath 7' })).toHaveAttribute('href', '/challenge/vagus-breath-7');
+    expect(await screen.findByRole('link', { name: 'Vagus Breath 7' })).toHaveAttribute(
+      'href',
+      '/challenge/vagus-breath-7',
+    );
     expect(screen.queryByRole('link', { name: /tvns/i })).not.toBeInTheDocument();
     unmount();
 

@@ -62,7 +62,9 @@ function GraphForSubject({ subject }: { subject: string }) {
       />
       {owner && isVagus && <VagusChallenges />}
       <TagsAndUnlocks tags={tags.data ?? []} unlocks={owner ? (unlocks.data ?? []) : []} moduleTitles={moduleTitles} />
-      {(graph.isLoading || owner) && <TopicGrid nodes={nodes} filter={filter} loading={graph.isLoading} subjectId={subjectId} />}
+      {(graph.isLoading || owner) && (
+        <TopicGrid nodes={nodes} filter={filter} loading={graph.isLoading} subjectId={subjectId} />
+      )}
     </Box>
   );
 }

@@ -87,15 +87,12 @@ function FeaturedCourseCard() {
             The Vagus Nerve
           </Typography>
         </Stack>
-        <Typography sx={{ mt: 1, opacity: 0.92 }}>
-          Your body's built-in calm switch, understood and trained.
-        </Typography>
+        <Typography sx={{ mt: 1, opacity: 0.92 }}>Your body's built-in calm switch, understood and trained.</Typography>
       </Box>
       <CardContent sx={{ px: 3, pt: 2.5 }}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Learn how the nerve linking your brain to your heart, lungs and gut shapes stress resilience,
-          and practise breathing and stimulation techniques that raise vagal tone for calmer days and
-          better recovery.
+          Learn how the nerve linking your brain to your heart, lungs and gut shapes stress resilience, and practise
+          breathing and stimulation techniques that raise vagal tone for calmer days and better recovery.
         </Typography>
         <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {FEATURED_POINTS.map((point) => (
@@ -133,7 +130,7 @@ export function LandingPage() {
   const navigate = useNavigate();
 
   useEffect(() => {
-    if (isAuthenticated) navigate('/dashboard', { replace: true });
+    if (isAuthenticated) void navigate('/dashboard', { replace: true });
   }, [isAuthenticated, navigate]);
 
   if (loading) return <FullPageSpinner />;
@@ -153,8 +150,8 @@ export function LandingPage() {
             Learn smarter with courses that adapt to you
           </Typography>
           <Typography variant="h6" color="text.secondary" sx={{ mt: 2.5, fontWeight: 400, maxWidth: 600 }}>
-            LearnPath maps what you already know, then guides you topic by topic through an interactive
-            knowledge graph, with an AI tutor, spaced-repetition practice and clear progress at every step.
+            LearnPath maps what you already know, then guides you topic by topic through an interactive knowledge graph,
+            with an AI tutor, spaced-repetition practice and clear progress at every step.
           </Typography>
 
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>

@@ -61,7 +61,10 @@ describe('top navigation', () => {
   });
 
   it('the account menu shows the e-mail, the roles and Logout', async () => {
-    const fetchMock = installFetch({ ...signedIn('sam@example.com', ['learner', 'studio']), 'POST /api/auth/logout': { status: 204 } });
+    const fetchMock = installFetch({
+      ...signedIn('sam@example.com', ['learner', 'studio']),
+      'POST /api/auth/logout': { status: 204 },
+    });
     renderApp({ route: '/dashboard' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));

@@ -40,7 +40,7 @@ export function TopNav() {
 
   const handleLogout = async () => {
     await logout();
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
 
   return (

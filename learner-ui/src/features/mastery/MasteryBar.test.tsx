@@ -45,7 +45,14 @@ describe('<MasteryBar>', () => {
 
   it('renders the plain bar of the dashboard and the mastery page exactly as before', () => {
     expect(html(<MasteryBar percent={82} label="Vagus Anatomy" />)).toBe(
-      html(<LinearProgress variant="determinate" value={82} aria-label="Vagus Anatomy" sx={{ height: 8, borderRadius: 4 }} />),
+      html(
+        <LinearProgress
+          variant="determinate"
+          value={82}
+          aria-label="Vagus Anatomy"
+          sx={{ height: 8, borderRadius: 4 }}
+        />,
+      ),
     );
   });
 

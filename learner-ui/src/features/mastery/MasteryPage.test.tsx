@@ -8,7 +8,16 @@ import { renderApp } from '../../test/render';
 const EMPTY = 'No mastery data yet. Take a diagnostic or practice to begin tracking.';
 
 function skill(subjectId: string, name: string, kind: 'topic' | 'category', score: number, attempts = 0, correct = 0) {
-  return { subjectId, skillId: `${subjectId}:${name}`, name, kind, score, attempts, correct, updatedAt: '2026-03-01T00:00:00.000Z' };
+  return {
+    subjectId,
+    skillId: `${subjectId}:${name}`,
+    name,
+    kind,
+    score,
+    attempts,
+    correct,
+    updatedAt: '2026-03-01T00:00:00.000Z',
+  };
 }
 
 describe('/mastery', () => {
@@ -49,13 +58,21 @@ describe('/mastery', () => {
   });
 
   it('falls back to the plain mastery map when there are no skill rows', async () => {
-    installFetch({ ...signedIn(), ...catalogHandlers, 'GET /api/users/me/mastery': { body: { mastery: { HRV: 0.5 } } } });
+    installFetch({
+      ...signedIn(),
+      ...catalogHandlers,
+      'GET /api/users/me/mastery': { body: { mastery: { HRV: 0.5 } } },
+    });
     renderApp({ route: '/mastery' });
     expect(await screen.findByRole('progressbar', { name: 'HRV' })).toHaveAttribute('aria-valuenow', '50');
   });
 
   it('shows the empty text when there is no mastery yet', async () => {
-    installFetch({ ...signedIn(), ...catalogHandlers, 'GET /api/users/me/mastery': { body: { mastery: {}, skills: [] } } });
+    installFetch({
+      ...signedIn(),
+      ...catalogHandlers,
+      'GET /api/users/me/mastery': { body: { mastery: {}, skills: [] } },
+    });
     renderApp({ route: '/mastery' });
     expect(await screen.findByText(EMPTY)).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();

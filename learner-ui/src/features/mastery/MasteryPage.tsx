@@ -15,7 +15,8 @@ import { masteryPercent } from './useMastery';
 
 export const NO_MASTERY_TEXT = 'No mastery data yet. Take a diagnostic or practice to begin tracking.';
 
-export const masteryDetailKey = (email: string | undefined) => ['user', email ?? 'anonymous', 'mastery', 'detail'] as const;
+export const masteryDetailKey = (email: string | undefined) =>
+  ['user', email ?? 'anonymous', 'mastery', 'detail'] as const;
 
 interface Bar {
   key: string;
@@ -41,7 +42,13 @@ export function groupSkills(skills: SkillMastery[]): SubjectGroup[] {
       g = { subjectId: id, topics: [], modules: [] };
       groups.set(id, g);
     }
-    const bar: Bar = { key: `${id}:${s.kind}:${s.skillId ?? s.name}`, name: s.name, score: s.score, attempts: s.attempts, correct: s.correct };
+    const bar: Bar = {
+      key: `${id}:${s.kind}:${s.skillId ?? s.name}`,
+      name: s.name,
+      score: s.score,
+      attempts: s.attempts,
+      correct: s.correct,
+    };
     (s.kind === 'category' ? g.modules : g.topics).push(bar);
   }
   const byName = (a: Bar, b: Bar) => a.name.localeCompare(b.name);

@@ -17,7 +17,9 @@ function handlers(overrides: Partial<TopicNode> = {}) {
 describe('/node/:nodeId', () => {
   it('shows the lesson in Summary and switches between the tabs', async () => {
     const user = userEvent.setup();
-    const fetchMock = installFetch(handlers({ video: { url: 'https://cdn.example.org/anatomy.mp4', title: 'Anatomy tour' } }));
+    const fetchMock = installFetch(
+      handlers({ video: { url: 'https://cdn.example.org/anatomy.mp4', title: 'Anatomy tour' } }),
+    );
     renderApp({ route: ROUTE });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Vagus Anatomy' })).toBeInTheDocument();
@@ -43,8 +45,14 @@ describe('/node/:nodeId', () => {
     }
 
     await user.click(screen.getByRole('tab', { name: 'Sources' }));
-    expect(screen.getByRole('link', { name: 'Vagus nerve (encyclopedia)' })).toHaveAttribute('href', 'https://example.org/vagus');
-    expect(screen.getByRole('link', { name: 'https://example.org/plain' })).toHaveAttribute('href', 'https://example.org/plain');
+    expect(screen.getByRole('link', { name: 'Vagus nerve (encyclopedia)' })).toHaveAttribute(
+      'href',
+      'https://example.org/vagus',
+    );
+    expect(screen.getByRole('link', { name: 'https://example.org/plain' })).toHaveAttribute(
+      'href',
+      'https://example.org/plain',
+    );
 
     await user.click(screen.getByRole('tab', { name: 'Video' }));
     expect(screen.getByTestId('topic-video')).toHaveAttribute('src', 'https://cdn.example.org/anatomy.mp4');
@@ -54,7 +62,10 @@ describe('/node/:nodeId', () => {
     expect(within(mastery).getByTestId('mastery-label')).toHaveTextContent('Intermediate');
     expect(within(mastery).getByText('45%')).toBeInTheDocument();
 
-    expect(screen.getAllByRole('link', { name: 'Back to Graph' })[0]).toHaveAttribute('href', '/graph?subject=vagus-nerve');
+    expect(screen.getAllByRole('link', { name: 'Back to Graph' })[0]).toHaveAttribute(
+      'href',
+      '/graph?subject=vagus-nerve',
+    );
   });
 
   it('falls back to the summary html, and says when there is no video', async () => {
@@ -72,24 +83,26 @@ describe('/node/:nodeId', () => {
     const fetchMock = installFetch({
       ...handlers(),
       'POST /api/tutor/variant': {
-        body: tutorVariant('<p>A <em>simpler</em> take.</p>', [{ title: 'Simple source', url: 'https://example.org/simple' }]),
+        body: tutorVariant('<p>A <em>simpler</em> take.</p>', [
+          { title: 'Simple source', url: 'https://example.org/simple' },
+        ]),
       },
     });
     renderApp({ route: ROUTE });
     await screen.findByRole('heading', { level: 1, name: 'Vagus Anatomy' });
     const tutor = screen.getByRole('region', { name: 'AI Tutor' });
-    expect(within(tutor).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Explain more',
-      'Simplify',
-      'Example',
-      'Steps',
-      'Why',
-      'Visualize',
-    ]);
+    expect(
+      within(tutor)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Explain more', 'Simplify', 'Example', 'Steps', 'Why', 'Visualize']);
 
     await user.click(within(tutor).getByRole('button', { name: 'Simplify' }));
     expect(await within(tutor).findByTestId('tutor-html')).toHaveTextContent('A simpler take.');
-    expect(within(tutor).getByRole('link', { name: 'Simple source' })).toHaveAttribute('href', 'https://example.org/simple');
+    expect(within(tutor).getByRole('link', { name: 'Simple source' })).toHaveAttribute(
+      'href',
+      'https://example.org/simple',
+    );
     expect(callsTo(fetchMock, 'POST /api/tutor/variant')[0].body).toEqual({
       nodeId: 'vn-anatomy',
       action: 'simplify',
@@ -105,7 +118,10 @@ describe('/node/:nodeId', () => {
     const user = userEvent.setup();
     installFetch({
       ...handlers(),
-      'POST /api/tutor/variant': { status: 429, body: errorBody(429, 'Too many tutor requests. Try again in a minute.') },
+      'POST /api/tutor/variant': {
+        status: 429,
+        body: errorBody(429, 'Too many tutor requests. Try again in a minute.'),
+      },
     });
     renderApp({ route: ROUTE });
     await user.click(await screen.findByRole('button', { name: 'Why' }));
@@ -136,7 +152,10 @@ describe('/node/:nodeId', () => {
 
     await user.click(button);
     expect(await screen.findByRole('button', { name: 'Bookmarked' })).toHaveAttribute('aria-pressed', 'true');
-    expect(callsTo(fetchMock, 'POST /api/bookmarks')[0].body).toEqual({ subjectId: 'vagus-nerve', nodeId: 'vn-anatomy' });
+    expect(callsTo(fetchMock, 'POST /api/bookmarks')[0].body).toEqual({
+      subjectId: 'vagus-nerve',
+      nodeId: 'vn-anatomy',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Bookmarked' }));
     expect(await screen.findByRole('button', { name: 'Bookmark' })).toBeInTheDocument();
@@ -156,7 +175,17 @@ describe('/node/:nodeId', () => {
     const user = userEvent.setup();
     const fetchMock = installFetch({
       ...handlers(),
-      'POST /api/notes': { status: 201, body: { id: 'n1', subjectId: 'vagus-nerve', nodeId: 'vn-anatomy', title: 'x', content: '', createdAt: new Date().toISOString() } },
+      'POST /api/notes': {
+        status: 201,
+        body: {
+          id: 'n1',
+          subjectId: 'vagus-nerve',
+          nodeId: 'vn-anatomy',
+          title: 'x',
+          content: '',
+          createdAt: new Date().toISOString(),
+        },
+      },
     });
     renderApp({ route: ROUTE });
     const toggle = await screen.findByRole('button', { name: 'Add Note' });

@@ -51,11 +51,15 @@ function NodeForSubject({ nodeId, subject }: { nodeId: string; subject: string }
           Topic unavailable
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-          This topic may be locked. Buy access to the full course to unlock every topic, or go back to the
-          learning graph.
+          This topic may be locked. Buy access to the full course to unlock every topic, or go back to the learning
+          graph.
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
-          <Button component={RouterLink} to={checkoutStartPath(subjectId, prices.get(subjectId)?.priceId)} variant="contained">
+          <Button
+            component={RouterLink}
+            to={checkoutStartPath(subjectId, prices.get(subjectId)?.priceId)}
+            variant="contained"
+          >
             Buy Access
           </Button>
           <Button component={RouterLink} to={graphPath(subjectId)} variant="outlined" startIcon={<ArrowBackIcon />}>

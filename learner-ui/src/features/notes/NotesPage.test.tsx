@@ -9,8 +9,24 @@ import { renderApp } from '../../test/render';
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (d: number) => new Date(Date.now() - d * DAY).toISOString();
 
-function note(id: string, title: string, content: string, createdDaysAgo: number, nodeId: string | null = null, nodeName: string | null = null) {
-  return { id, subjectId: 'metabolic', nodeId, nodeName, title, content, createdAt: daysAgo(createdDaysAgo), updatedAt: daysAgo(createdDaysAgo) };
+function note(
+  id: string,
+  title: string,
+  content: string,
+  createdDaysAgo: number,
+  nodeId: string | null = null,
+  nodeName: string | null = null,
+) {
+  return {
+    id,
+    subjectId: 'metabolic',
+    nodeId,
+    nodeName,
+    title,
+    content,
+    createdAt: daysAgo(createdDaysAgo),
+    updatedAt: daysAgo(createdDaysAgo),
+  };
 }
 
 const NOTES = [
@@ -43,7 +59,9 @@ describe('/notes', () => {
     expect(within(card).getByText('Insulin')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Edit Insulin basics' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Delete Insulin basics' })).toBeInTheDocument();
-    expect(within(screen.getByRole('article', { name: 'Fasting' })).queryByTestId('note-topic')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Fasting' })).queryByTestId('note-topic'),
+    ).not.toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: 'Search notes' }), 'autoph');
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual(['note-n2-title']);
@@ -144,7 +162,9 @@ describe('/notes', () => {
     await user.paste('Fasting windows');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('article', { name: 'Fasting windows' })).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PUT /api/notes/n2')[0].body).toEqual({ text: 'Fasting windows\n\nAutophagy after long fasts.' });
+    expect(callsTo(fetchMock, 'PUT /api/notes/n2')[0].body).toEqual({
+      text: 'Fasting windows\n\nAutophagy after long fasts.',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Delete Insulin basics' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Insulin basics' })).not.toBeInTheDocument());

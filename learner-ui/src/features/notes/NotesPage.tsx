@@ -73,7 +73,11 @@ export function NotesPage() {
     deleteNote.mutate(note.id, {
       onSuccess: () => toast({ title: 'Note deleted', variant: 'success' }),
       onError: (err) =>
-        toast({ title: 'Note not deleted', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+        toast({
+          title: 'Note not deleted',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
 
   return (
@@ -123,9 +127,7 @@ export function NotesPage() {
         </Grid>
       ) : notes.isError ? (
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-          <Typography color="text.secondary">
-            {errorMessage(notes.error, 'Your notes could not be loaded.')}
-          </Typography>
+          <Typography color="text.secondary">{errorMessage(notes.error, 'Your notes could not be loaded.')}</Typography>
           <Button sx={{ mt: 2 }} onClick={() => void notes.refetch()}>
             Try again
           </Button>
@@ -137,9 +139,7 @@ export function NotesPage() {
             {all.length === 0 ? 'No notes yet' : 'No notes found'}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {all.length === 0
-              ? 'Create a note here, or add one from any topic page.'
-              : 'Try a different search.'}
+            {all.length === 0 ? 'Create a note here, or add one from any topic page.' : 'Try a different search.'}
           </Typography>
         </Paper>
       ) : (

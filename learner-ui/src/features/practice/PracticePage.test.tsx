@@ -60,7 +60,12 @@ function streakText() {
   return screen.getByTestId('session-streak').textContent;
 }
 
-async function answerAndRate(user: ReturnType<typeof userEvent.setup>, n: number, option: 'Right' | 'Wrong', rating: string) {
+async function answerAndRate(
+  user: ReturnType<typeof userEvent.setup>,
+  n: number,
+  option: 'Right' | 'Wrong',
+  rating: string,
+) {
   await user.click(await screen.findByRole('button', { name: `${option} answer ${n}` }));
   await user.click(screen.getByRole('button', { name: rating }));
   await screen.findByRole('heading', { name: 'Great job' });
@@ -196,7 +201,9 @@ describe('/practice', () => {
     await user.click(screen.getByRole('button', { name: 'Next Question' }));
     await answerAndRate(user, 2, 'Wrong', 'Again');
     expect(streakText()).toBe('Session streak: 0');
-    expect(callsTo(fetchMock, 'POST /api/practice/review').map((r) => (r.body as { rating: number }).rating)).toEqual([3, 0]);
+    expect(callsTo(fetchMock, 'POST /api/practice/review').map((r) => (r.body as { rating: number }).rating)).toEqual([
+      3, 0,
+    ]);
   }, 40_000);
 
   it("'Next Question' fetches and shows the next due card", async () => {

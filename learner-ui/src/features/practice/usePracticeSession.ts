@@ -1,6 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage, practiceApi, type PracticeCard, type PracticeRating, type PracticeReviewResult } from '../../api';
+import {
+  errorMessage,
+  practiceApi,
+  type PracticeCard,
+  type PracticeRating,
+  type PracticeReviewResult,
+} from '../../api';
 import { useAuth } from '../auth/auth-context';
 import { masteryAffectedKeys } from '../mastery/keys';
 import { useToast } from '../toast/toast-context';

@@ -34,7 +34,10 @@ describe('/preview/node/:nodeId', () => {
       'href',
       '/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve',
     );
-    expect(screen.getByRole('link', { name: 'Back to preview' })).toHaveAttribute('href', '/preview?subject=vagus-nerve');
+    expect(screen.getByRole('link', { name: 'Back to preview' })).toHaveAttribute(
+      'href',
+      '/preview?subject=vagus-nerve',
+    );
   });
 
   it('falls back to summary_html', async () => {
@@ -42,7 +45,13 @@ describe('/preview/node/:nodeId', () => {
       ...signedOut,
       'GET /api/preview': { body: PREVIEW },
       'GET /api/preview/nodes/a2': {
-        body: { id: 'a2', title: 'Breathing', category: 'Practice', summary_html: '<p>Slow exhale.</p>', lesson_html: null },
+        body: {
+          id: 'a2',
+          title: 'Breathing',
+          category: 'Practice',
+          summary_html: '<p>Slow exhale.</p>',
+          lesson_html: null,
+        },
       },
     });
     renderApp({ route: '/preview/node/a2?subject=vagus-nerve' });
@@ -62,6 +71,9 @@ describe('/preview/node/:nodeId', () => {
       'href',
       expect.stringMatching(/^\/checkout\/start\?subject=vagus-nerve/),
     );
-    expect(screen.getByRole('link', { name: 'Back to preview' })).toHaveAttribute('href', '/preview?subject=vagus-nerve');
+    expect(screen.getByRole('link', { name: 'Back to preview' })).toHaveAttribute(
+      'href',
+      '/preview?subject=vagus-nerve',
+    );
   });
 });

@@ -29,7 +29,11 @@ export function PreviewNodePage() {
   const subjectId = preview.data?.subject.id ?? subject;
   const actions = (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-      <Button component={RouterLink} to={checkoutStartPath(subjectId, preview.data?.price?.priceId)} variant="contained">
+      <Button
+        component={RouterLink}
+        to={checkoutStartPath(subjectId, preview.data?.price?.priceId)}
+        variant="contained"
+      >
         Buy Access
       </Button>
       <Button component={RouterLink} to={previewPath(subjectId)} variant="outlined" startIcon={<ArrowBackIcon />}>
@@ -65,9 +69,16 @@ export function PreviewNodePage() {
     <Box component="article" aria-labelledby="sample-lesson-title" sx={{ maxWidth: 820, mx: 'auto' }}>
       <Stack direction="row" spacing={1} sx={{ mb: 1.5 }}>
         <Chip label="Free sample" color="secondary" size="small" />
-        {lesson.category && <Chip label={lesson.category} size="small" variant="outlined" data-testid="lesson-category" />}
+        {lesson.category && (
+          <Chip label={lesson.category} size="small" variant="outlined" data-testid="lesson-category" />
+        )}
       </Stack>
-      <Typography id="sample-lesson-title" component="h1" variant="h4" sx={{ fontWeight: 800, letterSpacing: '-0.02em' }}>
+      <Typography
+        id="sample-lesson-title"
+        component="h1"
+        variant="h4"
+        sx={{ fontWeight: 800, letterSpacing: '-0.02em' }}
+      >
         {lesson.title}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, my: 3 }}>

@@ -50,10 +50,11 @@ describe('/preview', () => {
     expect(within(techniques).queryByRole('link')).not.toBeInTheDocument();
 
     const samples = screen.getByRole('region', { name: 'Sample lessons' });
-    expect(within(samples).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/preview/node/a1?subject=vagus-nerve',
-      '/preview/node/a2?subject=vagus-nerve',
-    ]);
+    expect(
+      within(samples)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/preview/node/a1?subject=vagus-nerve', '/preview/node/a2?subject=vagus-nerve']);
   });
 
   it('lists short modules completely without "+N more"', async () => {

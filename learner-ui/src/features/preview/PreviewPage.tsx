@@ -41,7 +41,15 @@ export function PreviewMessage({ title, text }: { title: string; text: string })
   );
 }
 
-function ModuleCard({ module, subjectId, sampleIds }: { module: PreviewModule; subjectId: string; sampleIds: Set<string> }) {
+function ModuleCard({
+  module,
+  subjectId,
+  sampleIds,
+}: {
+  module: PreviewModule;
+  subjectId: string;
+  sampleIds: Set<string>;
+}) {
   const lessons = module.lessons ?? [];
   const listed = lessons.slice(0, LESSONS_LISTED);
   const total = Math.max(module.lessonCount ?? lessons.length, lessons.length);
@@ -61,7 +69,11 @@ function ModuleCard({ module, subjectId, sampleIds }: { module: PreviewModule; s
             const sample = lesson.preview || sampleIds.has(lesson.id);
             return sample ? (
               <ListItem key={lesson.id} disablePadding>
-                <ListItemButton component={RouterLink} to={previewNodePath(lesson.id, subjectId)} sx={{ borderRadius: 2 }}>
+                <ListItemButton
+                  component={RouterLink}
+                  to={previewNodePath(lesson.id, subjectId)}
+                  sx={{ borderRadius: 2 }}
+                >
                   <ListItemIcon sx={{ minWidth: 36 }}>
                     <PlayCircleOutlineIcon color="primary" fontSize="small" />
                   </ListItemIcon>
@@ -180,17 +192,19 @@ export function PreviewPage() {
   const preview = usePreview(subject);
 
   if (!subject) {
-    return (
-      <PreviewMessage title="Course Preview" text="Choose a course in the shop to see its free preview." />
-    );
+    return <PreviewMessage title="Course Preview" text="Choose a course in the shop to see its free preview." />;
   }
   if (preview.isLoading) return <FullPageSpinner label="Loading preview" />;
   if (preview.isError || !preview.data) {
     if (isApiError(preview.error) && preview.error.status === 404) {
-      return <PreviewMessage title="Course not found" text="This course is not available. Have a look at the others." />;
+      return (
+        <PreviewMessage title="Course not found" text="This course is not available. Have a look at the others." />
+      );
     }
     return (
-      <Alert severity="error">{errorMessage(preview.error, 'The preview could not be loaded. Please try again.')}</Alert>
+      <Alert severity="error">
+        {errorMessage(preview.error, 'The preview could not be loaded. Please try again.')}
+      </Alert>
     );
   }
   return <PreviewContent data={preview.data} />;

@@ -187,8 +187,12 @@ describe('/quiz', () => {
     expect(within(screen.getByRole('list', { name: 'Skills' })).getByText('Slow Breathing')).toBeInTheDocument();
 
     expect(screen.getByTestId('quiz-passed')).toHaveTextContent('Passed');
-    expect(within(screen.getByRole('group', { name: 'Unlocked modules' })).getByText('foundations')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Tags' })).getByText('vagus-nerve:diagnostic-done')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Unlocked modules' })).getByText('foundations'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Tags' })).getByText('vagus-nerve:diagnostic-done'),
+    ).toBeInTheDocument();
     expect(
       within(screen.getByRole('group', { name: 'Review recommended' })).getByText('Heart Rate Variability'),
     ).toBeInTheDocument();
@@ -196,7 +200,6 @@ describe('/quiz', () => {
 
     expect(screen.getByRole('link', { name: 'Back to Graph' })).toHaveAttribute('href', '/graph?subject=vagus-nerve');
     expect(screen.getByRole('link', { name: 'View Mastery' })).toHaveAttribute('href', '/mastery');
-
   });
 
   it('invalidates the cached graph after submitting', async () => {
@@ -230,7 +233,11 @@ describe('/quiz', () => {
     installFetch(
       handlers({
         'POST /api/attempts/submit': {
-          body: { ...RESULT, score: 0, gating: { passed: false, unlockModules: [], tagUser: [], recommendReview: [], cooldownHours: 0 } },
+          body: {
+            ...RESULT,
+            score: 0,
+            gating: { passed: false, unlockModules: [], tagUser: [], recommendReview: [], cooldownHours: 0 },
+          },
         },
       }),
     );
@@ -243,9 +250,11 @@ describe('/quiz', () => {
     expect(screen.queryByTestId('quiz-cooldown')).not.toBeInTheDocument();
   });
 
-  it("sends clinician: true for the clinician diagnostic and titles it", async () => {
+  it('sends clinician: true for the clinician diagnostic and titles it', async () => {
     const fetchMock = installFetch(
-      handlers({ 'POST /api/quizzes/q_diag_clinician/attempts': { status: 201, body: { ...ATTEMPT, kind: 'q_diag_clinician' } } }),
+      handlers({
+        'POST /api/quizzes/q_diag_clinician/attempts': { status: 201, body: { ...ATTEMPT, kind: 'q_diag_clinician' } },
+      }),
     );
     renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag-clinician' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Clinician Diagnostic' })).toBeInTheDocument();

@@ -14,7 +14,7 @@ export type QuizPhase = 'starting' | 'failed' | 'active' | 'submitting' | 'resul
  */
 export function useQuizAttempt(kind: QuizPageKind, subject: string) {
   const { toast } = useToast();
-  const { user } = useAuth();
+  const email = useAuth().user?.email;
   const queryClient = useQueryClient();
 
   const [phase, setPhase] = useState<QuizPhase>('starting');
@@ -60,7 +60,7 @@ export function useQuizAttempt(kind: QuizPageKind, subject: string) {
       );
       setResult(res);
       setPhase('results');
-      for (const queryKey of masteryAffectedKeys(user?.email)) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of masteryAffectedKeys(email)) void queryClient.invalidateQueries({ queryKey });
     } catch (err) {
       setPhase('active');
       toast({
@@ -69,7 +69,7 @@ export function useQuizAttempt(kind: QuizPageKind, subject: string) {
         variant: 'destructive',
       });
     }
-  }, [attempt, allAnswered, answers, queryClient, toast, user?.email]);
+  }, [attempt, allAnswered, answers, queryClient, toast, email]);
 
   return { phase, attempt, failure, answers, result, questions, answeredCount, allAnswered, answer, submit };
 }

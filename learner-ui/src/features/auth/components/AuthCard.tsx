@@ -17,7 +17,12 @@ export function AuthCard({ title, subtitle, icon, children, footer }: AuthCardPr
     <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 1, sm: 4 } }}>
       <Paper
         variant="outlined"
-        sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4.5 }, boxShadow: '0 18px 40px -28px rgba(30, 41, 120, 0.45)' }}
+        sx={{
+          width: '100%',
+          maxWidth: 440,
+          p: { xs: 3, sm: 4.5 },
+          boxShadow: '0 18px 40px -28px rgba(30, 41, 120, 0.45)',
+        }}
       >
         {icon && <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>{icon}</Box>}
         <Typography component="h1" variant="h5" sx={{ fontWeight: 800, textAlign: 'center' }}>

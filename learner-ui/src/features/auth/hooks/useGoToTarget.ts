@@ -11,7 +11,7 @@ export function useGoToTarget(): (target: string) => void {
   return useCallback(
     (target: string) => {
       if (isStudioTarget(target)) window.location.assign(target);
-      else navigate(target, { replace: true });
+      else void navigate(target, { replace: true });
     },
     [navigate],
   );

@@ -90,7 +90,10 @@ describe('/login', () => {
   });
 
   it('offers a new verification e-mail when the address is not confirmed', async () => {
-    installFetch({ ...signedOut, 'POST /api/auth/login': { status: 403, body: errorBody(403, 'Email not confirmed') } });
+    installFetch({
+      ...signedOut,
+      'POST /api/auth/login': { status: 403, body: errorBody(403, 'Email not confirmed') },
+    });
     renderApp({ route: '/login' });
     await fillAndSubmit('new@example.com');
     const alert = await screen.findByRole('alert');

@@ -49,8 +49,8 @@ export function RegisterPage() {
         }
       >
         <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-          Open the link in that email to confirm your address. It brings you straight back to LearnPath,
-          where you can sign in and start learning. The link is valid for 24 hours.
+          Open the link in that email to confirm your address. It brings you straight back to LearnPath, where you can
+          sign in and start learning. The link is valid for 24 hours.
         </Typography>
         <Button component={RouterLink} to="/login" variant="contained" size="large" fullWidth sx={{ mt: 3 }}>
           Go to Login

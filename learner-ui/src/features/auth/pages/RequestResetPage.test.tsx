@@ -6,7 +6,7 @@ import { signedOut, toast } from '../../../test/helpers';
 import { renderApp } from '../../../test/render';
 
 describe('/request-reset', () => {
-  it("asks for the address when it is empty, without calling the server", async () => {
+  it('asks for the address when it is empty, without calling the server', async () => {
     const fetchMock = installFetch(signedOut);
     renderApp({ route: '/request-reset' });
     const user = userEvent.setup();

@@ -53,8 +53,8 @@ export function RequestResetPage() {
         }
       >
         <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-          The link opens a page on LearnPath where you can choose a new password. It is valid for one hour.
-          Can't find it? Check your spam folder.
+          The link opens a page on LearnPath where you can choose a new password. It is valid for one hour. Can't find
+          it? Check your spam folder.
         </Typography>
         <Stack spacing={1.5} sx={{ mt: 3 }}>
           <Button variant="outlined" size="large" onClick={() => setSentTo(null)} fullWidth>

@@ -59,7 +59,13 @@ export function BrowseSubjects() {
                       <Typography
                         variant="body2"
                         color="text.secondary"
-                        sx={{ mt: 0.5, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+                        sx={{
+                          mt: 0.5,
+                          display: '-webkit-box',
+                          WebkitLineClamp: 3,
+                          WebkitBoxOrient: 'vertical',
+                          overflow: 'hidden',
+                        }}
                       >
                         {s.description}
                       </Typography>

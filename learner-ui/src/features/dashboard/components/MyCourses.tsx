@@ -65,17 +65,19 @@ export function MyCourses() {
               {shown.map((p, i) => {
                 const s = p.subjects;
                 return (
-                  <ListItem
-                    key={p.id}
-                    divider={i < shown.length - 1 || more > 0}
-                    sx={{ gap: 2, py: 1.5 }}
-                  >
+                  <ListItem key={p.id} divider={i < shown.length - 1 || more > 0} sx={{ gap: 2, py: 1.5 }}>
                     <ListItemText
                       primary={s.title ?? s.name ?? s.id}
                       secondary={purchasedOn(p.created_at)}
                       slotProps={{ primary: { sx: { fontWeight: 600 } } }}
                     />
-                    <Button component={RouterLink} to={graphPath(s.id)} variant="contained" size="small" sx={{ flexShrink: 0 }}>
+                    <Button
+                      component={RouterLink}
+                      to={graphPath(s.id)}
+                      variant="contained"
+                      size="small"
+                      sx={{ flexShrink: 0 }}
+                    >
                       Study Now
                     </Button>
                   </ListItem>

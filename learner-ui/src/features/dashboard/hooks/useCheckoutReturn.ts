@@ -53,7 +53,10 @@ export function useCheckoutReturn(): { verified: CheckoutVerification | null; di
           next.delete('checkout');
           next.delete('session_id');
           const search = next.toString();
-          navigate({ pathname: current.pathname, search: search ? `?${search}` : '', hash: current.hash }, { replace: true });
+          void navigate(
+            { pathname: current.pathname, search: search ? `?${search}` : '', hash: current.hash },
+            { replace: true },
+          );
         }
         void queryClient.invalidateQueries({ queryKey: subjectKeys.entitlements(email) });
         void queryClient.invalidateQueries({ queryKey: catalogKeys.purchases(email) });

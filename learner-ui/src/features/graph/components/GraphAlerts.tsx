@@ -7,7 +7,17 @@ import { checkoutStartPath } from '../../catalog/links';
 import { formatPrice } from '../../catalog/price';
 
 /** Why the graph is not shown: not bought (403, with Buy Access), unknown subject (404), or a failure. */
-export function GraphAlerts({ error, subjectId, price, onRetry }: { error: unknown; subjectId: string; price: Price | undefined; onRetry: () => void }) {
+export function GraphAlerts({
+  error,
+  subjectId,
+  price,
+  onRetry,
+}: {
+  error: unknown;
+  subjectId: string;
+  price: Price | undefined;
+  onRetry: () => void;
+}) {
   if (!error) return null;
   const status = isApiError(error) ? error.status : null;
   if (status === 403) {
@@ -16,7 +26,12 @@ export function GraphAlerts({ error, subjectId, price, onRetry }: { error: unkno
         severity="info"
         sx={{ mb: 3, alignItems: 'center' }}
         action={
-          <Button component={RouterLink} to={checkoutStartPath(subjectId, price?.priceId)} variant="contained" size="small">
+          <Button
+            component={RouterLink}
+            to={checkoutStartPath(subjectId, price?.priceId)}
+            variant="contained"
+            size="small"
+          >
             Buy Access
           </Button>
         }

@@ -16,7 +16,13 @@ export function TagsAndUnlocks({
   return (
     <Stack spacing={1} sx={{ mb: 3 }}>
       {tags.length > 0 && (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }} aria-label="Your tags" role="group">
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+          aria-label="Your tags"
+          role="group"
+        >
           <Typography variant="body2" color="text.secondary">
             Your tags:
           </Typography>
@@ -26,7 +32,13 @@ export function TagsAndUnlocks({
         </Stack>
       )}
       {unlocks.length > 0 && (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }} aria-label="Unlocked modules" role="group">
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+          aria-label="Unlocked modules"
+          role="group"
+        >
           <Typography variant="body2" color="text.secondary">
             Unlocked modules:
           </Typography>

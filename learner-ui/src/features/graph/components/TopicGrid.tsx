@@ -40,7 +40,13 @@ export function TopicGrid({
         onSearchChange={setSearch}
         searchMb={2}
       />
-      <Stack direction="row" spacing={1} sx={{ mb: 3, flexWrap: 'wrap', rowGap: 1 }} role="group" aria-label="Filter by category">
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ mb: 3, flexWrap: 'wrap', rowGap: 1 }}
+        role="group"
+        aria-label="Filter by category"
+      >
         {[null, ...categories].map((c) => {
           const selected = category === c;
           return (

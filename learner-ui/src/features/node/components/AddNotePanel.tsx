@@ -29,13 +29,7 @@ export function AddNotePanel({ node, onDone }: { node: TopicNode; onDone: () => 
   });
   const blank = text.trim() === '';
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      id="add-note-panel"
-      aria-label="Add Note"
-      sx={{ p: 2.5, mb: 3 }}
-    >
+    <Paper variant="outlined" component="section" id="add-note-panel" aria-label="Add Note" sx={{ p: 2.5, mb: 3 }}>
       <TextField
         label="Note"
         multiline

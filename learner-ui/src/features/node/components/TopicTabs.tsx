@@ -36,7 +36,12 @@ export function TopicTabs({ node }: { node: TopicNode }) {
           <Tab key={t} value={t} label={t} id={`topic-tab-${t}`} aria-controls={`topic-panel-${t}`} />
         ))}
       </Tabs>
-      <Box role="tabpanel" id={`topic-panel-${tab}`} aria-labelledby={`topic-tab-${tab}`} sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+      <Box
+        role="tabpanel"
+        id={`topic-panel-${tab}`}
+        aria-labelledby={`topic-tab-${tab}`}
+        sx={{ p: { xs: 2.5, sm: 3.5 } }}
+      >
         {tab === 'Summary' && <SummaryTab node={node} />}
         {tab === 'Variants' && <VariantsTab node={node} />}
         {tab === 'Sources' && <SourcesTab node={node} />}

@@ -15,8 +15,8 @@ export function PracticeIntro({ onStart }: { onStart: () => void }) {
         Spaced-repetition practice
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3, maxWidth: 520, mx: 'auto' }}>
-        Answer a question on each due topic, then rate how well you knew it. Cards you find hard come back
-        sooner; the ones you know well wait longer.
+        Answer a question on each due topic, then rate how well you knew it. Cards you find hard come back sooner; the
+        ones you know well wait longer.
       </Typography>
       <Button variant="contained" size="large" onClick={onStart}>
         Start Practice
@@ -62,7 +62,12 @@ export function PracticeRated({
   onNext: () => void;
 }) {
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="practice-done" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="practice-done"
+      sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}
+    >
       <Typography id="practice-done" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
         Great job
       </Typography>

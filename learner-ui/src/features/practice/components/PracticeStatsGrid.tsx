@@ -26,7 +26,11 @@ export function PracticeStatsGrid({ stats }: { stats: ReturnType<typeof usePract
           <StatCard label="Accuracy" value={formatAccuracy(s?.accuracy)} loading={stats.isLoading} />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <StatCard label="Streak" value={s ? `${s.streak} ${s.streak === 1 ? 'day' : 'days'}` : '0 days'} loading={stats.isLoading} />
+          <StatCard
+            label="Streak"
+            value={s ? `${s.streak} ${s.streak === 1 ? 'day' : 'days'}` : '0 days'}
+            loading={stats.isLoading}
+          />
         </Grid>
       </Grid>
     </>

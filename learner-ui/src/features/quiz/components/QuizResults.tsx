@@ -54,8 +54,16 @@ export function QuizResults({
             {NEXT_STEP_LABELS[result.nextStep.type] ?? result.nextStep.type}
           </Typography>
           {(result.nextStep.skills?.length ?? 0) > 0 && (
-            <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }} role="list" aria-label="Skills">
-              {result.nextStep.skills?.map((s) => <Chip key={s} label={s} size="small" role="listitem" />)}
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}
+              role="list"
+              aria-label="Skills"
+            >
+              {result.nextStep.skills?.map((s) => (
+                <Chip key={s} label={s} size="small" role="listitem" />
+              ))}
             </Stack>
           )}
         </Paper>
@@ -121,7 +129,13 @@ function QuizOutcome({ subject, gating }: { subject: string; gating: QuizGating 
 function ChipList({ label, items, color }: { label: string; items: string[]; color?: 'success' | 'warning' }) {
   if (items.length === 0) return null;
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }} role="group" aria-label={label}>
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+      role="group"
+      aria-label={label}
+    >
       <Typography variant="body2" color="text.secondary">
         {label}:
       </Typography>
