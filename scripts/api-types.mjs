@@ -54,10 +54,14 @@ export async function apiTypesFrom(document) {
 /** The document the app serves at /api/docs/json, without a database: see the comment above. */
 async function documentFromApp() {
   try {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+      },
+    );
   } catch {
     // Types from a half-compiled API would describe an API that does not exist.
     throw new Error('the API does not compile (see above): fix it, then run npm run api:types again');
@@ -68,7 +72,11 @@ async function documentFromApp() {
   const { FastifyAdapter } = require('@nestjs/platform-fastify');
   const { DocumentBuilder, SwaggerModule } = require('@nestjs/swagger');
   const { AppModule } = require(join(ROOT, 'dist', 'src', 'app.module.js'));
-  const app = await NestFactory.create(AppModule, new FastifyAdapter(), { preview: true, abortOnError: false, logger: false });
+  const app = await NestFactory.create(AppModule, new FastifyAdapter(), {
+    preview: true,
+    abortOnError: false,
+    logger: false,
+  });
   // What configureApp (src/app.factory.ts) does to routes and the document; it also starts the
   // logger and cookies, which preview mode cannot. Titles do not reach the types.
   app.setGlobalPrefix('api', { exclude: ['health'] });

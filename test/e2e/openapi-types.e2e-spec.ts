@@ -28,11 +28,15 @@ describe('learner UI API types', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.paths).length).toBeGreaterThan(0);
 
-    const generated = execFileSync(process.execPath, [join(ROOT, 'scripts', 'api-types.mjs'), '--document', '-', '--print'], {
-      cwd: ROOT,
-      input: JSON.stringify(res.body),
-      encoding: 'utf8',
-    });
+    const generated = execFileSync(
+      process.execPath,
+      [join(ROOT, 'scripts', 'api-types.mjs'), '--document', '-', '--print'],
+      {
+        cwd: ROOT,
+        input: JSON.stringify(res.body),
+        encoding: 'utf8',
+      },
+    );
     const committed = readFileSync(SCHEMA_FILE, 'utf8');
 
     if (generated !== committed) {
