@@ -1,16 +1,49 @@
 import fastifyCookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { registerNulGuard } from './common/http/nul-guard';
+import { CONTENT_BODY_LIMIT, registerBodyGuards } from './common/http/body-guard';
 import { registerStaticUi } from './common/http/static-ui';
 import { type AppConfig, loadConfig } from './config/config';
 import { APP_CONFIG } from './config/config.module';
 
 export function createAdapter(config: AppConfig = loadConfig()): FastifyAdapter {
-  return new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
+  return new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: CONTENT_BODY_LIMIT });
+}
+
+/**
+ * Security headers on every response. The CSP allows no inline script anywhere: the learner site
+ * and the Studio are built bundles; lesson, tutor and note html is sanitised on the server and
+ * can run no script under this policy either. Styles may be inline (MUI's emotion injects them);
+ * lesson images may come from any https origin.
+ */
+export function securityHeaders(config: AppConfig) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // HSTS only where the site is served over https for real
+    strictTransportSecurity: config.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    crossOriginEmbedderPolicy: false,
+  };
 }
 
 /** Everything main.ts does to an application before it listens; the e2e tests apply the same. */
@@ -20,7 +53,8 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   app.setGlobalPrefix('api', { exclude: ['health'] });
   app.enableShutdownHooks();
   await app.register(fastifyCookie);
-  registerNulGuard(app.getHttpAdapter().getInstance());
+  await app.register(helmet, securityHeaders(config));
+  registerBodyGuards(app.getHttpAdapter().getInstance());
 
   const openApi = new DocumentBuilder()
     .setTitle('Adaptive Learning Platform API')
@@ -29,7 +63,8 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
     .addBearerAuth()
     .addCookieAuth('lp_refresh')
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/json' });
+  // Off in production unless API_DOCS asks for it: the document maps every route for a visitor.
+  if (config.apiDocs) SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/json' });
 
   if (config.ui.serve) await registerStaticUi(app.getHttpAdapter().getInstance(), config);
   return app;

@@ -3,10 +3,37 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config';
 
 const base = { DATABASE_URL: 'postgres://u@localhost:5432/db' };
+const dev = { ...base, NODE_ENV: 'development' };
+const prod = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://learn.example.com', SMTP_URL: 'smtp://mail.example.com' };
 
 describe('loadConfig', () => {
+  it('is production when NODE_ENV is unset: development only when asked for', () => {
+    expect(() => loadConfig({ ...base })).toThrow(/JWT_SECRET: required in production/);
+    const { NODE_ENV: _unset, ...unset } = prod;
+    const c = loadConfig(unset);
+    expect(c.isProduction).toBe(true);
+    expect(c.payments.devAllowed).toBe(false);
+    expect(c.apiDocs).toBe(false);
+    expect(c.mail.logLinks).toBe(false);
+  });
+
+  it('in production, needs SMTP or an explicit outbox, and shows the API docs only when asked', () => {
+    const { SMTP_URL: _smtp, ...noSmtp } = prod;
+    expect(() => loadConfig(noSmtp)).toThrow(/SMTP_URL: required in production/);
+    expect(loadConfig({ ...noSmtp, MAIL_OUTBOX: 'true' }).mail.smtpUrl).toBeUndefined();
+    expect(loadConfig({ ...prod, API_DOCS: 'true' }).apiDocs).toBe(true);
+  });
+
+  it('lets the dev payment provider run only on a loopback address unless explicitly allowed, never in production', () => {
+    expect(loadConfig({ ...dev }).payments.devAllowed).toBe(true);
+    expect(loadConfig({ ...dev, HOST: '::1' }).payments.devAllowed).toBe(true);
+    expect(loadConfig({ ...dev, HOST: '0.0.0.0' }).payments.devAllowed).toBe(false);
+    expect(loadConfig({ ...dev, HOST: '0.0.0.0', ALLOW_DEV_PAYMENTS: 'true' }).payments.devAllowed).toBe(true);
+    expect(loadConfig({ ...prod, HOST: '127.0.0.1', ALLOW_DEV_PAYMENTS: 'true' }).payments.devAllowed).toBe(false);
+  });
+
   it('fills in working defaults for a local start', () => {
-    const c = loadConfig({ ...base });
+    const c = loadConfig({ ...dev });
     expect(c.env).toBe('development');
     expect(c.port).toBe(3000);
     expect(c.publicUrl).toBe('http://localhost:3000');
@@ -47,17 +74,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://x.test' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'short', PUBLIC_URL: 'https://x.test' })).toThrow(/at least 32/);
-    const c = loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://learn.example.com/' });
+    const c = loadConfig({ ...prod, PUBLIC_URL: 'https://learn.example.com/' });
     expect(c.isProduction).toBe(true);
     expect(c.publicUrl).toBe('https://learn.example.com');
     expect(c.auth.secureCookies).toBe(true);
   });
 
   it('parses booleans and numbers', () => {
-    const c = loadConfig({ ...base, TRUST_PROXY: '1', SERVE_UI: '0', RATE_LIMIT_LOGIN_PER_IP: '7' });
+    const c = loadConfig({ ...dev, TRUST_PROXY: '1', SERVE_UI: '0', RATE_LIMIT_LOGIN_PER_IP: '7' });
     expect(c.trustProxy).toBe(1);
-    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
-    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ ...dev, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+    expect(() => loadConfig({ ...dev, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(c.ui.serve).toBe(false);
     expect(c.rateLimit.loginPerIp).toBe(7);
     expect(() => loadConfig({ ...base, SERVE_UI: 'maybe' })).toThrow(/SERVE_UI/);

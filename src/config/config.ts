@@ -18,7 +18,8 @@ const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(d
 const envSchema = z.preprocess(
   (env) => Object.fromEntries(Object.entries(env as Record<string, unknown>).filter(([, v]) => v !== '')),
   z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  // Production unless something asks for development: `npm start`/`npm run dev` set it, tests set test.
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   HOST: z.string().default('127.0.0.1'),
   PORT: int(3000, 1),
   PUBLIC_URL: z.string().url().optional(),
@@ -48,6 +49,12 @@ const envSchema = z.preprocess(
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Adaptive Learning <no-reply@localhost>'),
   MAIL_DIR: z.string().optional(),
+  /** Production without SMTP: write mails (with their links) to MAIL_DIR only when explicitly asked. */
+  MAIL_OUTBOX: bool.default('false'),
+  /** Serve the OpenAPI UI and JSON in production too (always on outside production). */
+  API_DOCS: bool.default('false'),
+  /** Let the built-in dev payment provider run on a non-loopback HOST (never in production). */
+  ALLOW_DEV_PAYMENTS: bool.default('false'),
   DEMO_PASSWORD: z.string().min(6).default('demo-password'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool.default('false'),
@@ -95,12 +102,17 @@ export interface AppConfig {
     resetPerAccount: number;
   };
   trustProxy: boolean | number | string;
-  mail: { smtpUrl?: string; from: string; dir: string };
+  /** without smtpUrl, mails (with their links) are written to `dir`: in production only with MAIL_OUTBOX */
+  mail: { smtpUrl?: string; from: string; dir: string; logLinks: boolean };
+  /** the OpenAPI UI and JSON at /api/docs */
+  apiDocs: boolean;
   demoPassword: string;
   log: { level: string; pretty: boolean };
   ui: { serve: boolean; learnerDist: string; adminDist: string };
   payments: {
     provider: 'dev' | 'stripe';
+    /** the dev provider may grant courses: outside production, on a loopback HOST or with ALLOW_DEV_PAYMENTS */
+    devAllowed: boolean;
     stripe?: { secretKey: string; webhookSecret?: string; apiBase?: { host: string; port: number; protocol: 'http' | 'https' } };
   };
   tutor: {
@@ -135,6 +147,12 @@ export function findAppRoot(start = __dirname): string {
 
 export class ConfigError extends Error {}
 
+/** A listen address only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -148,6 +166,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (isProduction && !e.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production');
+  }
+  if (isProduction && !e.SMTP_URL && !e.MAIL_OUTBOX) {
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL: required in production (or MAIL_OUTBOX=true to write mails, with their links, to MAIL_DIR)');
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET && isProduction) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production');
@@ -185,7 +206,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       resetPerAccount: e.RATE_LIMIT_RESET_PER_ACCOUNT,
     },
     trustProxy: e.TRUST_PROXY,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: resolve(appRoot, e.MAIL_DIR ?? '.data/mail') },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      dir: resolve(appRoot, e.MAIL_DIR ?? '.data/mail'),
+      // reset and verification links are secrets: logged only on a developer's machine
+      logLinks: !isProduction,
+    },
+    apiDocs: !isProduction || e.API_DOCS,
     demoPassword: e.DEMO_PASSWORD,
     log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY },
     ui: {
@@ -195,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     payments: {
       provider: e.STRIPE_SECRET_KEY ? 'stripe' : 'dev',
+      devAllowed: !isProduction && (isLoopbackHost(e.HOST) || e.ALLOW_DEV_PAYMENTS),
       stripe: e.STRIPE_SECRET_KEY
         ? {
             secretKey: e.STRIPE_SECRET_KEY,

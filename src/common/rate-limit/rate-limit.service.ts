@@ -44,12 +44,32 @@ export class RateLimitService {
     return (await this.hit(rules)) === 0;
   }
 
+  /** Seconds until the rule resets when its count has reached `max` (the next attempt would exceed it); 0 otherwise. Counts nothing. */
+  async blockedFor(rule: RateLimitRule): Promise<number> {
+    const key = this.key(rule);
+    const [count, ttlMs] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
+    return Number(count ?? 0) >= rule.max ? Math.ceil(Math.max(ttlMs, 1000) / 1000) : 0;
+  }
+
+  /** How many attempts the rule has counted in its current window. */
+  async count(rule: RateLimitRule): Promise<number> {
+    return Number((await this.redis.get(this.key(rule))) ?? 0);
+  }
+
+  /** Counts one attempt against each rule without refusing anything (e.g. a failed password). */
+  async record(...rules: RateLimitRule[]): Promise<void> {
+    await this.hit(rules);
+  }
+
+  private key(rule: RateLimitRule): string {
+    return `${this.config.redis.prefix}:rl:${rule.name}:${rule.key}`;
+  }
+
   /** Seconds until every exceeded rule resets; 0 when none is exceeded. */
   private async hit(rules: RateLimitRule[]): Promise<number> {
     let retryAfter = 0;
     for (const rule of rules) {
-      const key = `${this.config.redis.prefix}:rl:${rule.name}:${rule.key}`;
-      const [count, ttlMs] = (await this.redis.eval(HIT, 1, key, String(rule.windowSeconds * 1000))) as [number, number];
+      const [count, ttlMs] = (await this.redis.eval(HIT, 1, this.key(rule), String(rule.windowSeconds * 1000))) as [number, number];
       if (count > rule.max) retryAfter = Math.max(retryAfter, Math.ceil(Math.max(ttlMs, 1000) / 1000));
     }
     return retryAfter;

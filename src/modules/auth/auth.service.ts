@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
-import { RateLimitRule, RateLimitService } from '../../common/rate-limit/rate-limit.service';
+import { TooManyRequestsException } from '../../common/http/too-many-requests.exception';
+import { type RateLimitRule, RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
 import { MailQueueService } from '../mail/mail-queue.service';
@@ -35,6 +36,15 @@ export const MESSAGES = {
   sessionMissing: 'Auth session missing!',
   invalidRefresh: 'Invalid refresh token',
 } as const;
+
+/**
+ * The pause before checking a password on an account with many recent failures (from anywhere):
+ * nothing up to the per-account limit, then 250 ms more per failure, at most 3 s. Online guessing
+ * becomes slow without ever refusing the owner.
+ */
+export function loginDelayMs(accountFailures: number, limit: number): number {
+  return accountFailures < limit ? 0 : Math.min(3000, 250 * (accountFailures - limit + 1));
+}
 
 @Injectable()
 export class AuthService {
@@ -98,11 +108,23 @@ export class AuthService {
 
   async login(email: string, password: string, client: ClientInfo): Promise<IssuedSession> {
     const rl = this.config.rateLimit;
-    await this.rateLimit.consume(this.rule('login:ip', client.ip, rl.loginPerIp), this.rule('login:account', email, rl.loginPerAccount));
+    // Every attempt counts per client address. Failed passwords count per account and address
+    // (a guesser is stopped without locking the owner out from elsewhere) and per account, which
+    // only slows every attempt on that account down: the owner's correct password still works.
+    const pairFailures = this.rule('login:fail', `${email}|${client.ip}`, rl.loginPerAccount);
+    const accountFailures = this.rule('login:fail-account', email, rl.loginPerAccount);
+    await this.rateLimit.consume(this.rule('login:ip', client.ip, rl.loginPerIp));
+    const blocked = await this.rateLimit.blockedFor(pairFailures);
+    if (blocked > 0) throw new TooManyRequestsException(blocked);
+    const delay = loginDelayMs(await this.rateLimit.count(accountFailures), rl.loginPerAccount);
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     const user = await this.repo.findUserByEmail(email);
     // Unknown e-mails cost one argon2 verification too, so response times do not reveal accounts.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-    if (!user || !ok) throw new UnauthorizedException(MESSAGES.invalidCredentials);
+    if (!user || !ok) {
+      await this.rateLimit.record(pairFailures, accountFailures);
+      throw new UnauthorizedException(MESSAGES.invalidCredentials);
+    }
     if (!user.emailVerifiedAt) throw new ForbiddenException(MESSAGES.emailNotConfirmed);
     return this.startSession(user, client);
   }

@@ -41,7 +41,7 @@ export class CheckoutService {
   ) {}
 
   async create(userId: string, subjectInput: string, priceId: string, userEmail?: string) {
-    if (this.provider.name === 'dev' && this.config.isProduction) {
+    if (this.provider.name === 'dev' && !this.config.payments.devAllowed) {
       throw new ServiceUnavailableException('Payments are not configured on this server');
     }
     const subject = await this.catalog.requirePublishedSubject(subjectInput);
@@ -130,7 +130,7 @@ export class CheckoutService {
   // ---- dev provider ------------------------------------------------------------------------
 
   private devOnly() {
-    if (this.provider.name !== 'dev' || this.config.isProduction) throw new NotFoundException('Not found');
+    if (this.provider.name !== 'dev' || !this.config.payments.devAllowed) throw new NotFoundException('Not found');
   }
 
   async devSession(userId: string, sessionId: string) {

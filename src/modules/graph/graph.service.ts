@@ -1,5 +1,6 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/decorators/current-user.decorator';
+import { ByteBoundedMemo } from '../../common/cache/byte-bounded-memo';
 import { sanitize } from '../../common/html/sanitize';
 import { MasteryService } from '../assessment/mastery.service';
 import { type PublicQuizItem, QuizItemsService } from '../assessment/quiz-items.service';
@@ -13,17 +14,12 @@ export const TOPIC_NOT_FOUND = 'Topic not found';
 export const PREVIEW_FORBIDDEN = 'Only studio users can preview the draft overlay.';
 
 // Sanitising thousands of summaries on every graph read costs far more than the query. The
-// result depends only on the input html, so a bounded memo is safe in any number of processes.
-const MEMO_LIMIT = 50_000;
-const memo = new Map<string, string>();
+// result depends only on the input html, so a memo is safe in any number of processes; it is
+// bounded by the bytes it holds (a lesson can be 100 KiB), not by its number of entries.
+const MEMO_BYTES = 32 * 1024 * 1024;
+const memo = new ByteBoundedMemo(MEMO_BYTES);
 function clean(html: string | null | undefined): string {
-  if (!html) return '';
-  const hit = memo.get(html);
-  if (hit !== undefined) return hit;
-  const out = sanitize(html);
-  if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
-  memo.set(html, out);
-  return out;
+  return html ? memo.through(html, sanitize) : '';
 }
 
 function safeUrl(url: unknown): string {

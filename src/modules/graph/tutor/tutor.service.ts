@@ -35,7 +35,13 @@ export class TutorService {
     try {
       return await this.answer(subjectId, nodeId, action);
     } catch (err) {
-      if (err instanceof HttpException) throw err;
+      if (err instanceof HttpException && err.getStatus() < 500) throw err;
+      // The LLM provider's own error text (502/504) is for operators: in production learners get the spec's message.
+      if (err instanceof HttpException && !this.config.isProduction) throw err;
+      if (err instanceof HttpException) {
+        this.logger.warn({ subjectId, nodeId, action, detail: err.message }, 'tutor provider failed');
+        throw new HttpException(TUTOR_ERROR_MESSAGE, err.getStatus());
+      }
       this.logger.error({ err, subjectId, nodeId, action }, 'tutor failed');
       throw new InternalServerErrorException(TUTOR_ERROR_MESSAGE);
     }

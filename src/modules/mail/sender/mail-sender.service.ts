@@ -38,6 +38,6 @@ export class MailSenderService implements OnModuleDestroy {
     // Written beside and renamed into place, so a reader never sees half a message.
     await writeFile(`${file}.tmp`, JSON.stringify(record, null, 2));
     await rename(`${file}.tmp`, file);
-    this.logger.log(`Mail "${mail.subject}" to ${payload.to} written to ${file}. Link: ${payload.link}`);
+    this.logger.log(`Mail "${mail.subject}" to ${payload.to} written to ${file}${this.config.mail.logLinks ? `. Link: ${payload.link}` : ''}`);
   }
 }
