@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { apiError, json, makeSession, mockFetch, settle, stubLocation } from './test/browser';
+import { apiError, json, makeSession, mockFetch, stubLocation } from './test/browser';
 
 const HUB_CARDS = [
   ['Versions', '/studio/versions'],
@@ -32,7 +32,7 @@ describe('Studio app', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Studio' })).toBeInTheDocument();
     const cards = within(screen.getByRole('list', { name: 'Studio screens' })).getAllByRole('link');
     expect(
-      cards.map(card => [within(card).getByRole('heading', { level: 2 }).textContent, card.getAttribute('href')]),
+      cards.map((card) => [within(card).getByRole('heading', { level: 2 }).textContent, card.getAttribute('href')]),
     ).toEqual(HUB_CARDS);
     expect(within(cards[2]).getByText('Assign roles, tags and module unlocks to users.')).toBeInTheDocument();
     expect(screen.queryByText(/migrat/i)).not.toBeInTheDocument();
@@ -57,11 +57,11 @@ describe('Studio app', () => {
 
   it('keeps a spinner up and sends a user without the studio role to /dashboard', async () => {
     const { assign, replace } = stubLocation('/studio/users');
-    mockFetch({ 'POST /api/auth/refresh': json(makeSession(['learner'])) });
+    const server = mockFetch({ 'POST /api/auth/refresh': json(makeSession(['learner'])) });
     await renderApp();
 
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/dashboard'));
-    await settle();
+    await server.idle();
     expect(screen.getByRole('status', { name: 'Loading Studio' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Users' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -70,11 +70,11 @@ describe('Studio app', () => {
 
   it('sends a signed-out visitor to the learner sign-in page, coming back to the same screen', async () => {
     const { assign } = stubLocation('/studio/jobs');
-    mockFetch({ 'POST /api/auth/refresh': apiError(401, 'Auth session missing!') });
+    const server = mockFetch({ 'POST /api/auth/refresh': apiError(401, 'Auth session missing!') });
     await renderApp();
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/login?next=%2Fstudio%2Fjobs'));
-    await settle();
+    await server.idle();
     expect(assign).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('status', { name: 'Loading Studio' })).toBeInTheDocument();
   });
@@ -108,7 +108,9 @@ describe('Studio app', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Node Forty-Two' })).toBeInTheDocument();
     // Without ?subject= the editor opens the default subject.
-    expect(server.callsTo('GET', '/api/studio/nodes/node-42')[0].path).toBe('/api/studio/nodes/node-42?subject=vagus-nerve');
+    expect(server.callsTo('GET', '/api/studio/nodes/node-42')[0].path).toBe(
+      '/api/studio/nodes/node-42?subject=vagus-nerve',
+    );
   });
 
   it('shows the 404 page for an unknown Studio path', async () => {

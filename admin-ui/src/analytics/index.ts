@@ -4,7 +4,7 @@ import type { StudioScreen } from '../layout/studioScreen';
 import { Analytics } from './Analytics';
 
 const analytics = {
-  path: '/analytics',
+  name: 'analytics',
   label: 'Analytics',
   description: 'View challenge analytics.',
   icon: InsightsIcon,

@@ -4,7 +4,7 @@ import type { StudioScreen } from '../layout/studioScreen';
 import { CertificateList } from './CertificateList';
 
 const certificates = {
-  path: '/certificates',
+  name: 'certificates',
   label: 'Certificates',
   description: 'List certificates.',
   icon: WorkspacePremiumIcon,

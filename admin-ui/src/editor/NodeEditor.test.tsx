@@ -42,17 +42,24 @@ const expectClean = () => {
 };
 const expectDirty = () => {
   expect(screen.getByText('Unsaved Changes')).toBeInTheDocument();
-  expect(within(screen.getByRole('region', { name: 'Unsaved changes' })).getByRole('button', { name: 'Save Now' })).toBeEnabled();
+  expect(
+    within(screen.getByRole('region', { name: 'Unsaved changes' })).getByRole('button', { name: 'Save Now' }),
+  ).toBeEnabled();
   expect(saveButton()).toBeEnabled();
 };
 
 describe('Node editor', { timeout: 30_000 }, () => {
   it('loads the node, shows its title, the overlay notice, a back link and the three tabs, clean', async () => {
     let release!: () => void;
-    const gate = new Promise<void>(resolve => {
+    const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { server } = await renderEditor({ [NODE]: async () => { await gate; return json(NODE_BODY); } });
+    const { server } = await renderEditor({
+      [NODE]: async () => {
+        await gate;
+        return json(NODE_BODY);
+      },
+    });
 
     expect(await screen.findByRole('status', { name: 'Loading node' })).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
@@ -62,10 +69,15 @@ describe('Node editor', { timeout: 30_000 }, () => {
     expect(server.callsTo('GET', '/api/studio/nodes/vn-anatomy')[0].path).toBe(
       '/api/studio/nodes/vn-anatomy?subject=vagus-nerve',
     );
-    expect(server.callsTo('GET', '/api/studio/nodes/vn-anatomy')[0].headers.get('Authorization')).toBe('Bearer token-a');
-    expect(screen.getByRole('link', { name: 'Back to Versions' })).toHaveAttribute('href', '/studio/versions?subject=vagus-nerve');
+    expect(server.callsTo('GET', '/api/studio/nodes/vn-anatomy')[0].headers.get('Authorization')).toBe(
+      'Bearer token-a',
+    );
+    expect(screen.getByRole('link', { name: 'Back to Versions' })).toHaveAttribute(
+      'href',
+      '/studio/versions?subject=vagus-nerve',
+    );
     expect(screen.getByText(/Edits are saved to the content overlay/)).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map(tab => tab.textContent)).toEqual(['Summary', 'Variants', 'Sources']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Summary', 'Variants', 'Sources']);
     expect(screen.getByRole('textbox', { name: 'Summary HTML' })).toHaveValue('<p>The longest cranial nerve.</p>');
     expectClean();
   });
@@ -77,7 +89,10 @@ describe('Node editor', { timeout: 30_000 }, () => {
     const area = screen.getByRole('textbox', { name: 'Summary HTML' });
     await user.clear(area);
     fireEvent.change(area, {
-      target: { value: '<p onclick="alert(1)">Hi <b>there</b></p><script>alert(2)</script><img src="x" onerror="alert(3)"><a href="javascript:alert(4)">bad</a>' },
+      target: {
+        value:
+          '<p onclick="alert(1)">Hi <b>there</b></p><script>alert(2)</script><img src="x" onerror="alert(3)"><a href="javascript:alert(4)">bad</a>',
+      },
     });
 
     const preview = screen.getByRole('region', { name: 'Summary preview' });
@@ -127,7 +142,12 @@ describe('Node editor', { timeout: 30_000 }, () => {
   });
 
   it('saves summary_html, variants and sources, shows the success texts and is clean afterwards', async () => {
-    const savedBody = { ...NODE_BODY, summary_html: '<p>Edited.</p>', variants: { ...NODE_BODY.variants, advanced: 'Deeper' }, hasOverlay: true };
+    const savedBody = {
+      ...NODE_BODY,
+      summary_html: '<p>Edited.</p>',
+      variants: { ...NODE_BODY.variants, advanced: 'Deeper' },
+      hasOverlay: true,
+    };
     const { server, user } = await renderEditor({ [NODE]: json(NODE_BODY), [SAVE]: json(savedBody) });
     await loaded();
 
@@ -173,15 +193,21 @@ describe('Node editor', { timeout: 30_000 }, () => {
     await loaded();
 
     fireEvent.click(saveButton());
-    await new Promise(resolve => setTimeout(resolve, 50));
+    await server.idle();
     expect(server.callsTo('PUT', '/api/studio/nodes/vn-anatomy')).toHaveLength(0);
   });
 
   it('shows "Node not found" with a back link on a 404', async () => {
-    await renderEditor({ 'GET /api/studio/nodes/nope': apiError(404, 'Node nope not found') }, '/studio/editor/nope?subject=metabolic');
+    await renderEditor(
+      { 'GET /api/studio/nodes/nope': apiError(404, 'Node nope not found') },
+      '/studio/editor/nope?subject=metabolic',
+    );
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Node not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Versions' })).toHaveAttribute('href', '/studio/versions?subject=metabolic');
+    expect(screen.getByRole('link', { name: 'Back to Versions' })).toHaveAttribute(
+      'href',
+      '/studio/versions?subject=metabolic',
+    );
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import type { StudioScreen } from '../layout/studioScreen';
 import { NodeEditor } from './NodeEditor';
 
 const editor = {
-  path: '/editor/:nodeId',
+  name: 'editor',
   label: 'Node Editor',
   description: "Edit a topic node's summary, variants and sources.",
   icon: EditNoteIcon,

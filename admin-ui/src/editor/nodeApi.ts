@@ -33,14 +33,19 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export const toVariants = (value: unknown): Variants => {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  return { beginner: str(v.beginner), advanced: str(v.advanced), practical: str(v.practical), theoretical: str(v.theoretical) };
+  return {
+    beginner: str(v.beginner),
+    advanced: str(v.advanced),
+    practical: str(v.practical),
+    theoretical: str(v.theoretical),
+  };
 };
 
 export const toSources = (value: unknown): Source[] =>
   Array.isArray(value)
     ? value
         .filter((s): s is Record<string, unknown> => typeof s === 'object' && s !== null && !Array.isArray(s))
-        .map(s => ({ title: str(s.title), url: str(s.url), type: str(s.type) }))
+        .map((s) => ({ title: str(s.title), url: str(s.url), type: str(s.type) }))
     : [];
 
 const toNode = (value: unknown, nodeId: string, subjectId: string): StudioNode => {
@@ -94,5 +99,5 @@ export const formatSources = (sources: Source[]) => JSON.stringify(sources, null
 
 export const sameContent = (a: NodeContent, b: NodeContent) =>
   a.summary_html === b.summary_html &&
-  VARIANT_KEYS.every(key => a.variants[key] === b.variants[key]) &&
+  VARIANT_KEYS.every((key) => a.variants[key] === b.variants[key]) &&
   JSON.stringify(a.sources) === JSON.stringify(b.sources);

@@ -2,7 +2,7 @@ import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/materia
 import { LinkBase, Title, useBasename } from 'react-admin';
 
 import type { StudioScreen } from '../layout/studioScreen';
-import { hubScreens } from './hubScreens';
+import { hubScreens } from '../screens';
 
 export const StudioHub = () => (
   <Box sx={{ mt: 2, mb: 4 }}>
@@ -25,8 +25,8 @@ export const StudioHub = () => (
         gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
       }}
     >
-      {hubScreens.map(screen => (
-        <li key={screen.path}>
+      {hubScreens.map((screen) => (
+        <li key={screen.name}>
           <HubCard screen={screen} />
         </li>
       ))}
@@ -34,13 +34,13 @@ export const StudioHub = () => (
   </Box>
 );
 
-const HubCard = ({ screen: { path, label, description, icon: Icon } }: { screen: StudioScreen }) => {
+const HubCard = ({ screen: { name, label, description, icon: Icon } }: { screen: StudioScreen }) => {
   const basename = useBasename();
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardActionArea
         component={LinkBase}
-        to={`${basename}${path}`}
+        to={`${basename}/${name}`}
         sx={{ height: '100%', display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start' }}
       >
         <CardContent sx={{ display: 'flex', gap: 2 }}>

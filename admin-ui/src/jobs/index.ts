@@ -4,7 +4,7 @@ import type { StudioScreen } from '../layout/studioScreen';
 import { JobList } from './JobList';
 
 const jobs = {
-  path: '/jobs',
+  name: 'jobs',
   label: 'Jobs',
   description: 'Run and watch generation jobs.',
   icon: WorkHistoryIcon,

@@ -3,6 +3,4 @@ import { Layout } from 'react-admin';
 
 import { StudioMenu } from './StudioMenu';
 
-export const StudioLayout = ({ children }: { children: ReactNode }) => (
-  <Layout menu={StudioMenu}>{children}</Layout>
-);
+export const StudioLayout = ({ children }: { children: ReactNode }) => <Layout menu={StudioMenu}>{children}</Layout>;

@@ -1,7 +1,7 @@
 import { Divider } from '@mui/material';
 import { Menu, useBasename } from 'react-admin';
 
-import { hubScreens } from '../hub/hubScreens';
+import { hubScreens } from '../screens';
 import { LearnerSiteMenuItem } from './LearnerSiteMenuItem';
 
 export const StudioMenu = () => {
@@ -9,8 +9,8 @@ export const StudioMenu = () => {
   return (
     <Menu>
       <Menu.DashboardItem primaryText="Hub" />
-      {hubScreens.map(({ path, label, icon: Icon }) => (
-        <Menu.Item key={path} to={`${basename}${path}`} primaryText={label} leftIcon={<Icon />} />
+      {hubScreens.map(({ name, label, icon: Icon }) => (
+        <Menu.Item key={name} to={`${basename}/${name}`} primaryText={label} leftIcon={<Icon />} />
       ))}
       <Divider />
       <LearnerSiteMenuItem />

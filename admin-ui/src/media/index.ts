@@ -4,7 +4,7 @@ import type { StudioScreen } from '../layout/studioScreen';
 import { MediaManager } from './MediaManager';
 
 const media = {
-  path: '/media',
+  name: 'media',
   label: 'Media',
   description: 'Attach media to nodes.',
   icon: PermMediaIcon,

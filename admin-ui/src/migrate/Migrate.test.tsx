@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { apiError, json, makeSession, mockFetch, settle, stubLocation } from '../test/browser';
+import { apiError, heldReply, json, makeSession, mockFetch, stubLocation } from '../test/browser';
 
 const STUDIO_ROLES = ['learner', 'studio'];
 const REFRESH = 'POST /api/auth/refresh';
@@ -46,15 +46,6 @@ async function enterUrl(user: ReturnType<typeof userEvent.setup>, value: string)
 
 const startButton = () => screen.getByRole('button', { name: /Start Content Migration|Migrating\.\.\./ });
 
-/** A reply that stays pending until `release` is called. */
-function heldReply(response: () => Response) {
-  let release!: () => void;
-  const gate = new Promise<void>(resolve => {
-    release = resolve;
-  });
-  return { reply: async () => { await gate; return response(); }, release: () => release() };
-}
-
 describe('Migrate screen', { timeout: 15_000 }, () => {
   it('explains the migration and defaults to the bundled content, with no URL field', async () => {
     const { server } = await renderMigrate(json(RESULT));
@@ -88,9 +79,9 @@ describe('Migrate screen', { timeout: 15_000 }, () => {
     const card = screen.getByRole('region', { name: 'Migration result' });
     expect(within(card).getByText('78 nodes migrated')).toBeInTheDocument();
     const table = within(card).getByRole('table', { name: 'Migrated subjects' });
-    const rows = within(table).getAllByRole('row').map(row =>
-      Array.from(row.querySelectorAll('th, td'), cell => cell.textContent),
-    );
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
     expect(rows).toEqual([
       ['Subject', 'Nodes', 'Created', 'Updated', 'Unchanged'],
       ['vagus-nerve', '40', '30', '6', '4'],
@@ -146,7 +137,7 @@ describe('Migrate screen', { timeout: 15_000 }, () => {
     await enterUrl(user, 'not a url');
     // A disabled button takes no pointer events; a synthetic click must not start a run either.
     fireEvent.click(startButton());
-    await settle();
+    await server.idle();
     expect(server.callsTo('POST', '/api/admin/migrate')).toHaveLength(0);
   });
 
@@ -161,7 +152,7 @@ describe('Migrate screen', { timeout: 15_000 }, () => {
     expect(within(button).getByRole('progressbar')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Legacy REST API' })).toBeDisabled();
     fireEvent.click(button);
-    await settle();
+    await server.idle();
     expect(server.callsTo('POST', '/api/admin/migrate')).toHaveLength(1);
 
     held.release();
@@ -208,9 +199,7 @@ describe('Migrate screen', { timeout: 15_000 }, () => {
     await enterUrl(user, 'https://legacy.example.com');
     await user.click(startButton());
 
-    expect(
-      await screen.findByText('Migration Failed: Legacy API answered 500 for /subjects'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Migration Failed: Legacy API answered 500 for /subjects')).toBeInTheDocument();
     expect(screen.queryByText(/Migration Successful/)).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Migration result' })).not.toBeInTheDocument();
     expect(startButton()).toBeEnabled();
@@ -239,10 +228,11 @@ describe('Migrate screen', { timeout: 15_000 }, () => {
     await user.click(startButton());
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
-    expect(
-      server.callsTo('POST', '/api/admin/migrate').map(call => call.headers.get('Authorization')),
-    ).toEqual(['Bearer token-a', 'Bearer token-b']);
-    await settle();
+    expect(server.callsTo('POST', '/api/admin/migrate').map((call) => call.headers.get('Authorization'))).toEqual([
+      'Bearer token-a',
+      'Bearer token-b',
+    ]);
+    await server.idle();
     expect(screen.queryByText(/Migration Failed/)).not.toBeInTheDocument();
   });
 

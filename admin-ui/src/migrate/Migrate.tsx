@@ -59,8 +59,7 @@ export const Migrate = () => {
     inFlight.current = true;
     setRunning(true);
     setResult(null);
-    const request: MigrationRequest =
-      source === 'rest' ? { source: 'rest', baseUrl } : { source: 'bundled' };
+    const request: MigrationRequest = source === 'rest' ? { source: 'rest', baseUrl } : { source: 'bundled' };
     try {
       const done = await startMigration(request);
       setResult(done);
@@ -83,8 +82,8 @@ export const Migrate = () => {
         Migrate
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        Imports every course (subjects, topic nodes, prerequisites, quiz items, lecture sections and
-        challenges) into PostgreSQL, from the bundled content folder or from a legacy REST API.
+        Imports every course (subjects, topic nodes, prerequisites, quiz items, lecture sections and challenges) into
+        PostgreSQL, from the bundled content folder or from a legacy REST API.
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Running it again updates changed content and creates no duplicates.
@@ -96,7 +95,7 @@ export const Migrate = () => {
           aria-labelledby={sourceLabelId}
           name="migration-source"
           value={source}
-          onChange={event => setSource(event.target.value as MigrationSource)}
+          onChange={(event) => setSource(event.target.value as MigrationSource)}
         >
           <FormControlLabel value="bundled" control={<Radio />} label="Bundled content" />
           <FormControlLabel value="rest" control={<Radio />} label="Legacy REST API" />
@@ -109,7 +108,7 @@ export const Migrate = () => {
           placeholder="https://legacy.example.com/api"
           type="url"
           value={baseUrl}
-          onChange={event => setBaseUrl(event.target.value)}
+          onChange={(event) => setBaseUrl(event.target.value)}
           disabled={running}
           required
           fullWidth
@@ -124,7 +123,9 @@ export const Migrate = () => {
           variant="contained"
           onClick={run}
           disabled={!canStart}
-          startIcon={running ? <CircularProgress size={18} color="inherit" aria-label="Migration running" /> : undefined}
+          startIcon={
+            running ? <CircularProgress size={18} color="inherit" aria-label="Migration running" /> : undefined
+          }
         >
           {running ? 'Migrating...' : 'Start Content Migration'}
         </Button>
@@ -157,7 +158,7 @@ const MigrationResultCard = ({ result }: { result: MigrationResult }) => (
             </TableRow>
           </TableHead>
           <TableBody>
-            {result.subjects.map(subject => (
+            {result.subjects.map((subject) => (
               <TableRow key={subject.id}>
                 <TableCell component="th" scope="row">
                   {subject.id}

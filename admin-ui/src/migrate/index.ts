@@ -4,7 +4,7 @@ import type { StudioScreen } from '../layout/studioScreen';
 import { Migrate } from './Migrate';
 
 const migrate = {
-  path: '/migrate',
+  name: 'migrate',
   label: 'Migrate',
   description: 'Run a one-off content migration.',
   icon: DriveFileMoveIcon,

@@ -77,7 +77,7 @@ export const migrationErrorMessage = (error: unknown): string => {
     const message = (error.body as { message?: unknown } | undefined)?.message;
     if (typeof message === 'string' && message.trim()) return message;
     // NestJS validation errors may carry a list of messages.
-    if (Array.isArray(message) && message.length && message.every(m => typeof m === 'string')) {
+    if (Array.isArray(message) && message.length && message.every((m) => typeof m === 'string')) {
       return message.join('; ');
     }
   }

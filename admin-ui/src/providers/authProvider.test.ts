@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import {
   apiError,
+  heldReply,
   isSettled,
   json,
   loadProviders,
   makeSession,
   mockFetch,
-  settle,
   stubLocation,
 } from '../test/browser';
 
@@ -44,24 +44,24 @@ describe('authProvider', () => {
 
     it('sends a signed-out browser to the learner sign-in page with next=/studio/... on a 401', async () => {
       const { assign, replace } = stubLocation('/studio/users?page=2');
-      mockFetch({ 'POST /api/auth/refresh': apiError(401, 'Auth session missing!') });
+      const server = mockFetch({ 'POST /api/auth/refresh': apiError(401, 'Auth session missing!') });
       const { authProvider } = await loadProviders();
 
       const check = authProvider.checkAuth({});
 
       // It never settles: the loading spinner stays until the browser has left.
-      expect(await isSettled(check)).toBe(false);
+      expect(await isSettled(check, server)).toBe(false);
       expect(assign).toHaveBeenCalledExactlyOnceWith('/login?next=%2Fstudio%2Fusers%3Fpage%3D2');
       expect(replace).not.toHaveBeenCalled();
     });
 
     it('uses the hub as next target from the Studio root', async () => {
       const { assign } = stubLocation('/studio/');
-      mockFetch({ 'POST /api/auth/refresh': apiError(401, 'Invalid refresh token') });
+      const server = mockFetch({ 'POST /api/auth/refresh': apiError(401, 'Invalid refresh token') });
       const { authProvider } = await loadProviders();
 
       void authProvider.checkAuth({});
-      await settle();
+      await server.idle();
 
       expect(assign).toHaveBeenCalledExactlyOnceWith('/login?next=%2Fstudio');
     });
@@ -76,7 +76,7 @@ describe('authProvider', () => {
 
       const check = authProvider.checkAuth({});
 
-      expect(await isSettled(check)).toBe(false);
+      expect(await isSettled(check, server)).toBe(false);
       expect(replace).toHaveBeenCalledExactlyOnceWith('/dashboard');
       expect(assign).not.toHaveBeenCalled();
 
@@ -145,24 +145,23 @@ describe('authProvider', () => {
     mockFetch({ 'POST /api/auth/login': apiError(403, 'Email not confirmed') });
     const { authProvider } = await loadProviders();
 
-    await expect(
-      authProvider.login({ username: 'author@example.com', password: 'correct horse' }),
-    ).rejects.toThrow('Email not confirmed');
+    await expect(authProvider.login({ username: 'author@example.com', password: 'correct horse' })).rejects.toThrow(
+      'Email not confirmed',
+    );
   });
 
   it('shares one refresh between concurrent callers', async () => {
     stubLocation('/studio/');
-    let answer!: (response: Response) => void;
-    const server = mockFetch({
-      'POST /api/auth/refresh': () => new Promise<Response>(resolve => (answer = resolve)),
-    });
+    const held = heldReply(() => json(makeSession(STUDIO_ROLES)));
+    const server = mockFetch({ 'POST /api/auth/refresh': held.reply });
     const { authProvider, getAccessToken } = await loadProviders();
 
     const pending = [authProvider.checkAuth({}), getAccessToken(), authProvider.getPermissions!({})];
-    await settle();
+    // The held refresh is not awaited by idle(): this waits for whatever else the callers started.
+    await server.idle();
     expect(server.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
 
-    answer(json(makeSession(STUDIO_ROLES)));
+    held.release();
     await expect(Promise.all(pending)).resolves.toEqual([undefined, 'access-1', STUDIO_ROLES]);
     expect(server.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
   });
@@ -181,19 +180,19 @@ describe('authProvider', () => {
 
     // 300 s of validity: at the check at 210 s exactly 3 checks (90 s) remain, so no refresh yet.
     await vi.advanceTimersByTimeAsync(210_000);
-    await settle();
+    await server.idle();
     expect(refreshes()).toBe(1);
     await expect(getAccessToken()).resolves.toBe('first');
 
     // At 240 s only 2 checks remain: one refresh, and the new token replaces the old one.
     await vi.advanceTimersByTimeAsync(30_000);
-    await settle();
+    await server.idle();
     expect(refreshes()).toBe(2);
     await expect(getAccessToken()).resolves.toBe('second');
 
     // The new token is good for another 300 s, so the next checks leave it alone.
     await vi.advanceTimersByTimeAsync(120_000);
-    await settle();
+    await server.idle();
     expect(refreshes()).toBe(2);
   });
 
@@ -208,7 +207,7 @@ describe('authProvider', () => {
     await authProvider.logout({});
 
     await vi.advanceTimersByTimeAsync(5 * 60_000);
-    await settle();
+    await server.idle();
 
     expect(server.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
   });

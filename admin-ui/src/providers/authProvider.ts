@@ -40,16 +40,14 @@ let refreshTimer: ReturnType<typeof setInterval> | undefined;
 // Set once a full page navigation has started, so nothing else fights it in the meantime.
 let leavingPage = false;
 
-export const hasStudioRole = (user: Pick<SessionUser, 'roles'>): boolean =>
-  user.roles.includes(STUDIO_ROLE);
+export const hasStudioRole = (user: Pick<SessionUser, 'roles'>): boolean => user.roles.includes(STUDIO_ROLE);
 
 /** `/login?next=/studio/...` for the page the browser is on (or was asked for). */
 export const signInUrl = (studioPath: string = currentStudioPath()): string =>
   `${LEARNER_SIGN_IN}?next=${encodeURIComponent(studioPath)}`;
 
 /** The page the browser is on, as a path under /studio. */
-export const currentStudioPath = (): string =>
-  studioPathOf(window.location.pathname, window.location.search);
+export const currentStudioPath = (): string => studioPathOf(window.location.pathname, window.location.search);
 
 /**
  * `pathname` (a full browser path) as a `next` target under /studio: anything outside the
@@ -75,8 +73,7 @@ const leavePage = (navigate: () => void): Promise<never> => {
 export const sendToSignIn = (studioPath?: string): Promise<never> =>
   leavePage(() => window.location.assign(signInUrl(studioPath)));
 
-const sendToLearnerDashboard = (): Promise<never> =>
-  leavePage(() => window.location.replace(LEARNER_DASHBOARD));
+const sendToLearnerDashboard = (): Promise<never> => leavePage(() => window.location.replace(LEARNER_DASHBOARD));
 
 const setSession = (next: Session): Session => {
   session = next;
@@ -137,11 +134,9 @@ export const refreshSession = (): Promise<Session | null> => {
 };
 
 /** The in-memory session, refreshed first when there is none or it is about to expire. */
-export const getSession = async (): Promise<Session | null> =>
-  usableSession() ?? refreshSession();
+export const getSession = async (): Promise<Session | null> => usableSession() ?? refreshSession();
 
-export const getAccessToken = async (): Promise<string | null> =>
-  (await getSession())?.accessToken ?? null;
+export const getAccessToken = async (): Promise<string | null> => (await getSession())?.accessToken ?? null;
 
 /**
  * A fresh token after the server refused `rejectedToken` with a 401. Another caller may already

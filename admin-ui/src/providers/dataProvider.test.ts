@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { apiError, json, loadProviders, makeSession, mockFetch, stubLocation } from '../test/browser';
+import { apiError, json, listReply, loadProviders, makeSession, mockFetch, stubLocation } from '../test/browser';
 
 const STUDIO_ROLES = ['learner', 'studio'];
-const usersPage = () =>
-  json([{ id: 'u1', email: 'a@example.com' }], { headers: { 'Content-Range': 'users 0-0/1' } });
+const usersPage = () => json([{ id: 'u1', email: 'a@example.com' }], { headers: { 'Content-Range': 'users 0-0/1' } });
 
 describe('dataProvider', () => {
   it('refreshes first when no token is in memory, then sends it as a Bearer header to /api/admin', async () => {
@@ -24,7 +23,7 @@ describe('dataProvider', () => {
     expect(result).toEqual({ data: [{ id: 'u1', email: 'a@example.com' }], total: 1 });
     const [request] = server.callsTo('GET', '/api/admin/users');
     expect(request.headers.get('Authorization')).toBe('Bearer token-a');
-    expect(server.calls.map(call => call.method + ' ' + call.path.split('?')[0])).toEqual([
+    expect(server.calls.map((call) => call.method + ' ' + call.path.split('?')[0])).toEqual([
       'POST /api/auth/refresh',
       'GET /api/admin/users',
     ]);
@@ -45,10 +44,7 @@ describe('dataProvider', () => {
 
     expect(body).toEqual({ id: 'u1' });
     const attempts = server.callsTo('GET', '/api/admin/users/u1');
-    expect(attempts.map(call => call.headers.get('Authorization'))).toEqual([
-      'Bearer stale',
-      'Bearer fresh',
-    ]);
+    expect(attempts.map((call) => call.headers.get('Authorization'))).toEqual(['Bearer stale', 'Bearer fresh']);
   });
 
   it('passes a 403 on to react-admin with the server message, without retrying', async () => {
@@ -65,5 +61,38 @@ describe('dataProvider', () => {
     });
     expect(server.callsTo('GET', '/api/admin/users/u1')).toHaveLength(1);
     expect(server.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('lists courses in the ra-data-simple-rest dialect and reads the total from Content-Range', async () => {
+    stubLocation('/studio/subjects');
+    const course = { id: 'ai-user', subjectId: 'ai-user', title: 'AI for Everyday Users', published: true };
+    const server = mockFetch({
+      'POST /api/auth/refresh': json(makeSession(STUDIO_ROLES)),
+      'GET /api/admin/courses': listReply('courses', [course], 7),
+      'PUT /api/admin/courses/ai-user': json({ ...course, published: false }),
+    });
+    const { dataProvider } = await loadProviders();
+
+    const page = await dataProvider.getList('courses', {
+      pagination: { page: 2, perPage: 5 },
+      sort: { field: 'subjectId', order: 'DESC' },
+      filter: { published: true },
+    });
+    expect(page).toEqual({ data: [course], total: 7 });
+    const query = new URL(server.callsTo('GET', '/api/admin/courses')[0].path, 'http://localhost').searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      sort: '["subjectId","DESC"]',
+      range: '[5,9]',
+      filter: '{"published":true}',
+    });
+
+    const updated = await dataProvider.update('courses', {
+      id: 'ai-user',
+      data: { published: false },
+      previousData: course,
+    });
+    expect(updated.data).toEqual({ ...course, published: false });
+    const [put] = server.callsTo('PUT', '/api/admin/courses/ai-user');
+    expect(JSON.parse(put.body ?? 'null')).toEqual({ published: false });
   });
 });

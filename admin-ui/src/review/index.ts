@@ -4,7 +4,7 @@ import type { StudioScreen } from '../layout/studioScreen';
 import { ReviewQueue } from './ReviewQueue';
 
 const review = {
-  path: '/review',
+  name: 'review',
   label: 'Review',
   description: 'Manually grade submissions.',
   icon: RateReviewIcon,

@@ -17,7 +17,7 @@ import {
 import { useLogoutIfAccessDenied, useNotify } from 'react-admin';
 
 import { crawlSources, parseUrls, type CrawlResult } from './subjectsApi';
-import type { SubjectsLoad } from './useSubjects';
+import { courseName, type CoursesLoad } from '../courses/course';
 
 export const CRAWLING = 'Crawling...';
 export const indexedMessage = (n: number) => `Indexed ${n} docs`;
@@ -26,7 +26,7 @@ export const CRAWL_FAILED = 'Crawl failed';
 const DEFAULT_SUBJECT = 'vagus-nerve';
 
 /** Crawl & Index Sources: one URL per line, crawled and indexed for the chosen subject. */
-export const CrawlSection = ({ load }: { load: SubjectsLoad }) => {
+export const CrawlSection = ({ load }: { load: CoursesLoad }) => {
   const notify = useNotify();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -35,8 +35,8 @@ export const CrawlSection = ({ load }: { load: SubjectsLoad }) => {
   const [result, setResult] = useState<CrawlResult | null>(null);
   const inFlight = useRef(false);
 
-  const subjects = load.state === 'loaded' ? load.subjects : [];
-  const fallback = subjects.some(s => s.subjectId === DEFAULT_SUBJECT)
+  const subjects = load.state === 'loaded' ? load.courses : [];
+  const fallback = subjects.some((s) => s.subjectId === DEFAULT_SUBJECT)
     ? DEFAULT_SUBJECT
     : (subjects[0]?.subjectId ?? '');
   const subjectId = chosen ?? fallback;
@@ -82,14 +82,16 @@ export const CrawlSection = ({ load }: { load: SubjectsLoad }) => {
             select
             size="small"
             label="Subject"
-            value={subjects.some(s => s.subjectId === subjectId) ? subjectId : ''}
-            onChange={event => setChosen(event.target.value)}
+            value={subjects.some((s) => s.subjectId === subjectId) ? subjectId : ''}
+            onChange={(event) => setChosen(event.target.value)}
             disabled={running || subjects.length === 0}
             sx={{ maxWidth: 360 }}
           >
-            {subjects.map(subject => (
+            {subjects.map((subject) => (
               <MenuItem key={subject.subjectId} value={subject.subjectId}>
-                {subject.title === subject.subjectId ? subject.subjectId : `${subject.title} (${subject.subjectId})`}
+                {courseName(subject) === subject.subjectId
+                  ? subject.subjectId
+                  : `${courseName(subject)} (${subject.subjectId})`}
               </MenuItem>
             ))}
           </TextField>
@@ -99,7 +101,7 @@ export const CrawlSection = ({ load }: { load: SubjectsLoad }) => {
             minRows={4}
             fullWidth
             value={text}
-            onChange={event => setText(event.target.value)}
+            onChange={(event) => setText(event.target.value)}
             placeholder={'https://example.org/article\nhttps://example.org/another'}
             slotProps={{ htmlInput: { spellCheck: false } }}
           />
@@ -118,7 +120,7 @@ export const CrawlSection = ({ load }: { load: SubjectsLoad }) => {
           <Box sx={{ mt: 2 }} component="section" aria-label="URLs not indexed">
             <Typography variant="subtitle2">Not indexed</Typography>
             <List dense>
-              {result.failed.map(f => (
+              {result.failed.map((f) => (
                 <ListItem key={f.url} disableGutters>
                   <ListItemText primary={f.url} secondary={f.reason || undefined} />
                 </ListItem>

@@ -1,10 +1,10 @@
 import { Alert, Card, CardContent, TableRow, Typography } from '@mui/material';
 import { HttpError, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 
-import { apiErrorMessage } from './coursesApi';
+import { courseName, type CoursesLoad } from '../courses/course';
+import { apiErrorMessage } from '../providers/apiErrorMessage';
 import { publishDraft } from './subjectsApi';
 import { ActionCell, SectionLoading, SubjectCells, SubjectTable, usePendingSubjects } from './SubjectTable';
-import type { SubjectsLoad } from './useSubjects';
 
 export const PUBLISHING = 'Publishing...';
 export const PUBLISHED = 'Published draft';
@@ -14,7 +14,7 @@ export const PUBLISH_FAILED = 'Publish failed';
  * Publish Latest Draft: one action per subject turns the draft overlay into a new live version.
  * A 409 (nothing to publish) shows the server's own message.
  */
-export const PublishDraftSection = ({ load }: { load: SubjectsLoad }) => {
+export const PublishDraftSection = ({ load }: { load: CoursesLoad }) => {
   const notify = useNotify();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const { pending, begin, end } = usePendingSubjects();
@@ -48,18 +48,16 @@ export const PublishDraftSection = ({ load }: { load: SubjectsLoad }) => {
           Publishing turns the subject's unpublished changes into a new version, live for all learners.
         </Typography>
 
-        {load.state === 'loading' && (
-          <SectionLoading label="Loading subjects" />
-        )}
+        {load.state === 'loading' && <SectionLoading label="Loading subjects" />}
         {load.state === 'error' && <Alert severity="error">Could not load the subjects: {load.message}</Alert>}
-        {load.state === 'loaded' && load.subjects.length === 0 && (
+        {load.state === 'loaded' && load.courses.length === 0 && (
           <Typography color="text.secondary">No subjects yet.</Typography>
         )}
-        {load.state === 'loaded' && load.subjects.length > 0 && (
+        {load.state === 'loaded' && load.courses.length > 0 && (
           <SubjectTable ariaLabel="Subjects">
-            {load.subjects.map(subject => (
+            {load.courses.map((subject) => (
               <TableRow key={subject.subjectId}>
-                <SubjectCells title={subject.title} subjectId={subject.subjectId} />
+                <SubjectCells title={courseName(subject)} subjectId={subject.subjectId} />
                 <ActionCell
                   running={pending.has(subject.subjectId)}
                   variant="outlined"

@@ -56,7 +56,7 @@ export const SubjectTable = ({
         <TableRow>
           <TableCell>Subject</TableCell>
           <TableCell>ID</TableCell>
-          {extraColumns.map(column => (
+          {extraColumns.map((column) => (
             <TableCell key={column}>{column}</TableCell>
           ))}
           <TableCell align="right">Action</TableCell>

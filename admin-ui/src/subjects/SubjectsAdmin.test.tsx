@@ -2,19 +2,21 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { apiError, json, makeSession, mockFetch, settle, stubLocation } from '../test/browser';
+import { apiError, heldReply, json, listReply, makeSession, mockFetch, stubLocation } from '../test/browser';
 
 const STUDIO_ROLES = ['learner', 'studio'];
 const REFRESH = 'POST /api/auth/refresh';
 const COURSES = 'GET /api/admin/courses';
-const PUBLISH = 'POST /api/admin/courses/publish';
+const PUT = (id: string) => `PUT /api/admin/courses/${id}`;
 
-const COURSE_LIST = {
-  courses: [
-    { subjectId: 'vagus-nerve', title: 'The Vagus Nerve', published: true },
-    { subjectId: 'metabolic', title: 'Metabolic Health', published: false },
-  ],
-};
+const course = (subjectId: string, title: string, published: boolean) => ({
+  id: subjectId,
+  subjectId,
+  title,
+  published,
+});
+const COURSES_PAGE = [course('vagus-nerve', 'The Vagus Nerve', true), course('metabolic', 'Metabolic Health', false)];
+const COURSE_LIST = () => listReply('courses', COURSES_PAGE);
 
 type Routes = Parameters<typeof mockFetch>[0];
 
@@ -33,15 +35,6 @@ async function renderSubjects(coursesReply: Routes[string], moreRoutes: Routes =
   return { server, assign, user: userEvent.setup({ delay: null }) };
 }
 
-/** A reply that stays pending until `release` is called. */
-function heldReply(response: () => Response) {
-  let release!: () => void;
-  const gate = new Promise<void>(resolve => {
-    release = resolve;
-  });
-  return { reply: async () => { await gate; return response(); }, release: () => release() };
-}
-
 const section = () => screen.getByRole('region', { name: 'Course Visibility (Shop)' });
 
 /** The table row of one subject, found by its id cell. */
@@ -54,7 +47,7 @@ const rowOf = (subjectId: string) => {
 const rowCells = () =>
   within(within(section()).getByRole('table', { name: 'Course visibility' }))
     .getAllByRole('row')
-    .map(row => Array.from(row.querySelectorAll('th, td'), cell => cell.textContent));
+    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
 
 /** No react-admin notification (a MUI Snackbar, role "alert") and no error alert on the page. */
 const expectNoNotification = () => {
@@ -63,13 +56,13 @@ const expectNoNotification = () => {
 };
 
 describe('Subjects Admin screen: Course Visibility (Shop)', { timeout: 15_000 }, () => {
-  it('lists every subject with its title, id, status and the matching action', async () => {
-    const { server } = await renderSubjects(json(COURSE_LIST));
+  it('lists every subject through the data provider, with its title, id, status and the matching action', async () => {
+    const { server } = await renderSubjects(COURSE_LIST);
 
     expect(within(section()).getByRole('heading', { level: 2, name: 'Course Visibility (Shop)' })).toBeInTheDocument();
-    expect(within(section()).getByText(/unpublished course disappears from the shop and the preview/)).toHaveTextContent(
-      /people who already bought it\s+keep their access/,
-    );
+    expect(
+      within(section()).getByText(/unpublished course disappears from the shop and the preview/),
+    ).toHaveTextContent(/people who already bought it\s+keep their\s+access/);
     await waitFor(() =>
       expect(rowCells()).toEqual([
         ['Subject', 'ID', 'Status', 'Action'],
@@ -81,15 +74,38 @@ describe('Subjects Admin screen: Course Visibility (Shop)', { timeout: 15_000 },
     expect(within(rowOf('metabolic')).getByRole('button', { name: 'Publish' })).toBeEnabled();
     expect(screen.queryByRole('status', { name: 'Loading courses' })).not.toBeInTheDocument();
 
-    const [call] = server.callsTo('GET', '/api/admin/courses');
-    expect(call.headers.get('Authorization')).toBe('Bearer token-a');
-    expect(server.callsTo('POST', '/api/admin/courses/publish')).toHaveLength(0);
+    // ra-data-simple-rest's getList: sort, range and filter as JSON, the total from Content-Range.
+    const calls = server.callsTo('GET', '/api/admin/courses');
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+    for (const call of calls) {
+      const query = new URL(call.path, 'http://localhost').searchParams;
+      expect(JSON.parse(query.get('sort') ?? 'null')).toEqual(['position', 'ASC']);
+      expect(JSON.parse(query.get('range') ?? 'null')).toEqual([0, 99]);
+      expect(JSON.parse(query.get('filter') ?? 'null')).toEqual({});
+      expect(call.headers.get('Authorization')).toBe('Bearer token-a');
+    }
+    expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
     // The visibility section's rows carry no draft-publishing or crawl actions.
     expect(within(section()).queryByRole('button', { name: /crawl|publish latest draft/i })).not.toBeInTheDocument();
   });
 
+  it('sorts by a column through the data provider when its header is clicked', async () => {
+    const { server, user } = await renderSubjects(COURSE_LIST);
+    await findRow('metabolic');
+
+    await user.click(within(section()).getByRole('button', { name: /^Sort by id ascending$/i }));
+
+    await waitFor(() =>
+      expect(
+        server
+          .callsTo('GET', '/api/admin/courses')
+          .map((call) => new URL(call.path, 'http://localhost').searchParams.get('sort')),
+      ).toContain('["subjectId","ASC"]'),
+    );
+  });
+
   it('shows a loading state until the list arrives', async () => {
-    const held = heldReply(() => json(COURSE_LIST));
+    const held = heldReply(COURSE_LIST);
     await renderSubjects(held.reply);
 
     expect(within(section()).getByRole('status', { name: 'Loading courses' })).toBeInTheDocument();
@@ -100,18 +116,18 @@ describe('Subjects Admin screen: Course Visibility (Shop)', { timeout: 15_000 },
     expect(within(section()).queryByRole('status', { name: 'Loading courses' })).not.toBeInTheDocument();
   });
 
-  it('sends { subjectId, published: true } for Publish and flips the row once the call succeeds', async () => {
-    const { server, user } = await renderSubjects(json(COURSE_LIST), {
-      [PUBLISH]: json({ subjectId: 'metabolic', published: true }),
+  it('sends PUT { published: true } for Publish and flips the row once the call succeeds', async () => {
+    const { server, user } = await renderSubjects(COURSE_LIST, {
+      [PUT('metabolic')]: json(course('metabolic', 'Metabolic Health', true)),
     });
 
     await user.click(await within(await findRow('metabolic')).findByRole('button', { name: 'Publish' }));
 
     expect(await within(rowOf('metabolic')).findByRole('button', { name: 'Unpublish' })).toBeEnabled();
     expect(within(rowOf('metabolic')).getByText('Published')).toBeInTheDocument();
-    const calls = server.callsTo('POST', '/api/admin/courses/publish');
+    const calls = server.callsTo('PUT', '/api/admin/courses/metabolic');
     expect(calls).toHaveLength(1);
-    expect(JSON.parse(calls[0].body ?? 'null')).toEqual({ subjectId: 'metabolic', published: true });
+    expect(JSON.parse(calls[0].body ?? 'null')).toEqual({ published: true });
     expect(calls[0].headers.get('Authorization')).toBe('Bearer token-a');
     expect(calls[0].headers.get('Content-Type')).toBe('application/json');
     // The other row is untouched.
@@ -119,37 +135,36 @@ describe('Subjects Admin screen: Course Visibility (Shop)', { timeout: 15_000 },
     expect(within(rowOf('vagus-nerve')).getByRole('button', { name: 'Unpublish' })).toBeEnabled();
   });
 
-  it('sends { subjectId, published: false } for Unpublish and flips the row once the call succeeds', async () => {
-    const { server, user } = await renderSubjects(json(COURSE_LIST), {
-      [PUBLISH]: json({ subjectId: 'vagus-nerve', published: false }),
+  it('sends PUT { published: false } for Unpublish and flips the row once the call succeeds', async () => {
+    const { server, user } = await renderSubjects(COURSE_LIST, {
+      [PUT('vagus-nerve')]: json(course('vagus-nerve', 'The Vagus Nerve', false)),
     });
 
     await user.click(await within(await findRow('vagus-nerve')).findByRole('button', { name: 'Unpublish' }));
 
     expect(await within(rowOf('vagus-nerve')).findByRole('button', { name: 'Publish' })).toBeEnabled();
     expect(within(rowOf('vagus-nerve')).getByText('Unpublished')).toBeInTheDocument();
-    const calls = server.callsTo('POST', '/api/admin/courses/publish');
+    const calls = server.callsTo('PUT', '/api/admin/courses/vagus-nerve');
     expect(calls).toHaveLength(1);
-    expect(JSON.parse(calls[0].body ?? 'null')).toEqual({ subjectId: 'vagus-nerve', published: false });
+    expect(JSON.parse(calls[0].body ?? 'null')).toEqual({ published: false });
     expect(within(rowOf('metabolic')).getByText('Unpublished')).toBeInTheDocument();
   });
 
   it('keeps the old state and disables only that button while the call runs', async () => {
-    const held = heldReply(() => json({ subjectId: 'metabolic', published: true }));
-    const { server, user } = await renderSubjects(json(COURSE_LIST), { [PUBLISH]: held.reply });
+    const held = heldReply(() => json(course('metabolic', 'Metabolic Health', true)));
+    const { server, user } = await renderSubjects(COURSE_LIST, { [PUT('metabolic')]: held.reply });
 
     await user.click(await within(await findRow('metabolic')).findByRole('button', { name: 'Publish' }));
-    await settle();
 
+    await waitFor(() => expect(within(rowOf('metabolic')).getByRole('button', { name: 'Publish' })).toBeDisabled());
     const button = within(rowOf('metabolic')).getByRole('button', { name: 'Publish' });
-    expect(button).toBeDisabled();
     expect(within(rowOf('metabolic')).getByText('Unpublished')).toBeInTheDocument();
     expect(within(rowOf('metabolic')).queryByText('Published')).not.toBeInTheDocument();
     expect(within(rowOf('vagus-nerve')).getByRole('button', { name: 'Unpublish' })).toBeEnabled();
     // A disabled button takes no pointer events; a synthetic click must not send a second call.
     fireEvent.click(button);
-    await settle();
-    expect(server.callsTo('POST', '/api/admin/courses/publish')).toHaveLength(1);
+    await server.idle();
+    expect(server.callsTo('PUT', '/api/admin/courses/metabolic')).toHaveLength(1);
 
     held.release();
     expect(await within(rowOf('metabolic')).findByRole('button', { name: 'Unpublish' })).toBeEnabled();
@@ -158,38 +173,35 @@ describe('Subjects Admin screen: Course Visibility (Shop)', { timeout: 15_000 },
 
   it('leaves the state unchanged after a failed call, logs it and shows no notification', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { server, user, assign } = await renderSubjects(json(COURSE_LIST), {
-      [PUBLISH]: [
+    const { server, user, assign } = await renderSubjects(COURSE_LIST, {
+      [PUT('vagus-nerve')]: [
         json({ statusCode: 500, error: 'Internal Server Error', message: 'Database unavailable' }, { status: 500 }),
-        json({ subjectId: 'vagus-nerve', published: false }),
+        json(course('vagus-nerve', 'The Vagus Nerve', false)),
       ],
     });
 
     await user.click(await within(await findRow('vagus-nerve')).findByRole('button', { name: 'Unpublish' }));
 
-    await waitFor(() => expect(server.callsTo('POST', '/api/admin/courses/publish')).toHaveLength(1));
-    await waitFor(() => expect(within(rowOf('vagus-nerve')).getByRole('button', { name: 'Unpublish' })).toBeEnabled());
-    await settle();
+    await waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringContaining('vagus-nerve'), expect.anything()));
+    await server.idle();
+    expect(server.callsTo('PUT', '/api/admin/courses/vagus-nerve')).toHaveLength(1);
+    expect(within(rowOf('vagus-nerve')).getByRole('button', { name: 'Unpublish' })).toBeEnabled();
     expect(within(rowOf('vagus-nerve')).getByText('Published')).toBeInTheDocument();
     expect(within(rowOf('vagus-nerve')).queryByText('Unpublished')).not.toBeInTheDocument();
     expectNoNotification();
     expect(screen.queryByText(/Database unavailable/)).not.toBeInTheDocument();
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('vagus-nerve'), expect.anything());
     expect(assign).not.toHaveBeenCalled();
 
     // The button works again: a second try that succeeds flips the row.
     await user.click(within(rowOf('vagus-nerve')).getByRole('button', { name: 'Unpublish' }));
     expect(await within(rowOf('vagus-nerve')).findByRole('button', { name: 'Publish' })).toBeEnabled();
     expect(within(rowOf('vagus-nerve')).getByText('Unpublished')).toBeInTheDocument();
-    const calls = server.callsTo('POST', '/api/admin/courses/publish');
-    expect(calls.map(call => JSON.parse(call.body ?? 'null'))).toEqual([
-      { subjectId: 'vagus-nerve', published: false },
-      { subjectId: 'vagus-nerve', published: false },
-    ]);
+    const calls = server.callsTo('PUT', '/api/admin/courses/vagus-nerve');
+    expect(calls.map((call) => JSON.parse(call.body ?? 'null'))).toEqual([{ published: false }, { published: false }]);
   });
 
   it('shows the empty state when there are no subjects', async () => {
-    await renderSubjects(json({ courses: [] }));
+    await renderSubjects(() => listReply('courses', []));
 
     expect(
       await within(section()).findByText('No subjects yet. Run Studio → Migrate to load the courses.'),

@@ -4,17 +4,17 @@ import { Title } from 'react-admin';
 import { CourseVisibilitySection } from './CourseVisibilitySection';
 import { CrawlSection } from './CrawlSection';
 import { PublishDraftSection } from './PublishDraftSection';
-import { useSubjects } from './useSubjects';
+import { useCourses } from '../courses/course';
 
 /**
  * /studio/subjects. Sections, top to bottom:
  * 1. Publish Latest Draft: the subjects, each with a Publish Latest Draft action.
- * 2. Course Visibility (Shop): Publish / Unpublish per subject.
+ * 2. Course Visibility (Shop): Publish / Unpublish per subject (the `courses` resource's list).
  * 3. Crawl & Index Sources: a subject, one URL per line and a Crawl button.
  * Each section is its own component in this folder, rendered here in that order.
  */
 export const SubjectsAdmin = () => {
-  const subjects = useSubjects();
+  const subjects = useCourses();
   return (
     <Box sx={{ mt: 2, mb: 4, maxWidth: 900 }}>
       <Title title="Subjects Admin" />

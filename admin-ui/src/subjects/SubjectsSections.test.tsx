@@ -2,19 +2,18 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { apiError, json, makeSession, mockFetch, stubLocation } from '../test/browser';
+import { apiError, heldReply, json, listReply, makeSession, mockFetch, stubLocation } from '../test/browser';
 
 const REFRESH = 'POST /api/auth/refresh';
 const COURSES = 'GET /api/admin/courses';
 const PUBLISH_DRAFT = 'POST /api/graph/publish-draft';
 const CRAWL = 'POST /api/rag/crawl';
 
-const COURSE_LIST = {
-  courses: [
-    { subjectId: 'metabolic', title: 'Metabolic Health', published: false },
-    { subjectId: 'vagus-nerve', title: 'The Vagus Nerve', published: true },
-  ],
-};
+const COURSE_LIST = () =>
+  listReply('courses', [
+    { id: 'metabolic', subjectId: 'metabolic', title: 'Metabolic Health', published: false },
+    { id: 'vagus-nerve', subjectId: 'vagus-nerve', title: 'The Vagus Nerve', published: true },
+  ]);
 
 type Routes = Parameters<typeof mockFetch>[0];
 
@@ -22,7 +21,7 @@ async function renderSubjects(routes: Routes = {}) {
   stubLocation('/studio/subjects');
   const server = mockFetch({
     [REFRESH]: json(makeSession(['learner', 'studio'], { token: 'token-a' })),
-    [COURSES]: json(COURSE_LIST),
+    [COURSES]: COURSE_LIST,
     ...routes,
   });
   vi.resetModules();
@@ -30,15 +29,6 @@ async function renderSubjects(routes: Routes = {}) {
   render(<App />);
   await screen.findByRole('heading', { level: 1, name: 'Subjects Admin' });
   return { server, user: userEvent.setup({ delay: null }) };
-}
-
-/** A reply that stays pending until `release` is called. */
-function heldReply(response: () => Response) {
-  let release!: () => void;
-  const gate = new Promise<void>(resolve => {
-    release = resolve;
-  });
-  return { reply: async () => { await gate; return response(); }, release: () => release() };
 }
 
 const publishSection = () => screen.getByRole('region', { name: 'Publish Latest Draft' });
@@ -51,7 +41,7 @@ const publishButtonOf = async (subjectId: string) => {
 describe('Subjects Admin screen: Publish Latest Draft and Crawl', { timeout: 30_000 }, () => {
   it('orders the sections Publish Latest Draft, Course Visibility, Crawl & Index Sources', async () => {
     await renderSubjects();
-    const headings = screen.getAllByRole('heading', { level: 2 }).map(h => h.textContent);
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(['Publish Latest Draft', 'Course Visibility (Shop)', 'Crawl & Index Sources']);
     await publishButtonOf('metabolic');
     expect(within(publishSection()).getAllByRole('button', { name: 'Publish Latest Draft' })).toHaveLength(2);
@@ -106,7 +96,9 @@ describe('Subjects Admin screen: Publish Latest Draft and Crawl', { timeout: 30_
     const crawl = within(crawlSection()).getByRole('button', { name: 'Crawl' });
     expect(crawl).toBeDisabled();
     // The default subject is vagus-nerve; pick Metabolic Health instead.
-    expect(within(crawlSection()).getByRole('combobox', { name: 'Subject' })).toHaveTextContent('The Vagus Nerve (vagus-nerve)');
+    expect(within(crawlSection()).getByRole('combobox', { name: 'Subject' })).toHaveTextContent(
+      'The Vagus Nerve (vagus-nerve)',
+    );
     await user.click(within(crawlSection()).getByRole('combobox', { name: 'Subject' }));
     await user.click(await screen.findByRole('option', { name: 'Metabolic Health (metabolic)' }));
 

@@ -4,7 +4,7 @@ import type { StudioScreen } from '../layout/studioScreen';
 import { SubjectsAdmin } from './SubjectsAdmin';
 
 const subjects = {
-  path: '/subjects',
+  name: 'subjects',
   label: 'Subjects',
   description: 'Publish subjects, control course visibility in the shop, and crawl and index web sources.',
   icon: MenuBookIcon,

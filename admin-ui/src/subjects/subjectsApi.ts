@@ -14,7 +14,7 @@ export interface CrawlResult {
 }
 
 /** The crawl text area's URLs: split on whitespace, empty entries dropped. */
-export const parseUrls = (text: string): string[] => text.split(/\s+/).filter(url => url !== '');
+export const parseUrls = (text: string): string[] => text.split(/\s+/).filter((url) => url !== '');
 
 /** `POST /api/rag/crawl`: crawls and indexes the URLs; resolves once the worker is done. */
 export const crawlSources = async (subjectId: string, urls: string[]): Promise<CrawlResult> => {
@@ -24,7 +24,7 @@ export const crawlSources = async (subjectId: string, urls: string[]): Promise<C
   const failed = Array.isArray(body.failed)
     ? body.failed
         .filter((f): f is { url: unknown; reason?: unknown } => typeof f === 'object' && f !== null)
-        .map(f => ({ url: String(f.url ?? ''), reason: typeof f.reason === 'string' ? f.reason : '' }))
+        .map((f) => ({ url: String(f.url ?? ''), reason: typeof f.reason === 'string' ? f.reason : '' }))
     : [];
   return { indexed: body.indexed, failed };
 };

@@ -4,7 +4,7 @@ import type { StudioScreen } from '../layout/studioScreen';
 import { TtsVideo } from './TtsVideo';
 
 const ttsVideo = {
-  path: '/tts-video',
+  name: 'tts-video',
   label: 'TTS Video',
   description: 'Run bulk video generation.',
   icon: MovieIcon,

@@ -4,7 +4,7 @@ import type { StudioScreen } from '../layout/studioScreen';
 import { TtsSynthesis } from './TtsSynthesis';
 
 const tts = {
-  path: '/tts',
+  name: 'tts',
   label: 'TTS',
   description: 'Run bulk audio (text-to-speech) generation.',
   icon: RecordVoiceOverIcon,

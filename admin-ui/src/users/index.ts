@@ -4,7 +4,7 @@ import type { StudioScreen } from '../layout/studioScreen';
 import { UserList } from './UserList';
 
 const users = {
-  path: '/users',
+  name: 'users',
   label: 'Users',
   description: 'Assign roles, tags and module unlocks to users.',
   icon: PeopleIcon,

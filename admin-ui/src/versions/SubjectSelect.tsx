@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 
-import { fetchCourses } from '../subjects/coursesApi';
+import { courseName, useCourses } from '../courses/course';
 
 export interface SubjectOption {
   id: string;
@@ -9,24 +8,13 @@ export interface SubjectOption {
 }
 
 /**
- * The subjects known to the Studio (`GET /api/admin/courses`). Until they arrive, or if they
+ * The subjects known to the Studio (the `courses` resource). Until they arrive, or if they
  * cannot be loaded, the list holds only the subjects passed in `always`.
  */
 export const useSubjectOptions = (always: string[] = []): SubjectOption[] => {
-  const [options, setOptions] = useState<SubjectOption[]>([]);
-  useEffect(() => {
-    let active = true;
-    fetchCourses().then(
-      courses => {
-        if (active) setOptions(courses.map(c => ({ id: c.subjectId, title: c.title })));
-      },
-      error => console.error('Could not load the subjects', error),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-  const missing = always.filter(id => id && !options.some(o => o.id === id)).map(id => ({ id, title: id }));
+  const load = useCourses();
+  const options = load.state === 'loaded' ? load.courses.map((c) => ({ id: c.subjectId, title: courseName(c) })) : [];
+  const missing = always.filter((id) => id && !options.some((o) => o.id === id)).map((id) => ({ id, title: id }));
   return [...missing, ...options];
 };
 
@@ -49,11 +37,11 @@ export const SubjectSelect = ({
       size="small"
       label={label}
       value={value}
-      onChange={event => onChange(event.target.value)}
+      onChange={(event) => onChange(event.target.value)}
       disabled={disabled}
       sx={{ minWidth: 260 }}
     >
-      {options.map(option => (
+      {options.map((option) => (
         <MenuItem key={option.id} value={option.id}>
           {option.title === option.id ? option.id : `${option.title} (${option.id})`}
         </MenuItem>

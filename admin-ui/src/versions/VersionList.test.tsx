@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { apiError, json, makeSession, mockFetch, stubLocation } from '../test/browser';
+import { apiError, json, listReply, makeSession, mockFetch, stubLocation } from '../test/browser';
 
 const REFRESH = 'POST /api/auth/refresh';
 const COURSES = 'GET /api/admin/courses';
@@ -10,17 +10,22 @@ const VERSIONS = 'GET /api/studio/versions';
 const PUBLISH = 'POST /api/studio/versions/publish';
 const RESET = 'POST /api/studio/versions/reset';
 
-const COURSE_LIST = {
-  courses: [
-    { subjectId: 'vagus-nerve', title: 'The Vagus Nerve', published: true },
-    { subjectId: 'metabolic', title: 'Metabolic Health', published: false },
-  ],
-};
+const COURSE_LIST = () =>
+  listReply('courses', [
+    { id: 'vagus-nerve', subjectId: 'vagus-nerve', title: 'The Vagus Nerve', published: true },
+    { id: 'metabolic', subjectId: 'metabolic', title: 'Metabolic Health', published: false },
+  ]);
 
 const WITH_OVERLAY = {
   hasOverlay: true,
   versions: [
-    { id: 'v-3', version: 3, published: true, createdAt: '2026-03-14T14:05:00.000Z', changedNodes: ['vn-anatomy', 'vn-tone'] },
+    {
+      id: 'v-3',
+      version: 3,
+      published: true,
+      createdAt: '2026-03-14T14:05:00.000Z',
+      changedNodes: ['vn-anatomy', 'vn-tone'],
+    },
     { id: 'v-2', version: 2, published: true, createdAt: '2026-02-01T09:30:00.000Z', changedNodes: [] },
     { id: 'v-1', version: 1, published: true, createdAt: '2026-01-01T08:00:00.000Z', changedNodes: [] },
   ],
@@ -33,7 +38,7 @@ async function renderVersions(routes: Routes, path = '/studio/versions') {
   stubLocation(path);
   const server = mockFetch({
     [REFRESH]: json(makeSession(['learner', 'studio'], { token: 'token-a' })),
-    [COURSES]: json(COURSE_LIST),
+    [COURSES]: COURSE_LIST,
     ...routes,
   });
   vi.resetModules();
@@ -58,7 +63,7 @@ describe('Versions screen', { timeout: 30_000 }, () => {
     expect(call.headers.get('Authorization')).toBe('Bearer token-a');
 
     const items = within(screen.getByRole('list', { name: 'Versions' })).getAllByRole('listitem');
-    expect(items.map(li => li.getAttribute('aria-label'))).toEqual(['v3', 'v2', 'v1']);
+    expect(items.map((li) => li.getAttribute('aria-label'))).toEqual(['v3', 'v2', 'v1']);
     expect(within(item('v3')).getByRole('heading', { name: 'v3' })).toBeInTheDocument();
     expect(within(item('v3')).getByText('Current')).toBeInTheDocument();
     expect(within(item('v3')).getByText('Has Overlay')).toBeInTheDocument();
@@ -119,7 +124,7 @@ describe('Versions screen', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'The Vagus Nerve (vagus-nerve)' }));
 
     expect(await screen.findByText('No versions found')).toBeInTheDocument();
-    expect(server.callsTo('GET', '/api/studio/versions').map(c => c.path)).toEqual([
+    expect(server.callsTo('GET', '/api/studio/versions').map((c) => c.path)).toEqual([
       '/api/studio/versions?subject=metabolic',
       '/api/studio/versions?subject=vagus-nerve',
     ]);
@@ -144,7 +149,9 @@ describe('Versions screen', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Reset Overlay' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Reset Overlay?' })).getByRole('button', { name: 'Reset Overlay' }),
+      within(await screen.findByRole('dialog', { name: 'Reset Overlay?' })).getByRole('button', {
+        name: 'Reset Overlay',
+      }),
     );
 
     expect(await screen.findByText('Overlay reset')).toBeInTheDocument();
@@ -158,7 +165,16 @@ describe('Versions screen', { timeout: 30_000 }, () => {
 
   it('publishes the overlay only after the confirm dialog, then refetches', async () => {
     const { server, user } = await renderVersions({
-      [VERSIONS]: [json(WITH_OVERLAY), json({ ...NO_OVERLAY, versions: [{ id: 'v-4', version: 4, createdAt: '2026-03-15T10:00:00.000Z', changedNodes: ['vn-tone'] }, ...NO_OVERLAY.versions] })],
+      [VERSIONS]: [
+        json(WITH_OVERLAY),
+        json({
+          ...NO_OVERLAY,
+          versions: [
+            { id: 'v-4', version: 4, createdAt: '2026-03-15T10:00:00.000Z', changedNodes: ['vn-tone'] },
+            ...NO_OVERLAY.versions,
+          ],
+        }),
+      ],
       [PUBLISH]: json({ version: 4, changedNodes: ['vn-tone'] }),
     });
     await versionList();
@@ -189,7 +205,9 @@ describe('Versions screen', { timeout: 30_000 }, () => {
     await versionList();
 
     await user.click(screen.getByRole('button', { name: 'Publish Changes' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Publish Changes?' })).getByRole('button', { name: 'Publish' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Publish Changes?' })).getByRole('button', { name: 'Publish' }),
+    );
 
     expect(await screen.findByText('Publish failed: There are no unpublished changes')).toBeInTheDocument();
     await waitFor(() => expect(server.callsTo('GET', '/api/studio/versions')).toHaveLength(2));
@@ -200,7 +218,13 @@ describe('Versions screen', { timeout: 30_000 }, () => {
     const { user } = await renderVersions({
       [VERSIONS]: json(NO_OVERLAY),
       'GET /api/studio/nodes/vn-tone': json({
-        id: 'vn-tone', subjectId: 'vagus-nerve', title: 'Vagal Tone', summary_html: '', variants: {}, sources: [], hasOverlay: false,
+        id: 'vn-tone',
+        subjectId: 'vagus-nerve',
+        title: 'Vagal Tone',
+        summary_html: '',
+        variants: {},
+        sources: [],
+        hasOverlay: false,
       }),
     });
     await versionList();

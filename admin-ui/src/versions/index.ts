@@ -4,7 +4,7 @@ import type { StudioScreen } from '../layout/studioScreen';
 import { VersionList } from './VersionList';
 
 const versions = {
-  path: '/versions',
+  name: 'versions',
   label: 'Versions',
   description: 'Manage content versions and the unpublished overlay of changes.',
   icon: HistoryIcon,
