@@ -41,6 +41,11 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { ...process.env, PORT: String(port), LOG_PRETTY: 'false', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' } as Record<string, string>,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_PRETTY: 'false',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    } as Record<string, string>,
   },
 });

@@ -37,7 +37,9 @@ const unknown = named.filter((a) => !ALL.includes(a));
 const badOptions = options.filter((o) => !/^--seed=-?\d+$/.test(o));
 if (unknown.length || badOptions.length) {
   const what = [...unknown.map((t) => `tier "${t}"`), ...badOptions.map((o) => `option "${o}"`)].join(', ');
-  console.error(`npm test: unknown ${what}.\nTiers: ${ALL.join(', ')} (default: all). Option: --seed=N (the e2e order).`);
+  console.error(
+    `npm test: unknown ${what}.\nTiers: ${ALL.join(', ')} (default: all). Option: --seed=N (the e2e order).`,
+  );
   process.exit(2);
 }
 const tiers = named.length ? ALL.filter((t) => named.includes(t)) : ALL;
@@ -51,7 +53,8 @@ function ensureChromium() {
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
     run('apt-get', ['install', '-y', 'chromium']);
   }
-  if (!existsSync(CHROMIUM)) fail(`Chromium not found at ${CHROMIUM}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  if (!existsSync(CHROMIUM))
+    fail(`Chromium not found at ${CHROMIUM}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
 }
 
 /** A PostgreSQL server to create this run's databases on: TEST_DATABASE_URL's, a local one, or embedded. */
@@ -134,7 +137,9 @@ function runLimited(cmd, args, { env, minutes }) {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      console.error(`\x1b[31m[platform] ${cmd} ${args.join(' ')}: still running after ${minutes} min: stopping it\x1b[0m`);
+      console.error(
+        `\x1b[31m[platform] ${cmd} ${args.join(' ')}: still running after ${minutes} min: stopping it\x1b[0m`,
+      );
       stopGroup('SIGTERM');
       setTimeout(() => stopGroup('SIGKILL'), 10_000).unref();
     }, minutes * 60_000);
@@ -171,7 +176,10 @@ async function main() {
 
     if (tiers.some((t) => ['unit', 'ui', 'e2e', 'browser'].includes(t))) {
       const focused = focusedTests();
-      if (focused.length) console.error(`\x1b[31m[platform] focused tests would skip the rest of their files:\n  ${focused.join('\n  ')}\x1b[0m`);
+      if (focused.length)
+        console.error(
+          `\x1b[31m[platform] focused tests would skip the rest of their files:\n  ${focused.join('\n  ')}\x1b[0m`,
+        );
       results.push({ name: 'no focused tests (.only)', ok: focused.length === 0 });
     }
 
@@ -184,7 +192,8 @@ async function main() {
       server = await postgresServer(cleanups);
     }
 
-    if (tiers.includes('content')) await step('content', 'content validation', process.execPath, ['scripts/content-check.mjs']);
+    if (tiers.includes('content'))
+      await step('content', 'content validation', process.execPath, ['scripts/content-check.mjs']);
     if (tiers.includes('lint')) await step('lint', 'lint', 'npm', ['run', 'lint']);
     if (tiers.includes('unit')) await step('unit', 'unit tests', 'npx', ['jest', '--selectProjects', 'unit']);
     if (tiers.includes('ui')) {

@@ -1,7 +1,12 @@
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { Harness } from '../support/harness';
+
+interface CrawlResult {
+  indexed: number;
+  failed: { url: string; reason: string }[];
+}
 
 const SUBJECT = 'ai-user';
 const MAX_BYTES = 64 * 1024;
@@ -41,7 +46,9 @@ class LocalSite {
       case '/articles/context':
         return html(ARTICLE);
       case '/articles/plain':
-        return html(`<html><head><title>Tokens</title></head><body><h1>Tokens</h1>${paragraphs('tokenisation', 2)}</body></html>`);
+        return html(
+          `<html><head><title>Tokens</title></head><body><h1>Tokens</h1>${paragraphs('tokenisation', 2)}</body></html>`,
+        );
       case '/private/secret':
         return html('<p>SECRET-PAGE-TEXT must never be fetched.</p>');
       case '/huge': {
@@ -81,7 +88,7 @@ let h: Harness;
 let studio: string;
 
 function crawl(token: string | undefined, body: unknown) {
-  return h.post('/api/rag/crawl', body, { token });
+  return h.post<CrawlResult>('/api/rag/crawl', body, { token });
 }
 
 beforeAll(async () => {
@@ -93,11 +100,11 @@ beforeAll(async () => {
   process.env.CRAWL_TIMEOUT_MS = '5000';
   h = await Harness.boot();
   await h.worker!.get(ContentMigrationService).runIfEmpty();
-  await h.sql(`delete from source_documents where subject_id = ?`, [SUBJECT]);
   studio = await h.demoToken('studio');
 });
+// Every test starts with nothing crawled for the subject.
+beforeEach(() => h.sql(`delete from source_documents where subject_id = ?`, [SUBJECT]));
 afterAll(async () => {
-  await h.sql(`delete from source_documents where subject_id = ?`, [SUBJECT]);
   await h.close();
   await new Promise((r) => site.server.close(r));
   process.env = savedEnv;
@@ -113,45 +120,65 @@ describe('POST /api/rag/crawl', () => {
     expect((await crawl(studio, { subjectId: SUBJECT, urls: [] })).status).toBe(400);
     expect((await crawl(studio, { subjectId: SUBJECT, urls: ['ftp://example.com/file'] })).status).toBe(400);
     expect((await crawl(studio, { subjectId: SUBJECT, urls: ['not a url'] })).status).toBe(400);
+    const hitsBefore = site.hits.length;
     const tooMany = Array.from({ length: 51 }, (_, i) => `https://example.com/${i}`);
     expect((await crawl(studio, { subjectId: SUBJECT, urls: tooMany })).status).toBe(400);
     expect((await crawl(studio, { urls })).status).toBe(400);
-    expect(site.hits).toEqual([]);
+    expect(site.hits.slice(hitsBefore)).toEqual([]);
     expect(await h.sql(`select 1 from source_documents where subject_id = ?`, [SUBJECT])).toEqual([]);
   });
 
   it('indexes readable passages, honours robots.txt, refuses oversized pages and follows safe redirects', async () => {
+    const hitsBefore = site.hits.length;
     const res = await crawl(studio, {
       subjectId: SUBJECT,
-      urls: [`${base}/articles/context`, `${base}/private/secret`, `${base}/huge`, `${base}/redirect-to-article`, `${base}/redirect-to-private`, `${base}/missing`],
+      urls: [
+        `${base}/articles/context`,
+        `${base}/private/secret`,
+        `${base}/huge`,
+        `${base}/redirect-to-article`,
+        `${base}/redirect-to-private`,
+        `${base}/missing`,
+      ],
     });
     expect(res.status).toBe(200);
     expect(res.body.indexed).toBe(2);
-    const reasons = Object.fromEntries(res.body.failed.map((f: any) => [f.url.replace(base, ''), f.reason]));
+    const reasons = Object.fromEntries(res.body.failed.map((f) => [f.url.replace(base, ''), f.reason]));
     expect(Object.keys(reasons).sort()).toEqual(['/huge', '/missing', '/private/secret', '/redirect-to-private']);
     expect(reasons['/private/secret']).toContain('disallowed by robots.txt');
     expect(reasons['/redirect-to-private']).toContain('disallowed by robots.txt');
     expect(reasons['/huge']).toContain('page too large');
     expect(reasons['/missing']).toBe('HTTP 404');
     // robots.txt was read once for the site, and the forbidden page was never requested.
-    expect(site.hits.filter((u) => u === '/robots.txt')).toHaveLength(1);
+    const hits = site.hits.slice(hitsBefore);
+    expect(hits.filter((u) => u === '/robots.txt')).toHaveLength(1);
     expect(site.hits).not.toContain('/private/secret');
 
-    const docs = await h.sql(`select id, url, title from source_documents where subject_id = ? order by url`, [SUBJECT]);
+    const docs = await h.sql<{ id: string; url: string; title: string }>(
+      `select id, url, title from source_documents where subject_id = ? order by url`,
+      [SUBJECT],
+    );
     expect(docs.map((d) => d.url)).toEqual([`${base}/articles/context`, `${base}/redirect-to-article`]);
     expect(docs[0].title).toBe('Context windows explained');
-    const passages = await h.sql(`select text from source_passages where document_id = ? order by position`, [docs[0].id]);
+    const passages = await h.sql<{ text: string }>(
+      `select text from source_passages where document_id = ? order by position`,
+      [docs[0].id],
+    );
     expect(passages.length).toBeGreaterThanOrEqual(2);
     const all = passages.map((p) => p.text).join(' ');
     expect(all).toContain('Context windows explained');
     expect(all).toContain('Paragraph 6 about context windows');
-    for (const junk of ['SHOULD-NOT-BE-INDEXED', 'NAVIGATION-LINK-TEXT', 'FOOTER-COPYRIGHT-TEXT', 'color:red']) expect(all).not.toContain(junk);
+    for (const junk of ['SHOULD-NOT-BE-INDEXED', 'NAVIGATION-LINK-TEXT', 'FOOTER-COPYRIGHT-TEXT', 'color:red'])
+      expect(all).not.toContain(junk);
     for (const p of passages) expect(p.text.split(/\s+/).length).toBeLessThanOrEqual(250);
     expect(await h.sql(`select 1 from source_passages where text like '%SECRET-PAGE-TEXT%'`)).toEqual([]);
   });
 
   it('makes the passages searchable by full text, and the tutor cites them', async () => {
-    const hits = await h.sql(
+    expect(
+      (await crawl(studio, { subjectId: SUBJECT, urls: [`${base}/articles/context`, `${base}/articles/plain`] })).body,
+    ).toMatchObject({ indexed: 2, failed: [] });
+    const hits = await h.sql<{ url: string; text: string }>(
       `select d.url, p.text from source_passages p join source_documents d on d.id = p.document_id
         where p.subject_id = ? and p.tsv @@ websearch_to_tsquery('english', 'quokkasaurus budget')`,
       [SUBJECT],
@@ -160,18 +187,37 @@ describe('POST /api/rag/crawl', () => {
     expect(hits[0].url).toBe(`${base}/articles/context`);
     expect(hits[0].text).toContain('quokkasaurus rule of thumb');
 
-    const answer = await h.post('/api/tutor/variant', { nodeId: 'aiu-context-window', action: 'explain_more', subject: SUBJECT }, { token: studio });
+    const answer = await h.post<{ html: string; sources: { title: string; url: string }[] }>(
+      '/api/tutor/variant',
+      { nodeId: 'aiu-context-window', action: 'explain_more', subject: SUBJECT },
+      { token: studio },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.html).toContain('From the sources');
-    expect(answer.body.sources).toEqual(expect.arrayContaining([{ title: 'Context windows explained', url: `${base}/articles/context` }]));
+    expect(answer.body.sources).toEqual(
+      expect.arrayContaining([{ title: 'Context windows explained', url: `${base}/articles/context` }]),
+    );
   });
 
   it('is idempotent: crawling the same pages again keeps one document per URL and the same passages', async () => {
-    const before = await h.sql(`select d.url, count(p.*)::int as n from source_documents d left join source_passages p on p.document_id = d.id where d.subject_id = ? group by d.url order by d.url`, [SUBJECT]);
-    const res = await crawl(studio, { subjectId: SUBJECT, urls: [`${base}/articles/context`, `${base}/redirect-to-article`, `${base}/articles/context#again`] });
+    expect(
+      (await crawl(studio, { subjectId: SUBJECT, urls: [`${base}/articles/context`, `${base}/redirect-to-article`] }))
+        .body,
+    ).toMatchObject({ indexed: 2, failed: [] });
+    const before = await h.sql(
+      `select d.url, count(p.*)::int as n from source_documents d left join source_passages p on p.document_id = d.id where d.subject_id = ? group by d.url order by d.url`,
+      [SUBJECT],
+    );
+    const res = await crawl(studio, {
+      subjectId: SUBJECT,
+      urls: [`${base}/articles/context`, `${base}/redirect-to-article`, `${base}/articles/context#again`],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ indexed: 2, failed: [] });
-    const after = await h.sql(`select d.url, count(p.*)::int as n from source_documents d left join source_passages p on p.document_id = d.id where d.subject_id = ? group by d.url order by d.url`, [SUBJECT]);
+    const after = await h.sql(
+      `select d.url, count(p.*)::int as n from source_documents d left join source_passages p on p.document_id = d.id where d.subject_id = ? group by d.url order by d.url`,
+      [SUBJECT],
+    );
     expect(after).toEqual(before);
   });
 
@@ -188,7 +234,7 @@ describe('POST /api/rag/crawl', () => {
     const res = await crawl(studio, { subjectId: SUBJECT, urls });
     expect(res.status).toBe(200);
     expect(res.body.indexed).toBe(0);
-    const reasons = Object.fromEntries(res.body.failed.map((f: any) => [f.url, f.reason]));
+    const reasons = Object.fromEntries(res.body.failed.map((f) => [f.url, f.reason]));
     expect(reasons[urls[0]]).toMatch(/^refused: 127\.0\.0\.1 resolves to a loopback address/);
     expect(reasons[urls[1]]).toMatch(/^refused: localhost resolves to a loopback address/);
     expect(reasons[urls[2]]).toMatch(/^refused: 10\.0\.0\.1 resolves to a private address/);
@@ -198,6 +244,8 @@ describe('POST /api/rag/crawl', () => {
     expect(reasons[urls[5]]).toMatch(/^refused: 169\.254\.169\.254 resolves to a link-local address/);
     // Only the allowed site was contacted (its robots.txt, then the redirect); no refused target was.
     expect(site.hits.slice(hitsBefore)).toEqual(['/robots.txt', '/redirect-to-metadata']);
-    expect(await h.sql(`select 1 from source_documents where subject_id = ? and url not like ?`, [SUBJECT, `${base}/%`])).toEqual([]);
+    expect(
+      await h.sql(`select 1 from source_documents where subject_id = ? and url not like ?`, [SUBJECT, `${base}/%`]),
+    ).toEqual([]);
   });
 });

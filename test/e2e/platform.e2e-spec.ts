@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { AuthUser, CurrentUser } from '../../src/common/decorators/current-user.decorator';
 import { Public } from '../../src/common/decorators/public.decorator';
 import { Roles } from '../../src/common/decorators/roles.decorator';
-import { Harness } from '../support/harness';
+import { type ApiError, Harness } from '../support/harness';
 
 /** Probe routes mounted only in this test, to exercise the global guards and filter. */
 @Controller('probe')
@@ -36,17 +36,16 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   h = await Harness.boot({ controllers: [ProbeController], worker: false });
-  for (const who of ['learner', 'studio', 'admin', 'clinician']) {
-    const res = await h.post('/api/auth/login', { email: `${who}@example.com`, password: 'demo-password' });
-    tokens[who] = res.body.accessToken;
-  }
+  for (const who of ['learner', 'studio', 'admin', 'clinician'] as const) tokens[who] = await h.demoToken(who);
 });
 afterAll(() => h.close());
 
-
 describe('role guards', () => {
   it('lets the studio role through @Roles("studio") and refuses a learner with 403', async () => {
-    expect((await h.get('/api/probe/studio', { token: tokens.studio })).body).toEqual({ ok: true, roles: ['learner', 'studio'] });
+    expect((await h.get('/api/probe/studio', { token: tokens.studio })).body).toEqual({
+      ok: true,
+      roles: ['learner', 'studio'],
+    });
     expect((await h.get('/api/probe/studio', { token: tokens.admin })).status).toBe(200);
     const refused = await h.get('/api/probe/studio', { token: tokens.learner });
     expect(refused.status).toBe(403);
@@ -66,7 +65,7 @@ describe('role guards', () => {
   });
 
   it('applies a role change on the next request, without a new sign-in', async () => {
-    const [user] = await h.sql(`select id from users where email = 'clinician@example.com'`);
+    const [user] = await h.sql<{ id: string }>(`select id from users where email = 'clinician@example.com'`);
     await h.sql(`insert into user_roles (user_id, role, created_at) values (?, 'studio', now())`, [user.id]);
     try {
       expect((await h.get('/api/probe/studio', { token: tokens.clinician })).status).toBe(200);
@@ -79,7 +78,7 @@ describe('role guards', () => {
 
 describe('errors', () => {
   it('turns an unexpected error into a 500 with an error id and no internals', async () => {
-    const res = await h.get('/api/probe/boom');
+    const res = await h.get<ApiError & { errorId: string }>('/api/probe/boom');
     expect(res.status).toBe(500);
     expect(res.body).toEqual({
       statusCode: 500,
@@ -101,16 +100,26 @@ describe('errors', () => {
 
 describe('health and docs', () => {
   it('reports the database and Redis', async () => {
-    const res = await h.get('/health');
+    const res = await h.get<{ status: string; info: unknown }>('/health');
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('ok');
     expect(res.body.info).toEqual({ database: { status: 'up' }, redis: { status: 'up' } });
   });
 
   it('serves the OpenAPI document with the auth endpoints', async () => {
-    const res = await h.get('/api/docs/json');
+    const res = await h.get<{ paths: Record<string, unknown> }>('/api/docs/json');
     expect(res.status).toBe(200);
-    for (const path of ['register', 'login', 'refresh', 'logout', 'request-reset', 'reset', 'request-verify', 'verify', 'session']) {
+    for (const path of [
+      'register',
+      'login',
+      'refresh',
+      'logout',
+      'request-reset',
+      'reset',
+      'request-verify',
+      'verify',
+      'session',
+    ]) {
       expect(Object.keys(res.body.paths)).toContain(`/api/auth/${path}`);
     }
     expect((await h.get('/api/docs')).status).toBe(200);

@@ -1,6 +1,39 @@
-import { Clock, CLOCK } from '../../src/modules/practice/clock';
+import { type Clock, CLOCK } from '../../src/modules/practice/clock';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { Harness } from '../support/harness';
+
+interface Card {
+  nodeId: string;
+  title: string;
+  questionId: string;
+  question: string;
+  options: { id: string; text: string }[];
+  type: string;
+  due: string;
+}
+interface Reviewed {
+  nodeId: string;
+  rating: number;
+  correct: boolean | null;
+  due: string;
+  scheduledDays: number;
+  state: string;
+  mastery: number | null;
+}
+interface Stats {
+  due: number;
+  completedToday: number;
+  accuracy: number | null;
+  streak: number;
+  totalReviews: number;
+}
+interface StoredCard {
+  reps: number;
+  lapses: number;
+  state: number;
+  due: Date;
+  last_review: Date;
+}
 
 let h: Harness;
 let clock: Clock;
@@ -14,50 +47,60 @@ beforeAll(async () => {
   await h.worker!.get(ContentMigrationService).runIfEmpty();
   clock = h.app.get<Clock>(CLOCK);
   clock.now = () => new Date(now);
-  setNow('2030-03-10T09:00:00Z');
 });
 afterAll(() => h.close());
-
-async function buy(token: string, subjectId: string) {
-  const prices = (await h.get('/api/marketplace/prices')).body.prices;
-  const priceId = prices.find((p: any) => p.subjectId === subjectId).priceId;
-  const created = await h.post('/api/checkout/create', { subjectId, priceId }, { token });
-  expect(created.status).toBe(201);
-  const done = await h.post(`/api/checkout/dev/${created.body.sessionId}/complete`, undefined, { token });
-  expect(done.status).toBe(200);
-}
+// The clock of every test starts at the same moment; tests that care set their own.
+beforeEach(() => setNow('2030-03-10T09:00:00Z'));
 
 /** A learner who owns vagus-nerve and has seeded practice. */
 async function learner(tag: string, seed = true) {
-  const u = await h.newUser(tag);
-  await buy(u.token, 'vagus-nerve');
-  if (seed) expect((await h.post('/api/practice/seed', { subjectId: 'vagus-nerve' }, { token: u.token })).body).toEqual({ created: 16 });
+  const u = await h.learnerWith('vagus-nerve', tag);
+  if (seed)
+    expect(
+      (await h.post<{ created: number }>('/api/practice/seed', { subjectId: 'vagus-nerve' }, { token: u.token })).body,
+    ).toEqual({ created: 16 });
   return u;
 }
 
-const review = (token: string, body: Record<string, unknown>) => h.post('/api/practice/review', { subjectId: 'vagus-nerve', ...body }, { token });
-const next = (token: string, q = '') => h.get(`/api/practice/next?subjectId=vagus-nerve${q}`, { token });
-const stats = (token: string) => h.get('/api/practice/stats?subjectId=vagus-nerve', { token });
+const review = (token: string, body: Record<string, unknown>) =>
+  h.post<Reviewed>('/api/practice/review', { subjectId: 'vagus-nerve', ...body }, { token });
+const next = (token: string, q = '') => h.get<Card[]>(`/api/practice/next?subjectId=vagus-nerve${q}`, { token });
+const stats = (token: string) => h.get<Stats>('/api/practice/stats?subjectId=vagus-nerve', { token });
 
 async function card(userId: string, nodeId: string) {
-  return (await h.sql(`select * from practice_cards where user_id = ? and subject_id = 'vagus-nerve' and node_id = ?`, [userId, nodeId]))[0];
+  return (
+    await h.sql<StoredCard>(
+      `select * from practice_cards where user_id = ? and subject_id = 'vagus-nerve' and node_id = ?`,
+      [userId, nodeId],
+    )
+  )[0];
 }
 
 async function correctAnswer(questionId: string) {
-  return (await h.sql(`select correct, choices from quiz_items where subject_id = 'vagus-nerve' and id = ?`, [questionId]))[0] as { correct: string; choices: { id: string }[] };
+  return (
+    await h.sql<{ correct: string; choices: { id: string }[] }>(
+      `select correct, choices from quiz_items where subject_id = 'vagus-nerve' and id = ?`,
+      [questionId],
+    )
+  )[0];
 }
 
 describe('refusals', () => {
   it('needs a signed-in learner who owns the course', async () => {
     expect((await h.get('/api/practice/next?subjectId=vagus-nerve')).status).toBe(401);
     expect((await h.get('/api/practice/stats?subjectId=vagus-nerve')).status).toBe(401);
-    expect((await h.post('/api/practice/seed', { subjectId: 'vagus-nerve' })).status).toBe(401);
-    expect((await h.post('/api/practice/review', { subjectId: 'vagus-nerve', nodeId: 'vn-anatomy', rating: 3 })).status).toBe(401);
+    expect((await h.post<{ created: number }>('/api/practice/seed', { subjectId: 'vagus-nerve' })).status).toBe(401);
+    expect(
+      (await h.post('/api/practice/review', { subjectId: 'vagus-nerve', nodeId: 'vn-anatomy', rating: 3 })).status,
+    ).toBe(401);
 
     const stranger = await h.newUser('practice-stranger');
     expect((await next(stranger.token)).status).toBe(403);
     expect((await stats(stranger.token)).status).toBe(403);
-    expect((await h.post('/api/practice/seed', { subjectId: 'vagus-nerve' }, { token: stranger.token })).status).toBe(403);
+    expect(
+      (await h.post<{ created: number }>('/api/practice/seed', { subjectId: 'vagus-nerve' }, { token: stranger.token }))
+        .status,
+    ).toBe(403);
     expect((await review(stranger.token, { nodeId: 'vn-anatomy', rating: 3 })).status).toBe(403);
     expect(await h.sql(`select 1 from practice_cards where user_id = ?`, [stranger.id])).toEqual([]);
   });
@@ -68,13 +111,18 @@ describe('refusals', () => {
     expect((await h.get('/api/practice/next', { token: t })).status).toBe(400);
     expect((await h.get('/api/practice/next?subjectId=no-such-course', { token: t })).status).toBe(404);
     for (const limit of ['0', '51', 'abc', '2.5']) expect((await next(t, `&limit=${limit}`)).status).toBe(400);
-    expect((await h.post('/api/practice/seed', {}, { token: t })).status).toBe(400);
-    expect((await h.post('/api/practice/seed', { subjectId: 'vagus-nerve', extra: 1 }, { token: t })).status).toBe(400);
+    expect((await h.post<{ created: number }>('/api/practice/seed', {}, { token: t })).status).toBe(400);
+    expect(
+      (await h.post<{ created: number }>('/api/practice/seed', { subjectId: 'vagus-nerve', extra: 1 }, { token: t }))
+        .status,
+    ).toBe(400);
 
     // no card yet
     const none = await review(t, { nodeId: 'vn-anatomy', rating: 3 });
     expect(none.status).toBe(404);
-    expect((await h.post('/api/practice/seed', { subjectId: 'vagus-nerve' }, { token: t })).body).toEqual({ created: 16 });
+    expect(
+      (await h.post<{ created: number }>('/api/practice/seed', { subjectId: 'vagus-nerve' }, { token: t })).body,
+    ).toEqual({ created: 16 });
 
     for (const rating of [2, 4, 6, -1, '3', null, undefined]) {
       const res = await review(t, { nodeId: 'vn-anatomy', rating });
@@ -83,10 +131,16 @@ describe('refusals', () => {
     expect((await review(t, { nodeId: 'no-such-node', rating: 3 })).status).toBe(404);
     expect((await review(t, { rating: 3 })).status).toBe(400);
 
-    const other = (await h.sql(`select id from quiz_items where subject_id = 'vagus-nerve' and node_id <> 'vn-anatomy' limit 1`))[0].id;
+    const other = (
+      await h.sql<{ id: string }>(
+        `select id from quiz_items where subject_id = 'vagus-nerve' and node_id <> 'vn-anatomy' limit 1`,
+      )
+    )[0].id;
     const wrongNode = await review(t, { nodeId: 'vn-anatomy', rating: 3, questionId: other, answer: 'a' });
     expect(wrongNode.status).toBe(400);
-    expect((await review(t, { nodeId: 'vn-anatomy', rating: 3, questionId: 'no-such-question', answer: 'a' })).status).toBe(400);
+    expect(
+      (await review(t, { nodeId: 'vn-anatomy', rating: 3, questionId: 'no-such-question', answer: 'a' })).status,
+    ).toBe(400);
     expect((await review(t, { nodeId: 'vn-anatomy', rating: 3, answer: 'a' })).status).toBe(400);
     // nothing of the refused reviews was stored
     expect(await h.sql(`select 1 from practice_reviews where user_id = ?`, [u.id])).toEqual([]);
@@ -98,21 +152,32 @@ describe('seed', () => {
   it('creates one card per live topic, once', async () => {
     setNow('2030-03-10T09:00:00Z');
     const u = await learner('practice-seed');
-    const live = await h.sql(`select count(*)::int as n from topic_nodes where subject_id = 'vagus-nerve' and archived_at is null`);
+    const live = await h.sql<{ n: number }>(
+      `select count(*)::int as n from topic_nodes where subject_id = 'vagus-nerve' and archived_at is null`,
+    );
     expect(live[0].n).toBe(16);
-    const cards = await h.sql(`select node_id, due, reps, state from practice_cards where user_id = ? and subject_id = 'vagus-nerve'`, [u.id]);
+    const cards = await h.sql<{ node_id: string; due: Date; reps: number; state: number }>(
+      `select node_id, due, reps, state from practice_cards where user_id = ? and subject_id = 'vagus-nerve'`,
+      [u.id],
+    );
     expect(cards).toHaveLength(16);
     for (const c of cards) expect(c).toMatchObject({ reps: 0, state: 0 });
     expect(new Date(cards[0].due).toISOString()).toBe('2030-03-10T09:00:00.000Z');
-    expect((await h.post('/api/practice/seed', { subjectId: 'vagus-nerve' }, { token: u.token })).body).toEqual({ created: 0 });
+    expect(
+      (await h.post<{ created: number }>('/api/practice/seed', { subjectId: 'vagus-nerve' }, { token: u.token })).body,
+    ).toEqual({ created: 0 });
   });
 
   it('is idempotent when seeds race', async () => {
     const u = await learner('practice-race', false);
-    const results = await Promise.all(Array.from({ length: 5 }, () => h.post('/api/practice/seed', { subjectId: 'vagus-nerve' }, { token: u.token })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        h.post<{ created: number }>('/api/practice/seed', { subjectId: 'vagus-nerve' }, { token: u.token }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(results.reduce((sum, r) => sum + r.body.created, 0)).toBe(16);
-    const rows = await h.sql(`select count(*)::int as n from practice_cards where user_id = ?`, [u.id]);
+    const rows = await h.sql<{ n: number }>(`select count(*)::int as n from practice_cards where user_id = ?`, [u.id]);
     expect(rows[0].n).toBe(16);
   });
 });
@@ -121,8 +186,13 @@ describe('next', () => {
   it('returns due cards, most overdue first, with a question and no answer', async () => {
     setNow('2030-03-10T09:00:00Z');
     const u = await learner('practice-next');
-    await h.sql(`update practice_cards set due = '2030-03-01T00:00:00Z' where user_id = ? and node_id = 'vn-slow-breathing'`, [u.id]);
-    await h.sql(`update practice_cards set due = '2030-03-20T00:00:00Z' where user_id = ? and node_id = 'vn-anatomy'`, [u.id]);
+    await h.sql(
+      `update practice_cards set due = '2030-03-01T00:00:00Z' where user_id = ? and node_id = 'vn-slow-breathing'`,
+      [u.id],
+    );
+    await h.sql(`update practice_cards set due = '2030-03-20T00:00:00Z' where user_id = ? and node_id = 'vn-anatomy'`, [
+      u.id,
+    ]);
 
     const first = await next(u.token);
     expect(first.status).toBe(200);
@@ -138,14 +208,18 @@ describe('next', () => {
     });
     const all = (await next(u.token, '&limit=50')).body;
     expect(all).toHaveLength(15); // vn-anatomy is not due yet
-    expect(all.map((c: any) => c.nodeId)).not.toContain('vn-anatomy');
-    const dues = all.map((c: any) => c.due);
+    expect(all.map((c) => c.nodeId)).not.toContain('vn-anatomy');
+    const dues = all.map((c) => c.due);
     expect([...dues].sort()).toEqual(dues);
     for (const c of all) {
       // nothing that gives the answer away
       expect(Object.keys(c).sort()).toEqual(['due', 'nodeId', 'options', 'question', 'questionId', 'title', 'type']);
       for (const o of c.options) expect(Object.keys(o).sort()).toEqual(['id', 'text']);
-      const q = (await h.sql(`select node_id from quiz_items where subject_id = 'vagus-nerve' and id = ?`, [c.questionId]))[0];
+      const q = (
+        await h.sql<{ node_id: string }>(`select node_id from quiz_items where subject_id = 'vagus-nerve' and id = ?`, [
+          c.questionId,
+        ])
+      )[0];
       expect(q.node_id).toBe(c.nodeId);
     }
 
@@ -157,8 +231,12 @@ describe('next', () => {
   it('rotates through the topic’s questions as the card is reviewed', async () => {
     setNow('2030-03-10T09:00:00Z');
     const u = await learner('practice-rotate');
-    const multi = (await h.sql(`select node_id from quiz_items where subject_id = 'vagus-nerve' group by node_id having count(*) > 1 order by node_id limit 1`))[0].node_id;
-    const pick = async () => (await next(u.token, '&limit=50')).body.find((c: any) => c.nodeId === multi);
+    const multi = (
+      await h.sql<{ node_id: string }>(
+        `select node_id from quiz_items where subject_id = 'vagus-nerve' group by node_id having count(*) > 1 order by node_id limit 1`,
+      )
+    )[0].node_id;
+    const pick = async () => (await next(u.token, '&limit=50')).body.find((c) => c.nodeId === multi)!;
     const q1 = (await pick()).questionId;
     expect((await review(u.token, { nodeId: multi, rating: 0 })).status).toBe(200);
     setNow('2030-03-10T10:00:00Z');
@@ -176,7 +254,15 @@ describe('review and FSRS', () => {
     for (let i = 0; i < 5; i++) {
       const res = await review(u.token, { nodeId: node, rating: 3 });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ nodeId: node, rating: 3, correct: null, due: expect.any(String), scheduledDays: expect.any(Number), state: expect.any(String), mastery: null });
+      expect(res.body).toEqual({
+        nodeId: node,
+        rating: 3,
+        correct: null,
+        due: expect.any(String),
+        scheduledDays: expect.any(Number),
+        state: expect.any(String),
+        mastery: null,
+      });
       intervals.push(res.body.scheduledDays);
       const stored = await card(u.id, node);
       expect(stored.reps).toBe(i + 1);
@@ -184,9 +270,9 @@ describe('review and FSRS', () => {
       expect(new Date(stored.last_review).toISOString()).toBe(now.toISOString());
       // not due before its date, due on it
       setNow(new Date(new Date(res.body.due).getTime() - 1000));
-      expect((await next(u.token, '&limit=50')).body.map((c: any) => c.nodeId)).not.toContain(node);
+      expect((await next(u.token, '&limit=50')).body.map((c) => c.nodeId)).not.toContain(node);
       setNow(res.body.due);
-      expect((await next(u.token, '&limit=50')).body.map((c: any) => c.nodeId)).toContain(node);
+      expect((await next(u.token, '&limit=50')).body.map((c) => c.nodeId)).toContain(node);
     }
     expect(intervals[0]).toBe(0); // the first Good is a learning step
     for (let i = 2; i < intervals.length; i++) expect(intervals[i]).toBeGreaterThan(intervals[i - 1]);
@@ -202,39 +288,57 @@ describe('review and FSRS', () => {
     expect(after.lapses).toBe(before.lapses + 1);
     expect(after.reps).toBe(before.reps + 1);
 
-    const log = await h.sql(`select rating, scheduled_days, correct from practice_reviews where user_id = ? order by reviewed_at`, [u.id]);
-    expect(log.map((r: any) => r.rating)).toEqual([3, 3, 3, 3, 3, 0]);
-    expect(log.map((r: any) => r.scheduled_days)).toEqual([...intervals, 0]);
+    const log = await h.sql<{ rating: number; scheduled_days: number; correct: boolean | null }>(
+      `select rating, scheduled_days, correct from practice_reviews where user_id = ? order by reviewed_at`,
+      [u.id],
+    );
+    expect(log.map((r) => r.rating)).toEqual([3, 3, 3, 3, 3, 0]);
+    expect(log.map((r) => r.scheduled_days)).toEqual([...intervals, 0]);
   });
 
   it('applies racing reviews of one card one after another', async () => {
     setNow('2030-04-15T08:00:00Z');
     const u = await learner('practice-review-race');
-    const results = await Promise.all(Array.from({ length: 6 }, () => review(u.token, { nodeId: 'vn-gut-brain', rating: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => review(u.token, { nodeId: 'vn-gut-brain', rating: 1 })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect((await card(u.id, 'vn-gut-brain')).reps).toBe(6);
-    expect((await h.sql(`select count(*)::int as n from practice_reviews where user_id = ?`, [u.id]))[0].n).toBe(6);
+    expect(
+      (await h.sql<{ n: number }>(`select count(*)::int as n from practice_reviews where user_id = ?`, [u.id]))[0].n,
+    ).toBe(6);
   });
 
   it('feeds the answer’s correctness into mastery', async () => {
     setNow('2030-05-01T08:00:00Z');
     const u = await learner('practice-mastery');
-    const c = (await next(u.token, '&limit=50')).body.find((x: any) => x.nodeId === 'vn-anatomy');
+    const c = (await next(u.token, '&limit=50')).body.find((x) => x.nodeId === 'vn-anatomy')!;
     const q = await correctAnswer(c.questionId);
     const wrong = q.choices.find((o) => o.id !== q.correct)!.id;
 
-    const right = await review(u.token, { nodeId: 'vn-anatomy', rating: 3, questionId: c.questionId, answer: q.correct });
+    const right = await review(u.token, {
+      nodeId: 'vn-anatomy',
+      rating: 3,
+      questionId: c.questionId,
+      answer: q.correct,
+    });
     expect(right.status).toBe(200);
     expect(right.body.correct).toBe(true);
     expect(right.body.mastery).toBeGreaterThan(0);
-    let m = await h.sql(`select p_known, attempts, correct from user_mastery where user_id = ? and subject_id = 'vagus-nerve' and skill_id = 'vn-anatomy'`, [u.id]);
+    let m = await h.sql<{ p_known: string; attempts: number; correct: number }>(
+      `select p_known, attempts, correct from user_mastery where user_id = ? and subject_id = 'vagus-nerve' and skill_id = 'vn-anatomy'`,
+      [u.id],
+    );
     expect(m[0]).toMatchObject({ attempts: 1, correct: 1 });
     const p1 = Number(m[0].p_known);
     expect(right.body.mastery).toBeCloseTo(p1, 3);
 
     const bad = await review(u.token, { nodeId: 'vn-anatomy', rating: 0, questionId: c.questionId, answer: wrong });
     expect(bad.body.correct).toBe(false);
-    m = await h.sql(`select p_known, attempts, correct from user_mastery where user_id = ? and subject_id = 'vagus-nerve' and skill_id = 'vn-anatomy'`, [u.id]);
+    m = await h.sql(
+      `select p_known, attempts, correct from user_mastery where user_id = ? and subject_id = 'vagus-nerve' and skill_id = 'vn-anatomy'`,
+      [u.id],
+    );
     expect(m[0]).toMatchObject({ attempts: 2, correct: 1 });
     expect(Number(m[0].p_known)).toBeLessThan(p1);
 
@@ -244,8 +348,11 @@ describe('review and FSRS', () => {
     expect(plain.body.mastery).toBeCloseTo(Number(m[0].p_known), 3);
     m = await h.sql(`select attempts from user_mastery where user_id = ? and skill_id = 'vn-anatomy'`, [u.id]);
     expect(m[0].attempts).toBe(2);
-    const log = await h.sql(`select correct from practice_reviews where user_id = ? order by reviewed_at`, [u.id]);
-    expect(log.map((r: any) => r.correct)).toEqual([true, false, null]);
+    const log = await h.sql<{ rating: number; scheduled_days: number; correct: boolean | null }>(
+      `select correct from practice_reviews where user_id = ? order by reviewed_at`,
+      [u.id],
+    );
+    expect(log.map((r) => r.correct)).toEqual([true, false, null]);
   });
 });
 
@@ -253,12 +360,22 @@ describe('stats', () => {
   it('counts due cards, today’s reviews, accuracy and the streak across UTC days', async () => {
     setNow('2030-06-09T10:00:00Z');
     const u = await learner('practice-stats');
-    expect((await stats(u.token)).body).toEqual({ due: 16, completedToday: 0, accuracy: null, streak: 0, totalReviews: 0 });
+    expect((await stats(u.token)).body).toEqual({
+      due: 16,
+      completedToday: 0,
+      accuracy: null,
+      streak: 0,
+      totalReviews: 0,
+    });
 
     const cards = (await next(u.token, '&limit=50')).body;
     const answerOf = async (i: number, right: boolean) => {
       const q = await correctAnswer(cards[i].questionId);
-      return { nodeId: cards[i].nodeId, questionId: cards[i].questionId, answer: right ? q.correct : q.choices.find((o) => o.id !== q.correct)!.id };
+      return {
+        nodeId: cards[i].nodeId,
+        questionId: cards[i].questionId,
+        answer: right ? q.correct : q.choices.find((o) => o.id !== q.correct)!.id,
+      };
     };
 
     // yesterday (late in the UTC day): one right, one wrong; Easy moves the cards days away

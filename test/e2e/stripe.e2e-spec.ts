@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { Harness } from '../support/harness';
+
+interface Checkout {
+  sessionId: string;
+  url: string;
+}
+type StripeObject = Record<string, unknown>;
 
 /**
  * A local stand-in for the Stripe API (no stripe-mock binary is available here): it keeps
  * Checkout Sessions in memory and answers the two calls the platform makes.
  */
 class FakeStripe {
-  sessions = new Map<string, Record<string, any>>();
+  sessions = new Map<string, StripeObject>();
   requests: { method: string; path: string; form: URLSearchParams; auth?: string }[] = [];
   server: Server;
 
@@ -39,7 +45,11 @@ class FakeStripe {
             client_reference_id: form.get('client_reference_id'),
             success_url: form.get('success_url'),
             cancel_url: form.get('cancel_url'),
-            metadata: { userId: form.get('metadata[userId]'), subjectId: form.get('metadata[subjectId]'), priceId: form.get('metadata[priceId]') },
+            metadata: {
+              userId: form.get('metadata[userId]'),
+              subjectId: form.get('metadata[subjectId]'),
+              priceId: form.get('metadata[priceId]'),
+            },
           };
           this.sessions.set(id, session);
           return send(200, session);
@@ -65,20 +75,41 @@ const fake = new FakeStripe();
 let h: Harness;
 const savedEnv = { ...process.env };
 
-function event(type: string, object: Record<string, any>): { id: string; payload: string } {
+function event(type: string, object: StripeObject): { id: string; payload: string } {
   const id = `evt_${randomUUID().replace(/-/g, '')}`;
-  return { id, payload: JSON.stringify({ id, object: 'event', type, api_version: '2024-06-20', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } }) };
+  return {
+    id,
+    payload: JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      api_version: '2024-06-20',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    }),
+  };
 }
 
 function deliver(payload: string, opts: { secret?: string; timestamp?: number; signature?: string } = {}) {
   const signature =
     opts.signature ??
-    stripeForSigning.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET, timestamp: opts.timestamp ?? Math.floor(Date.now() / 1000) });
-  return h.request('POST', '/api/webhooks/stripe', { body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    stripeForSigning.webhooks.generateTestHeaderString({
+      payload,
+      secret: opts.secret ?? WEBHOOK_SECRET,
+      timestamp: opts.timestamp ?? Math.floor(Date.now() / 1000),
+    });
+  return h.request<{ result: string }>('POST', '/api/webhooks/stripe', {
+    body: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
 }
 
 async function entitlementRows(userId: string, subjectId: string) {
-  return h.sql(`select status from user_entitlements where user_id = ? and subject_id = ?`, [userId, subjectId]);
+  return h.sql<{ status: string }>(`select status from user_entitlements where user_id = ? and subject_id = ?`, [
+    userId,
+    subjectId,
+  ]);
 }
 
 beforeAll(async () => {
@@ -98,7 +129,11 @@ afterAll(async () => {
 describe('Stripe checkout', () => {
   it('creates a Checkout Session with the user and subject in metadata and our return URLs', async () => {
     const u = await h.newUser('stripe');
-    const res = await h.post('/api/checkout/create', { subjectId: 'vagus-nerve', priceId: 'price_vagus_nerve' }, { token: u.token });
+    const res = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'vagus-nerve', priceId: 'price_vagus_nerve' },
+      { token: u.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body.url).toBe(`https://checkout.stripe.test/c/pay/${res.body.sessionId}`);
     const call = fake.requests.find((r) => r.method === 'POST' && r.form.get('metadata[userId]') === u.id)!;
@@ -106,7 +141,9 @@ describe('Stripe checkout', () => {
     expect(call.form.get('metadata[subjectId]')).toBe('vagus-nerve');
     expect(call.form.get('mode')).toBe('payment');
     expect(call.form.get('line_items[0][price_data][unit_amount]')).toBe('4900');
-    expect(call.form.get('success_url')).toBe('http://learn.test/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}');
+    expect(call.form.get('success_url')).toBe(
+      'http://learn.test/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}',
+    );
     expect(call.form.get('cancel_url')).toBe('http://learn.test/shop?subject=vagus-nerve');
     // The dev provider's pages do not exist when Stripe is configured.
     expect((await h.get(`/api/checkout/dev/${res.body.sessionId}`, { token: u.token })).status).toBe(404);
@@ -114,13 +151,33 @@ describe('Stripe checkout', () => {
 
   it('verify grants access only once Stripe reports the session paid', async () => {
     const u = await h.newUser('verify');
-    const { body } = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token: u.token });
-    const unpaid = await h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token });
+    const { body } = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'metabolic', priceId: 'price_metabolic' },
+      { token: u.token },
+    );
+    const unpaid = await h.post<{ status: string; entitled: boolean }>(
+      '/api/checkout/verify',
+      { session_id: body.sessionId },
+      { token: u.token },
+    );
     expect(unpaid.body).toMatchObject({ status: 'open', entitled: false });
     fake.pay(body.sessionId);
     const other = await h.newUser('intruder');
-    expect((await h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: other.token })).status).toBe(403);
-    const paid = await h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token });
+    expect(
+      (
+        await h.post<{ status: string; entitled: boolean }>(
+          '/api/checkout/verify',
+          { session_id: body.sessionId },
+          { token: other.token },
+        )
+      ).status,
+    ).toBe(403);
+    const paid = await h.post<{ status: string; entitled: boolean }>(
+      '/api/checkout/verify',
+      { session_id: body.sessionId },
+      { token: u.token },
+    );
     expect(paid.body).toMatchObject({ status: 'paid', entitled: true });
     expect(await entitlementRows(other.id, 'metabolic')).toEqual([]);
   });
@@ -129,7 +186,11 @@ describe('Stripe checkout', () => {
 describe('Stripe webhooks', () => {
   it('refuses a bad signature, a wrong secret and a stale timestamp with 400, changing nothing', async () => {
     const u = await h.newUser('sig');
-    const { body } = await h.post('/api/checkout/create', { subjectId: 'ai-user', priceId: 'price_ai_user' }, { token: u.token });
+    const { body } = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'ai-user', priceId: 'price_ai_user' },
+      { token: u.token },
+    );
     const { payload } = event('checkout.session.completed', fake.pay(body.sessionId));
     for (const opts of [
       { signature: 't=123,v1=deadbeef' },
@@ -139,19 +200,33 @@ describe('Stripe webhooks', () => {
       const res = await deliver(payload, opts);
       expect(res.status).toBe(400);
     }
-    expect((await h.request('POST', '/api/webhooks/stripe', { body: payload, headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(
+      (
+        await h.request('POST', '/api/webhooks/stripe', {
+          body: payload,
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
     // The same payload, tampered after signing, fails too.
     const sig = stripeForSigning.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     expect((await deliver(payload.replace('"paid"', '"unpaid"'), { signature: sig })).status).toBe(400);
     expect(await entitlementRows(u.id, 'ai-user')).toEqual([]);
-    expect((await h.sql(`select status from checkout_sessions where id = ?`, [body.sessionId]))[0].status).toBe('open');
+    expect(
+      (await h.sql<{ status: string }>(`select status from checkout_sessions where id = ?`, [body.sessionId]))[0]
+        .status,
+    ).toBe('open');
   });
 
   it('applies each event once: every event delivered 3 times, shuffled, 10 at a time, leaves one entitlement per paid session', async () => {
     const buyers = await Promise.all(['w1', 'w2', 'w3', 'w4', 'w5'].map((t) => h.newUser(t)));
     const sessions: { userId: string; id: string }[] = [];
     for (const b of buyers) {
-      const { body } = await h.post('/api/checkout/create', { subjectId: 'ai-for-founders', priceId: 'price_ai_for_founders' }, { token: b.token });
+      const { body } = await h.post<Checkout>(
+        '/api/checkout/create',
+        { subjectId: 'ai-for-founders', priceId: 'price_ai_for_founders' },
+        { token: b.token },
+      );
       sessions.push({ userId: b.id, id: body.sessionId });
     }
     const events = sessions.map((s) => event('checkout.session.completed', fake.pay(s.id)));
@@ -168,21 +243,38 @@ describe('Stripe webhooks', () => {
     expect(statuses.every((s) => s === 200)).toBe(true);
     for (const s of sessions) {
       expect(await entitlementRows(s.userId, 'ai-for-founders')).toEqual([{ status: 'active' }]);
-      expect((await h.sql(`select status from checkout_sessions where id = ?`, [s.id]))[0].status).toBe('paid');
+      expect(
+        (await h.sql<{ status: string }>(`select status from checkout_sessions where id = ?`, [s.id]))[0].status,
+      ).toBe('paid');
     }
-    const applied = await h.sql(`select count(*)::int as n from payment_events where id = any(array(select jsonb_array_elements_text(?::jsonb)))`, [JSON.stringify(events.map((e) => e.id))]);
+    const applied = await h.sql<{ n: number }>(
+      `select count(*)::int as n from payment_events where id = any(array(select jsonb_array_elements_text(?::jsonb)))`,
+      [JSON.stringify(events.map((e) => e.id))],
+    );
     expect(applied[0].n).toBe(5);
   });
 
   it('races the return page against the webhook without a duplicate', async () => {
     const u = await h.newUser('racer');
-    const { body } = await h.post('/api/checkout/create', { subjectId: 'ai-for-ceos', priceId: 'price_ai_for_ceos' }, { token: u.token });
+    const { body } = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'ai-for-ceos', priceId: 'price_ai_for_ceos' },
+      { token: u.token },
+    );
     const e = event('checkout.session.completed', fake.pay(body.sessionId));
     const results = await Promise.all([
       deliver(e.payload),
-      h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token }),
+      h.post<{ status: string; entitled: boolean }>(
+        '/api/checkout/verify',
+        { session_id: body.sessionId },
+        { token: u.token },
+      ),
       deliver(e.payload),
-      h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token }),
+      h.post<{ status: string; entitled: boolean }>(
+        '/api/checkout/verify',
+        { session_id: body.sessionId },
+        { token: u.token },
+      ),
     ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(await entitlementRows(u.id, 'ai-for-ceos')).toEqual([{ status: 'active' }]);
@@ -190,7 +282,11 @@ describe('Stripe webhooks', () => {
 
   it('waits for delayed payments: unpaid completion grants nothing, async success grants, async failure marks failed', async () => {
     const u = await h.newUser('async');
-    const { body } = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token: u.token });
+    const { body } = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'metabolic', priceId: 'price_metabolic' },
+      { token: u.token },
+    );
     const s = fake.sessions.get(body.sessionId)!;
     Object.assign(s, { status: 'complete', payment_status: 'unpaid' });
     expect((await deliver(event('checkout.session.completed', s).payload)).body.result).toBe('ignored');
@@ -200,36 +296,71 @@ describe('Stripe webhooks', () => {
     expect(await entitlementRows(u.id, 'metabolic')).toEqual([{ status: 'active' }]);
 
     const v = await h.newUser('async-fail');
-    const other = await h.post('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token: v.token });
+    const other = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'metabolic', priceId: 'price_metabolic' },
+      { token: v.token },
+    );
     const s2 = fake.sessions.get(other.body.sessionId)!;
     Object.assign(s2, { status: 'complete', payment_status: 'unpaid' });
     await deliver(event('checkout.session.async_payment_failed', s2).payload);
-    expect((await h.sql(`select status from checkout_sessions where id = ?`, [s2.id]))[0].status).toBe('failed');
+    expect(
+      (await h.sql<{ status: string }>(`select status from checkout_sessions where id = ?`, [s2.id]))[0].status,
+    ).toBe('failed');
     expect(await entitlementRows(v.id, 'metabolic')).toEqual([]);
   });
 
   it('a refund that arrives before the payment’s completion event still ends in no access', async () => {
     const u = await h.newUser('early-refund');
-    const { body } = await h.post('/api/checkout/create', { subjectId: 'ai-user', priceId: 'price_ai_user' }, { token: u.token });
+    const { body } = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'ai-user', priceId: 'price_ai_user' },
+      { token: u.token },
+    );
     const paid = fake.pay(body.sessionId);
-    const charge = { id: `ch_${randomUUID().slice(0, 8)}`, object: 'charge', payment_intent: paid.payment_intent, amount: 2900, refunded: true, amount_refunded: 2900 };
+    const charge = {
+      id: `ch_${randomUUID().slice(0, 8)}`,
+      object: 'charge',
+      payment_intent: paid.payment_intent,
+      amount: 2900,
+      refunded: true,
+      amount_refunded: 2900,
+    };
     expect((await deliver(event('charge.refunded', charge).payload)).status).toBe(200);
     expect((await deliver(event('checkout.session.completed', paid).payload)).status).toBe(200);
     expect(await entitlementRows(u.id, 'ai-user')).toEqual([]);
-    expect((await h.sql(`select status from checkout_sessions where id = ?`, [body.sessionId]))[0].status).toBe('refunded');
+    expect(
+      (await h.sql<{ status: string }>(`select status from checkout_sessions where id = ?`, [body.sessionId]))[0]
+        .status,
+    ).toBe('refunded');
     // The return page agrees.
-    const verify = await h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token });
+    const verify = await h.post<{ status: string; entitled: boolean }>(
+      '/api/checkout/verify',
+      { session_id: body.sessionId },
+      { token: u.token },
+    );
     expect(verify.body).toMatchObject({ status: 'refunded', entitled: false });
   });
 
   it('a full refund ends access at once; a partial refund keeps it', async () => {
     const u = await h.newUser('refund');
-    const { body } = await h.post('/api/checkout/create', { subjectId: 'vagus-nerve', priceId: 'price_vagus_nerve' }, { token: u.token });
+    const { body } = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'vagus-nerve', priceId: 'price_vagus_nerve' },
+      { token: u.token },
+    );
     const paid = fake.pay(body.sessionId);
     await deliver(event('checkout.session.completed', paid).payload);
-    expect((await h.get('/api/entitlements', { token: u.token })).body.map((e: any) => e.subjectId)).toEqual(['vagus-nerve']);
+    expect(
+      (await h.get<{ subjectId: string }[]>('/api/entitlements', { token: u.token })).body.map((e) => e.subjectId),
+    ).toEqual(['vagus-nerve']);
 
-    const charge = { id: `ch_${randomUUID().slice(0, 8)}`, object: 'charge', payment_intent: paid.payment_intent, amount: 4900 };
+    const charge = {
+      id: `ch_${randomUUID().slice(0, 8)}`,
+      object: 'charge',
+      payment_intent: paid.payment_intent,
+      amount: 4900,
+    };
     await deliver(event('charge.refunded', { ...charge, refunded: false, amount_refunded: 1000 }).payload);
     expect(await entitlementRows(u.id, 'vagus-nerve')).toEqual([{ status: 'active' }]);
 

@@ -1,40 +1,42 @@
-import { createServer, IncomingMessage, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
-import { Harness } from '../support/harness';
+import { type ApiError, Harness } from '../support/harness';
+
+interface TutorAnswer {
+  html: string;
+  provider: 'builtin' | 'llm';
+  cached: boolean;
+  sources: { title: string; url: string }[];
+}
 
 const ACTIONS = ['explain_more', 'simplify', 'example', 'steps', 'why', 'visualize'] as const;
 const SPEC_ERROR = 'Sorry, I encountered an error. Please try again.';
 const savedEnv = { ...process.env };
 
-async function buy(h: Harness, token: string, subjectId: string) {
-  const prices = (await h.get('/api/marketplace/prices')).body.prices;
-  const priceId = prices.find((p: any) => p.subjectId === subjectId).priceId;
-  const created = await h.post('/api/checkout/create', { subjectId, priceId }, { token });
-  expect(created.status).toBe(201);
-  const done = await h.post(`/api/checkout/dev/${created.body.sessionId}/complete`, undefined, { token });
-  expect(done.status).toBe(200);
-}
-
-async function entitledUser(h: Harness, tag: string, subjectId = 'vagus-nerve') {
-  const u = await h.newUser(tag);
-  await buy(h, u.token, subjectId);
-  return u;
+function entitledUser(h: Harness, tag: string) {
+  return h.learnerWith('vagus-nerve', tag);
 }
 
 /** Runs `fn` with a node's stored content changed by `change`, then puts the content back as it was. */
 async function withNodeChanged(h: Harness, nodeId: string, change: string, params: unknown[], fn: () => Promise<void>) {
-  const [saved] = await h.sql(`select variants, content_hash from topic_nodes where subject_id = 'vagus-nerve' and id = ?`, [nodeId]);
+  const [saved] = await h.sql<{ variants: unknown; content_hash: string }>(
+    `select variants, content_hash from topic_nodes where subject_id = 'vagus-nerve' and id = ?`,
+    [nodeId],
+  );
   await h.sql(`update topic_nodes set ${change} where subject_id = 'vagus-nerve' and id = ?`, [...params, nodeId]);
   try {
     await fn();
   } finally {
-    await h.sql(`update topic_nodes set variants = ?::jsonb, content_hash = ? where subject_id = 'vagus-nerve' and id = ?`, [JSON.stringify(saved.variants), saved.content_hash, nodeId]);
+    await h.sql(
+      `update topic_nodes set variants = ?::jsonb, content_hash = ? where subject_id = 'vagus-nerve' and id = ?`,
+      [JSON.stringify(saved.variants), saved.content_hash, nodeId],
+    );
   }
 }
 
 function ask(h: Harness, token: string, body: Record<string, unknown>) {
-  return h.post('/api/tutor/variant', body, { token });
+  return h.post<TutorAnswer & ApiError>('/api/tutor/variant', body, { token });
 }
 
 describe('built-in tutor', () => {
@@ -45,13 +47,13 @@ describe('built-in tutor', () => {
     process.env.TUTOR_RATE_LIMIT_PER_MINUTE = '12';
     h = await Harness.boot();
     await h.worker!.get(ContentMigrationService).runIfEmpty();
-    // Earlier runs on the same database must not turn first answers into cache hits.
-    await h.sql(`delete from tutor_answers where subject_id = 'vagus-nerve'`);
   });
   afterAll(async () => {
     await h.close();
     process.env = { ...savedEnv };
   });
+  // Other tests' answers must not turn a test's first answers into cache hits.
+  beforeEach(() => h.sql(`delete from tutor_answers`));
 
   it('refuses callers without a token (401), without access (403) and bad input (400/404)', async () => {
     const body = { nodeId: 'vn-anatomy', action: 'simplify', subject: 'vagus-nerve' };
@@ -72,20 +74,31 @@ describe('built-in tutor', () => {
     expect(missing.status).toBe(404);
     expect((await ask(h, u.token, { ...body, subject: 'no-such-subject' })).status).toBe(404);
     // An entitlement for one subject opens no other.
-    expect((await ask(h, u.token, { nodeId: 'met-metabolic-health-basics', action: 'simplify', subject: 'metabolic' })).status).toBe(403);
+    expect(
+      (await ask(h, u.token, { nodeId: 'met-metabolic-health-basics', action: 'simplify', subject: 'metabolic' }))
+        .status,
+    ).toBe(403);
   });
 
   it('answers each of the six actions from the node, its variants and its place in the graph', async () => {
     const u = await entitledUser(h, 'tutor-actions');
-    const [prereq] = await h.sql(`select title from topic_nodes where subject_id = 'vagus-nerve' and id = 'vn-what-is-the-vagus-nerve'`);
-    const [dependant] = await h.sql(`select title from topic_nodes where subject_id = 'vagus-nerve' and id = 'vn-afferent-efferent'`);
-    const answers: Record<string, any> = {};
+    const [prereq] = await h.sql<{ title: string }>(
+      `select title from topic_nodes where subject_id = 'vagus-nerve' and id = 'vn-what-is-the-vagus-nerve'`,
+    );
+    const [dependant] = await h.sql<{ title: string }>(
+      `select title from topic_nodes where subject_id = 'vagus-nerve' and id = 'vn-afferent-efferent'`,
+    );
+    const answers: Record<string, string> = {};
     for (const action of ACTIONS) {
       // The subject may be named by its title, as elsewhere.
       const res = await ask(h, u.token, { nodeId: 'vn-anatomy', action, subject: 'Vagus Nerve' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ provider: 'builtin', cached: false });
-      expect(res.body.sources).toEqual(expect.arrayContaining([{ title: 'Vagus nerve - Wikipedia', url: 'https://en.wikipedia.org/wiki/Vagus_nerve' }]));
+      expect(res.body.sources).toEqual(
+        expect.arrayContaining([
+          { title: 'Vagus nerve - Wikipedia', url: 'https://en.wikipedia.org/wiki/Vagus_nerve' },
+        ]),
+      );
       answers[action] = res.body.html;
     }
     // simplify: the beginner variant plus the lesson's key points, one short sentence each.
@@ -112,7 +125,9 @@ describe('built-in tutor', () => {
     expect(answers.visualize).toContain(dependant.title.replace(/&/g, '&amp;'));
     expect(answers.visualize).toContain('Origin in the medulla');
     for (const html of Object.values(answers)) expect(html).not.toMatch(/<script|onerror|onclick/i);
-    const rows = await h.sql(`select action, provider from tutor_answers where subject_id = 'vagus-nerve' and node_id = 'vn-anatomy' order by action`);
+    const rows = await h.sql<{ action: string; provider: string }>(
+      `select action, provider from tutor_answers where subject_id = 'vagus-nerve' and node_id = 'vn-anatomy' order by action`,
+    );
     expect(rows.map((r) => r.action)).toEqual([...ACTIONS].sort());
     expect(new Set(rows.map((r) => r.provider))).toEqual(new Set(['builtin']));
   });
@@ -139,26 +154,38 @@ describe('built-in tutor', () => {
         expect((await ask(h, u.token, body)).body.cached).toBe(true);
       },
     );
-    const versions = await h.sql(`select count(*)::int as n from tutor_answers where subject_id = 'vagus-nerve' and node_id = 'vn-heart-and-lungs' and action = 'simplify'`);
+    const versions = await h.sql<{ n: number }>(
+      `select count(*)::int as n from tutor_answers where subject_id = 'vagus-nerve' and node_id = 'vn-heart-and-lungs' and action = 'simplify'`,
+    );
     expect(versions[0].n).toBe(2);
   });
 
   it('explains more with the crawled passages most relevant to the node', async () => {
     const u = await entitledUser(h, 'tutor-passages');
-    const [doc] = await h.sql(
+    // An answer from before the subject had crawled sources, cached.
+    const before = await ask(h, u.token, { nodeId: 'vn-anatomy', action: 'explain_more', subject: 'vagus-nerve' });
+    expect(before.body).toMatchObject({ cached: false });
+    expect(before.body.html).not.toContain('From the sources');
+    expect(
+      (await ask(h, u.token, { nodeId: 'vn-anatomy', action: 'explain_more', subject: 'vagus-nerve' })).body.cached,
+    ).toBe(true);
+    const [doc] = await h.sql<{ id: string }>(
       `insert into source_documents (id, subject_id, url, title, content_hash) values (gen_random_uuid(), 'vagus-nerve', 'https://sources.test/larynx', 'Larynx notes', 'h1') returning id`,
     );
-    const [other] = await h.sql(
+    const [other] = await h.sql<{ id: string }>(
       `insert into source_documents (id, subject_id, url, title, content_hash) values (gen_random_uuid(), 'vagus-nerve', 'https://sources.test/markets', 'Markets', 'h2') returning id`,
     );
-    await h.sql(`insert into source_passages (document_id, position, subject_id, text) values (?, 0, 'vagus-nerve', ?)`, [
-      doc.id,
-      'The recurrent laryngeal nerve and the jugular foramen: anatomy of the vagus nerve from brainstem to abdomen, with the carotid sheath and the medulla.',
-    ]);
-    await h.sql(`insert into source_passages (document_id, position, subject_id, text) values (?, 0, 'vagus-nerve', ?)`, [
-      other.id,
-      'Quarterly stock prices rose as bond yields fell in currency markets.',
-    ]);
+    await h.sql(
+      `insert into source_passages (document_id, position, subject_id, text) values (?, 0, 'vagus-nerve', ?)`,
+      [
+        doc.id,
+        'The recurrent laryngeal nerve and the jugular foramen: anatomy of the vagus nerve from brainstem to abdomen, with the carotid sheath and the medulla.',
+      ],
+    );
+    await h.sql(
+      `insert into source_passages (document_id, position, subject_id, text) values (?, 0, 'vagus-nerve', ?)`,
+      [other.id, 'Quarterly stock prices rose as bond yields fell in currency markets.'],
+    );
     try {
       const res = await ask(h, u.token, { nodeId: 'vn-anatomy', action: 'explain_more', subject: 'vagus-nerve' });
       expect(res.status).toBe(200);
@@ -168,7 +195,7 @@ describe('built-in tutor', () => {
       expect(res.body.html).toContain('The recurrent laryngeal nerve and the jugular foramen');
       expect(res.body.html).not.toContain('stock prices');
       expect(res.body.sources[0]).toEqual({ title: 'Larynx notes', url: 'https://sources.test/larynx' });
-      expect(res.body.sources.map((s: any) => s.url)).not.toContain('https://sources.test/markets');
+      expect(res.body.sources.map((s) => s.url)).not.toContain('https://sources.test/markets');
     } finally {
       await h.sql(`delete from source_documents where url like 'https://sources.test/%'`);
     }
@@ -191,19 +218,26 @@ describe('built-in tutor', () => {
     expect(over.status).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     const other = await entitledUser(h, 'tutor-limit-other');
-    expect((await ask(h, other.token, { nodeId: 'vn-anatomy', action: 'simplify', subject: 'vagus-nerve' })).status).toBe(200);
+    expect(
+      (await ask(h, other.token, { nodeId: 'vn-anatomy', action: 'simplify', subject: 'vagus-nerve' })).status,
+    ).toBe(200);
   });
 });
 
+interface ChatRequest {
+  model: string;
+  messages: { role: string; content: string }[];
+}
+
 /** A local stand-in for an OpenAI-compatible chat API. */
 class FakeLlm {
-  requests: { path: string; auth?: string; body: any }[] = [];
+  requests: { path: string; auth?: string; body: ChatRequest }[] = [];
   mode: 'ok' | 'fail' | 'empty' = 'ok';
   server: Server = createServer((req: IncomingMessage, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
-      const body = raw ? JSON.parse(raw) : null;
+      const body = (raw ? JSON.parse(raw) : null) as ChatRequest;
       this.requests.push({ path: req.url!, auth: req.headers.authorization, body });
       res.setHeader('content-type', 'application/json');
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
@@ -214,8 +248,17 @@ class FakeLlm {
         res.statusCode = 500;
         return res.end(JSON.stringify({ error: { message: 'model overloaded' } }));
       }
-      const content = this.mode === 'empty' ? '' : `<p>LLM answer for ${body.messages[1].content.split('\n')[2]}</p><script>alert(1)</script>`;
-      res.end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+      const content =
+        this.mode === 'empty'
+          ? ''
+          : `<p>LLM answer for ${body.messages[1].content.split('\n')[2]}</p><script>alert(1)</script>`;
+      res.end(
+        JSON.stringify({
+          id: 'chatcmpl-1',
+          object: 'chat.completion',
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        }),
+      );
     });
   });
 }
@@ -232,14 +275,14 @@ describe('OpenAI-compatible tutor', () => {
     process.env.TUTOR_RATE_LIMIT_PER_MINUTE = '50';
     h = await Harness.boot();
     await h.worker!.get(ContentMigrationService).runIfEmpty();
-    // Earlier runs on the same database must not turn first answers into cache hits.
-    await h.sql(`delete from tutor_answers where subject_id = 'vagus-nerve'`);
   });
   afterAll(async () => {
     await h.close();
     await new Promise((r) => fake.server.close(r));
     process.env = { ...savedEnv };
   });
+  // The built-in tutor's answers (the other describe) and other tests' must not be cache hits here.
+  beforeEach(() => h.sql(`delete from tutor_answers`));
 
   it('asks the chat API with the node’s content and serves its sanitised answer, cached', async () => {
     const u = await entitledUser(h, 'llm-user');
@@ -272,19 +315,29 @@ describe('OpenAI-compatible tutor', () => {
     const empty = await ask(h, u.token, { nodeId: 'vn-gut-brain', action: 'steps', subject: 'vagus-nerve' });
     expect(empty.status).toBe(502);
     expect(empty.body.message).toContain('empty answer');
-    const rows = await h.sql(`select 1 from tutor_answers where subject_id = 'vagus-nerve' and node_id = 'vn-gut-brain' and action = 'steps' and provider = 'llm'`);
+    const rows = await h.sql(
+      `select 1 from tutor_answers where subject_id = 'vagus-nerve' and node_id = 'vn-gut-brain' and action = 'steps' and provider = 'llm'`,
+    );
     expect(rows).toHaveLength(0);
     fake.mode = 'ok';
-    expect((await ask(h, u.token, { nodeId: 'vn-gut-brain', action: 'steps', subject: 'vagus-nerve' })).status).toBe(200);
+    expect((await ask(h, u.token, { nodeId: 'vn-gut-brain', action: 'steps', subject: 'vagus-nerve' })).status).toBe(
+      200,
+    );
   });
 
   it('answers with the spec’s message when the tutor fails on our side', async () => {
     const u = await entitledUser(h, 'llm-internal');
     // A corrupt stored node (variants not an object) makes the tutor throw inside our code.
-    await withNodeChanged(h, 'vn-vagal-tone', `variants = 'null'::jsonb, content_hash = content_hash || '-broken'`, [], async () => {
-      const res = await ask(h, u.token, { nodeId: 'vn-vagal-tone', action: 'why', subject: 'vagus-nerve' });
-      expect(res.status).toBe(500);
-      expect(res.body.message).toBe(SPEC_ERROR);
-    });
+    await withNodeChanged(
+      h,
+      'vn-vagal-tone',
+      `variants = 'null'::jsonb, content_hash = content_hash || '-broken'`,
+      [],
+      async () => {
+        const res = await ask(h, u.token, { nodeId: 'vn-vagal-tone', action: 'why', subject: 'vagus-nerve' });
+        expect(res.status).toBe(500);
+        expect(res.body.message).toBe(SPEC_ERROR);
+      },
+    );
   });
 });

@@ -1,5 +1,23 @@
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
-import { Harness } from '../support/harness';
+import { type ApiError, Harness, type Method } from '../support/harness';
+
+interface StudioNode {
+  id: string;
+  subjectId: string;
+  title: string;
+  summary_html: string;
+  variants: Record<string, string>;
+  sources: { title: string; url: string; type: string }[];
+  hasOverlay: boolean;
+}
+interface VersionList {
+  versions: { id: string; version: number; published: boolean; createdAt: string; changedNodes: string[] }[];
+  hasOverlay: boolean;
+}
+interface Published {
+  version: number;
+  changedNodes: string[];
+}
 
 let h: Harness;
 let studio: string;
@@ -9,12 +27,9 @@ beforeAll(async () => {
   await h.worker!.get(ContentMigrationService).runIfEmpty();
   studio = await h.demoToken('studio');
 });
-afterAll(async () => {
-  // Put the published content back as the files have it, for the suites that run after this one.
-  const migration = h.worker!.get(ContentMigrationService);
-  await migration.run({ kind: 'bundled', dir: migration.bundledDir() });
-  await h.close();
-});
+afterAll(() => h.close());
+// Every test starts without drafts (a test that fails half-way may leave one behind).
+beforeEach(() => h.sql(`delete from node_overlays`));
 
 const variants = (tag: string) => ({
   beginner: `<p>beginner ${tag}</p>`,
@@ -34,22 +49,43 @@ function draft(tag: string, extra: Record<string, unknown> = {}) {
 }
 
 function put(subject: string, nodeId: string, body: unknown, token = studio) {
-  return h.request('PUT', `/api/studio/nodes/${nodeId}?subject=${subject}`, { token, body });
+  return h.put<StudioNode>(`/api/studio/nodes/${nodeId}?subject=${subject}`, body, { token });
 }
 
 async function published(subject: string, nodeId: string) {
-  const [row] = await h.sql(`select title, summary_html, variants, sources, content_hash, updated_at from topic_nodes where subject_id = ? and id = ?`, [subject, nodeId]);
+  const [row] = await h.sql<{
+    title: string;
+    summary_html: string;
+    variants: unknown;
+    sources: unknown;
+    content_hash: string;
+  }>(
+    `select title, summary_html, variants, sources, content_hash, updated_at from topic_nodes where subject_id = ? and id = ?`,
+    [subject, nodeId],
+  );
   return row;
 }
 
 async function overlayCount(subject: string): Promise<number> {
-  const [row] = await h.sql(`select count(*)::int as n from node_overlays where subject_id = ?`, [subject]);
+  const [row] = await h.sql<{ n: number }>(`select count(*)::int as n from node_overlays where subject_id = ?`, [
+    subject,
+  ]);
   return row.n;
 }
 
 async function firstNodes(subject: string, n: number): Promise<string[]> {
-  const rows = await h.sql(`select id from topic_nodes where subject_id = ? and archived_at is null order by position, id limit ?`, [subject, n]);
-  return rows.map((r: any) => r.id);
+  const rows = await h.sql<{ id: string }>(
+    `select id from topic_nodes where subject_id = ? and archived_at is null order by position, id limit ?`,
+    [subject, n],
+  );
+  return rows.map((r) => r.id);
+}
+
+async function versionCount(subject: string): Promise<number> {
+  const [row] = await h.sql<{ n: number }>(`select count(*)::int as n from subject_versions where subject_id = ?`, [
+    subject,
+  ]);
+  return row.n;
 }
 
 describe('refusals', () => {
@@ -64,8 +100,12 @@ describe('refusals', () => {
       ['POST', '/api/graph/publish-draft', { subjectId: 'vagus-nerve' }],
     ];
     for (const [method, url, body] of routes) {
-      expect([method, url, (await h.request(method as any, url, { body })).status]).toEqual([method, url, 401]);
-      expect([method, url, (await h.request(method as any, url, { body, token: learner })).status]).toEqual([method, url, 403]);
+      expect([method, url, (await h.request(method as Method, url, { body })).status]).toEqual([method, url, 401]);
+      expect([method, url, (await h.request(method as Method, url, { body, token: learner })).status]).toEqual([
+        method,
+        url,
+        403,
+      ]);
     }
     expect(await overlayCount('vagus-nerve')).toBe(0);
   });
@@ -75,19 +115,27 @@ describe('refusals', () => {
     expect((await h.get('/api/studio/nodes/no-such-node?subject=vagus-nerve', { token: studio })).status).toBe(404);
     expect((await put('no-such-subject', 'vn-anatomy', draft('x'))).status).toBe(404);
     expect((await put('vagus-nerve', 'no-such-node', draft('x'))).status).toBe(404);
-    expect((await h.get('/api/studio/versions?subject=no-such-subject', { token: studio })).status).toBe(404);
+    expect((await h.get<VersionList>('/api/studio/versions?subject=no-such-subject', { token: studio })).status).toBe(
+      404,
+    );
     for (const url of ['/api/studio/versions/publish', '/api/studio/versions/reset', '/api/graph/publish-draft']) {
-      expect([url, (await h.post(url, { subjectId: 'no-such-subject' }, { token: studio })).status]).toEqual([url, 404]);
+      expect([url, (await h.post(url, { subjectId: 'no-such-subject' }, { token: studio })).status]).toEqual([
+        url,
+        404,
+      ]);
     }
   });
 
   it('400 for a missing subject or an invalid draft, and nothing is stored', async () => {
     expect((await h.get('/api/studio/nodes/vn-anatomy', { token: studio })).status).toBe(400);
-    expect((await put('', 'vn-anatomy', draft('x')).then((r) => r.status))).toBe(400);
+    expect(await put('', 'vn-anatomy', draft('x')).then((r) => r.status)).toBe(400);
     expect((await h.get('/api/studio/versions', { token: studio })).status).toBe(400);
     for (const url of ['/api/studio/versions/publish', '/api/studio/versions/reset', '/api/graph/publish-draft']) {
       expect([url, (await h.post(url, {}, { token: studio })).status]).toEqual([url, 400]);
-      expect([url, (await h.post(url, { subjectId: 'vagus-nerve', extra: 1 }, { token: studio })).status]).toEqual([url, 400]);
+      expect([url, (await h.post(url, { subjectId: 'vagus-nerve', extra: 1 }, { token: studio })).status]).toEqual([
+        url,
+        400,
+      ]);
     }
     const { beginner: _b, ...threeVariants } = variants('x');
     const invalid: [string, unknown][] = [
@@ -104,11 +152,23 @@ describe('refusals', () => {
       ['a variant not a string', draft('x', { variants: { ...variants('x'), practical: 1 } })],
       ['no sources', { ...draft('x'), sources: undefined }],
       ['sources not an array', draft('x', { sources: { title: 'a' } })],
-      ['21 sources', draft('x', { sources: Array.from({ length: 21 }, (_, i) => ({ title: `s${i}`, url: 'https://example.org', type: 'article' })) })],
+      [
+        '21 sources',
+        draft('x', {
+          sources: Array.from({ length: 21 }, (_, i) => ({
+            title: `s${i}`,
+            url: 'https://example.org',
+            type: 'article',
+          })),
+        }),
+      ],
       ['a javascript: url', draft('x', { sources: [{ title: 'a', url: 'javascript:alert(1)', type: 'article' }] })],
       ['an ftp url', draft('x', { sources: [{ title: 'a', url: 'ftp://example.org/a', type: 'article' }] })],
       ['a source without a type', draft('x', { sources: [{ title: 'a', url: 'https://example.org' }] })],
-      ['a source with an extra field', draft('x', { sources: [{ title: 'a', url: 'https://example.org', type: 'article', x: 1 }] })],
+      [
+        'a source with an extra field',
+        draft('x', { sources: [{ title: 'a', url: 'https://example.org', type: 'article', x: 1 }] }),
+      ],
       ['a source not an object', draft('x', { sources: ['https://example.org'] })],
       ['an unknown field', draft('x', { lesson_html: '<p>x</p>' })],
     ];
@@ -125,30 +185,50 @@ describe('draft, publish and reset', () => {
 
   it('saves a draft to the overlay only, then publishes it as version 1', async () => {
     const before = await published(subject, nodeId);
-    const initial = await h.get(`/api/studio/nodes/${nodeId}?subject=${subject}`, { token: studio });
+    const initial = await h.get<StudioNode>(`/api/studio/nodes/${nodeId}?subject=${subject}`, { token: studio });
     expect(initial.status).toBe(200);
     expect(initial.body).toMatchObject({ id: nodeId, subjectId: subject, title: before.title, hasOverlay: false });
     expect(Object.keys(initial.body.variants).sort()).toEqual(['advanced', 'beginner', 'practical', 'theoretical']);
-    expect((await h.get(`/api/studio/versions?subject=${subject}`, { token: studio })).body).toEqual({ versions: [], hasOverlay: false });
+    expect((await h.get<VersionList>(`/api/studio/versions?subject=${subject}`, { token: studio })).body).toEqual({
+      versions: [],
+      hasOverlay: false,
+    });
 
-    const body = draft('one', { summary_html: '<p>summary one</p><script>alert(1)</script><img src=x onerror=alert(1)>' });
+    const body = draft('one', {
+      summary_html: '<p>summary one</p><script>alert(1)</script><img src=x onerror=alert(1)>',
+    });
     const saved = await put(subject, nodeId, body);
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ id: nodeId, subjectId: subject, title: 'Edited one', summary_html: '<p>summary one</p>', variants: variants('one'), hasOverlay: true });
+    expect(saved.body).toMatchObject({
+      id: nodeId,
+      subjectId: subject,
+      title: 'Edited one',
+      summary_html: '<p>summary one</p>',
+      variants: variants('one'),
+      hasOverlay: true,
+    });
     expect(saved.body.sources).toEqual(body.sources);
 
-    const read = await h.get(`/api/studio/nodes/${nodeId}?subject=Vagus%20Nerve`, { token: studio });
+    const read = await h.get<StudioNode>(`/api/studio/nodes/${nodeId}?subject=Vagus%20Nerve`, { token: studio });
     expect(read.status).toBe(200);
     expect(read.body).toEqual(saved.body);
 
     // stored as given (sanitised only when served), by this user; learners still read the published node
-    const [overlay] = await h.sql(`select content, updated_by from node_overlays where subject_id = ? and node_id = ?`, [subject, nodeId]);
+    const [overlay] = await h.sql<{ content: { summary_html: string }; updated_by: string }>(
+      `select content, updated_by from node_overlays where subject_id = ? and node_id = ?`,
+      [subject, nodeId],
+    );
     expect(overlay.content.summary_html).toContain('<script>');
-    const [me] = await h.sql(`select id from users where email = 'studio@example.com'`);
+    const [me] = await h.sql<{ id: string }>(`select id from users where email = 'studio@example.com'`);
     expect(overlay.updated_by).toBe(me.id);
     expect(await published(subject, nodeId)).toEqual(before);
-    expect((await h.get(`/api/preview/nodes/${nodeId}?subject=${subject}`)).body.title).toBe(before.title);
-    expect((await h.get(`/api/studio/versions?subject=${subject}`, { token: studio })).body).toEqual({ versions: [], hasOverlay: true });
+    expect((await h.get<{ title: string }>(`/api/preview/nodes/${nodeId}?subject=${subject}`)).body.title).toBe(
+      before.title,
+    );
+    expect((await h.get<VersionList>(`/api/studio/versions?subject=${subject}`, { token: studio })).body).toEqual({
+      versions: [],
+      hasOverlay: true,
+    });
 
     // a second save of the same node replaces the draft; the title can be left out
     const again = await put(subject, nodeId, { ...draft('two'), title: undefined });
@@ -157,45 +237,79 @@ describe('draft, publish and reset', () => {
     expect(again.body.summary_html).toBe('<p>summary two</p>');
     expect(await overlayCount(subject)).toBe(1);
 
-    const pub = await h.post('/api/studio/versions/publish', { subjectId: subject }, { token: studio });
+    const pub = await h.post<Published & ApiError>(
+      '/api/studio/versions/publish',
+      { subjectId: subject },
+      { token: studio },
+    );
     expect(pub.status).toBe(200);
     expect(pub.body).toEqual({ version: 1, changedNodes: [nodeId] });
 
     const after = await published(subject, nodeId);
-    expect(after).toMatchObject({ title: 'Edited one', summary_html: '<p>summary two</p>', variants: variants('two'), sources: draft('two').sources });
+    expect(after).toMatchObject({
+      title: 'Edited one',
+      summary_html: '<p>summary two</p>',
+      variants: variants('two'),
+      sources: draft('two').sources,
+    });
     expect(after.content_hash).not.toBe(before.content_hash);
     expect(after.content_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await overlayCount(subject)).toBe(0);
 
-    const snaps = await h.sql(`select version, node_id, before, after from node_version_snapshots where subject_id = ?`, [subject]);
+    const snaps = await h.sql<{ before: unknown; after: unknown }>(
+      `select version, node_id, before, after from node_version_snapshots where subject_id = ?`,
+      [subject],
+    );
     expect(snaps).toHaveLength(1);
     expect(snaps[0]).toMatchObject({ version: 1, node_id: nodeId });
-    expect(snaps[0].before).toMatchObject({ title: before.title, summary_html: before.summary_html, sources: before.sources });
-    expect(snaps[0].after).toEqual({ title: 'Edited one', summary_html: '<p>summary two</p>', variants: variants('two'), sources: draft('two').sources });
+    expect(snaps[0].before).toMatchObject({
+      title: before.title,
+      summary_html: before.summary_html,
+      sources: before.sources,
+    });
+    expect(snaps[0].after).toEqual({
+      title: 'Edited one',
+      summary_html: '<p>summary two</p>',
+      variants: variants('two'),
+      sources: draft('two').sources,
+    });
 
     // learners see the change now
-    const learnerView = await h.get(`/api/preview/nodes/${nodeId}?subject=${subject}`);
+    const learnerView = await h.get<{ title: string }>(`/api/preview/nodes/${nodeId}?subject=${subject}`);
     expect(learnerView.body.title).toBe('Edited one');
 
-    const list = await h.get(`/api/studio/versions?subject=${subject}`, { token: studio });
+    const list = await h.get<VersionList>(`/api/studio/versions?subject=${subject}`, { token: studio });
     expect(list.body).toEqual({
-      versions: [{ id: `${subject}@1`, version: 1, published: true, createdAt: expect.any(String), changedNodes: [nodeId] }],
+      versions: [
+        { id: `${subject}@1`, version: 1, published: true, createdAt: expect.any(String), changedNodes: [nodeId] },
+      ],
       hasOverlay: false,
     });
     expect(new Date(list.body.versions[0].createdAt).toISOString()).toBe(list.body.versions[0].createdAt);
-    const [ver] = await h.sql(`select created_by from subject_versions where subject_id = ? and version = 1`, [subject]);
+    const [ver] = await h.sql<{ created_by: string }>(
+      `select created_by from subject_versions where subject_id = ? and version = 1`,
+      [subject],
+    );
     expect(ver.created_by).toBe(me.id);
 
-    const read2 = await h.get(`/api/studio/nodes/${nodeId}?subject=${subject}`, { token: studio });
+    const read2 = await h.get<StudioNode>(`/api/studio/nodes/${nodeId}?subject=${subject}`, { token: studio });
     expect(read2.body).toMatchObject({ title: 'Edited one', summary_html: '<p>summary two</p>', hasOverlay: false });
   });
 
   it('refuses a publish with nothing in the overlay (409)', async () => {
-    const res = await h.post('/api/studio/versions/publish', { subjectId: subject }, { token: studio });
+    const versions = await versionCount(subject);
+    const res = await h.post<Published & ApiError>(
+      '/api/studio/versions/publish',
+      { subjectId: subject },
+      { token: studio },
+    );
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('There are no unpublished changes');
-    expect((await h.post('/api/graph/publish-draft', { subjectId: subject }, { token: studio })).status).toBe(409);
-    expect((await h.sql(`select version from subject_versions where subject_id = ?`, [subject])).length).toBe(1);
+    expect(
+      (await h.post<Published & ApiError>('/api/graph/publish-draft', { subjectId: subject }, { token: studio }))
+        .status,
+    ).toBe(409);
+    expect(await versionCount(subject)).toBe(versions);
   });
 
   it('reset discards the overlay and leaves the published node alone', async () => {
@@ -205,24 +319,40 @@ describe('draft, publish and reset', () => {
     expect((await put(subject, other, draft('four'))).status).toBe(200);
     expect(await overlayCount(subject)).toBe(2);
 
-    const res = await h.post('/api/studio/versions/reset', { subjectId: subject }, { token: studio });
+    const res = await h.post<{ discarded: number }>(
+      '/api/studio/versions/reset',
+      { subjectId: subject },
+      { token: studio },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ discarded: 2 });
     expect(await overlayCount(subject)).toBe(0);
     expect(await published(subject, nodeId)).toEqual(before);
-    expect((await h.get(`/api/studio/nodes/${nodeId}?subject=${subject}`, { token: studio })).body).toMatchObject({ title: before.title, hasOverlay: false });
-    expect((await h.post('/api/studio/versions/reset', { subjectId: subject }, { token: studio })).body).toEqual({ discarded: 0 });
-    expect((await h.post('/api/studio/versions/publish', { subjectId: subject }, { token: studio })).status).toBe(409);
+    expect(
+      (await h.get<StudioNode>(`/api/studio/nodes/${nodeId}?subject=${subject}`, { token: studio })).body,
+    ).toMatchObject({ title: before.title, hasOverlay: false });
+    expect(
+      (await h.post<{ discarded: number }>('/api/studio/versions/reset', { subjectId: subject }, { token: studio }))
+        .body,
+    ).toEqual({ discarded: 0 });
+    expect(
+      (await h.post<Published & ApiError>('/api/studio/versions/publish', { subjectId: subject }, { token: studio }))
+        .status,
+    ).toBe(409);
   });
 
   it('a draft identical to the published content is no change: 409, and the stale draft is dropped', async () => {
-    const current = (await h.get(`/api/studio/nodes/${nodeId}?subject=${subject}`, { token: studio })).body;
+    const versions = await versionCount(subject);
+    const current = (await h.get<StudioNode>(`/api/studio/nodes/${nodeId}?subject=${subject}`, { token: studio })).body;
     const { id: _id, subjectId: _s, hasOverlay: _o, ...same } = current;
     expect((await put(subject, nodeId, same)).status).toBe(200);
     expect(await overlayCount(subject)).toBe(1);
-    expect((await h.post('/api/studio/versions/publish', { subjectId: subject }, { token: studio })).status).toBe(409);
+    expect(
+      (await h.post<Published & ApiError>('/api/studio/versions/publish', { subjectId: subject }, { token: studio }))
+        .status,
+    ).toBe(409);
     expect(await overlayCount(subject)).toBe(0);
-    expect((await h.sql(`select version from subject_versions where subject_id = ?`, [subject])).length).toBe(1);
+    expect(await versionCount(subject)).toBe(versions);
   });
 });
 
@@ -231,7 +361,11 @@ describe('publish-draft, version order and concurrency', () => {
     const subject = 'metabolic';
     const [a, b] = await firstNodes(subject, 2);
     expect((await put(subject, a, draft('m1'))).status).toBe(200);
-    const first = await h.post('/api/graph/publish-draft', { subjectId: subject }, { token: studio });
+    const first = await h.post<Published & ApiError>(
+      '/api/graph/publish-draft',
+      { subjectId: subject },
+      { token: studio },
+    );
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ version: 1, changedNodes: [a] });
     expect((await published(subject, a)).title).toBe('Edited m1');
@@ -239,18 +373,26 @@ describe('publish-draft, version order and concurrency', () => {
 
     expect((await put(subject, a, draft('m2'))).status).toBe(200);
     expect((await put(subject, b, draft('m2'))).status).toBe(200);
-    const second = await h.post('/api/studio/versions/publish', { subjectId: subject }, { token: studio });
+    const second = await h.post<Published & ApiError>(
+      '/api/studio/versions/publish',
+      { subjectId: subject },
+      { token: studio },
+    );
     expect(second.body).toEqual({ version: 2, changedNodes: [a, b].sort() });
 
     expect((await put(subject, b, draft('m3'))).status).toBe(200);
-    expect((await h.post('/api/graph/publish-draft', { subjectId: subject }, { token: studio })).body).toEqual({ version: 3, changedNodes: [b] });
+    expect(
+      (await h.post<Published & ApiError>('/api/graph/publish-draft', { subjectId: subject }, { token: studio })).body,
+    ).toEqual({ version: 3, changedNodes: [b] });
 
-    const list = await h.get(`/api/studio/versions?subject=${subject}`, { token: studio });
-    expect(list.body.versions.map((v: any) => v.id)).toEqual([`${subject}@3`, `${subject}@2`, `${subject}@1`]);
-    expect(list.body.versions.map((v: any) => v.changedNodes)).toEqual([[b], [a, b].sort(), [a]]);
+    const list = await h.get<VersionList>(`/api/studio/versions?subject=${subject}`, { token: studio });
+    expect(list.body.versions.map((v) => v.id)).toEqual([`${subject}@3`, `${subject}@2`, `${subject}@1`]);
+    expect(list.body.versions.map((v) => v.changedNodes)).toEqual([[b], [a, b].sort(), [a]]);
     expect(list.body.hasOverlay).toBe(false);
     // versions of one subject are not another's
-    expect((await h.get('/api/studio/versions?subject=ai-for-ceos', { token: studio })).body.versions).toEqual([]);
+    expect(
+      (await h.get<VersionList>('/api/studio/versions?subject=ai-for-ceos', { token: studio })).body.versions,
+    ).toEqual([]);
   });
 
   it('two concurrent publishes of the same overlay make exactly one new version', async () => {
@@ -258,16 +400,22 @@ describe('publish-draft, version order and concurrency', () => {
     const nodes = await firstNodes(subject, 3);
     for (const n of nodes) expect((await put(subject, n, draft(`c-${n}`))).status).toBe(200);
     const results = await Promise.all([
-      h.post('/api/studio/versions/publish', { subjectId: subject }, { token: studio }),
-      h.post('/api/graph/publish-draft', { subjectId: subject }, { token: studio }),
-      h.post('/api/studio/versions/publish', { subjectId: subject }, { token: studio }),
+      h.post<Published & ApiError>('/api/studio/versions/publish', { subjectId: subject }, { token: studio }),
+      h.post<Published & ApiError>('/api/graph/publish-draft', { subjectId: subject }, { token: studio }),
+      h.post<Published & ApiError>('/api/studio/versions/publish', { subjectId: subject }, { token: studio }),
     ]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409]);
     const ok = results.find((r) => r.status === 200)!;
     expect(ok.body).toEqual({ version: 1, changedNodes: [...nodes].sort() });
-    expect(await h.sql(`select version from subject_versions where subject_id = ?`, [subject])).toEqual([{ version: 1 }]);
-    expect((await h.sql(`select node_id from node_version_snapshots where subject_id = ? order by node_id`, [subject])).map((r: any) => r.node_id)).toEqual([...nodes].sort());
+    expect(await h.sql(`select version from subject_versions where subject_id = ?`, [subject])).toEqual([
+      { version: 1 },
+    ]);
+    expect(
+      (await h.sql(`select node_id from node_version_snapshots where subject_id = ? order by node_id`, [subject])).map(
+        (r) => r.node_id,
+      ),
+    ).toEqual([...nodes].sort());
     expect(await overlayCount(subject)).toBe(0);
   });
 });

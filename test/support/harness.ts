@@ -82,6 +82,8 @@ export class Harness {
   private constructor(
     readonly app: NestFastifyApplication,
     readonly worker: INestApplicationContext | null,
+    /** TRUST_PROXY as the app was booted with: how a request's client address is conveyed. */
+    readonly behindProxy: boolean,
   ) {}
 
   static async boot(opts: { controllers?: Type[]; worker?: boolean } = {}): Promise<Harness> {
@@ -98,7 +100,7 @@ export class Harness {
     await app.getHttpAdapter().getInstance().ready();
     const worker =
       opts.worker === false ? null : await NestFactory.createApplicationContext(WorkerModule, { logger: false });
-    return new Harness(app, worker);
+    return new Harness(app, worker, trustsProxy());
   }
 
   async close() {
@@ -113,7 +115,7 @@ export class Harness {
 
   async request<T = unknown>(method: Method, url: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const ip = opts.ip ?? randomIp();
-    const proxied = trustsProxy();
+    const proxied = this.behindProxy;
     const headers: Record<string, string> = { ...(proxied ? { 'x-forwarded-for': ip } : {}), ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.cookie) headers.cookie = opts.cookie;
