@@ -99,7 +99,7 @@ async function createDatabase({ adminUrl, pg }, name, cleanups) {
 /** Files that may hold tests, for the focused-test check. */
 const TEST_DIRS = ['src', 'workers', 'scripts', 'test', 'learner-ui/src', 'admin-ui/src'];
 const TEST_FILE = /\.(spec|test|e2e-spec)\.[cm]?[jt]sx?$/;
-const FOCUSED = /\b(?:(?:it|test|describe|suite)\.only|fit|fdescribe)\s*\(/;
+const FOCUSED = /\b(?:it|test|describe|suite)\.only\s*\(|(?:^|[\s;{])(?:fit|fdescribe)\(/;
 
 /** `it.only(…)` and friends anywhere a test runner would pick them up: file:line list. */
 function focusedTests() {
