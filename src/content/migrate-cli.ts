@@ -6,8 +6,9 @@ import { DatabaseModule } from '../database/database.module';
 import { ContentMigrationModule } from '../modules/studio/content-migration/content-migration.module';
 import { ContentMigrationService } from '../modules/studio/content-migration/content-migration.service';
 
+/** Only what the migration needs: no HTTP, no queues, no rate limits (an e2e test boots it). */
 @Module({ imports: [ConfigModule, DatabaseModule, ContentMigrationModule] })
-class ContentCliModule {}
+export class ContentCliModule {}
 
 /**
  * `node dist/src/content/migrate-cli.js [--if-empty]`: the same migration the worker runs,
@@ -30,7 +31,9 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

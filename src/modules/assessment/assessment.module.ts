@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
+import { UserDataModule } from '../auth/user-data/user-data.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CourseStructureModule } from '../graph/structure/course-structure.module';
 import { AssessmentContentRepository } from './assessment-content.repository';
@@ -12,7 +12,7 @@ import { QuizRepository } from './quiz.repository';
 import { QuizService } from './quiz.service';
 
 @Module({
-  imports: [CatalogModule, CourseStructureModule, AuthModule],
+  imports: [CatalogModule, CourseStructureModule, UserDataModule],
   controllers: [QuizController],
   providers: [AssessmentContentRepository, AssessmentContentService, MasteryRepository, MasteryService, QuizRepository, QuizService, QuizItemsService],
   exports: [AssessmentContentService, MasteryService, QuizItemsService],

@@ -9,7 +9,7 @@ import { DEFAULT_BKT } from './bkt';
 import { DiagnosticEngine } from './diagnostic-engine';
 import type { QuizKind } from './entities';
 import { gate } from './gating';
-import { UserDataService } from '../auth/user-data.service';
+import { UserDataService } from '../auth/user-data/user-data.service';
 import { type Topic, TopicReader } from '../graph/structure/topic-reader.service';
 import { MasteryService } from './mastery.service';
 import { type QuizItemRow, QuizRepository } from './quiz.repository';

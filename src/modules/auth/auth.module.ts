@@ -3,7 +3,6 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
-import { CourseStructureModule } from '../graph/structure/course-structure.module';
 import { MailModule } from '../mail/mail.module';
 import { AccessTokenService } from './access-token.service';
 import { AuthController } from './auth.controller';
@@ -11,21 +10,20 @@ import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
 import { MeController } from './me.controller';
-import { UserDataRepository } from './user-data.repository';
-import { UserDataService } from './user-data.service';
+import { UserDataModule } from './user-data/user-data.module';
 
 @Module({
   imports: [
     MailModule,
     PassportModule,
-    CourseStructureModule,
+    UserDataModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ secret: config.auth.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
   ],
   controllers: [AuthController, MeController],
-  providers: [AuthRepository, AuthService, AccessTokenService, UserDataRepository, UserDataService, JwtStrategy],
-  exports: [AuthService, UserDataService],
+  providers: [AuthRepository, AuthService, AccessTokenService, JwtStrategy],
+  exports: [AuthService],
 })
 export class AuthModule {}

@@ -72,12 +72,6 @@ export class AuthService {
     return `${this.config.publicUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
   }
 
-  /** Whether a user with this id exists (any text is accepted; a malformed id is simply no user). */
-  async userExists(id: string): Promise<boolean> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
-    return (await this.repo.findUserById(id)) !== null;
-  }
-
   /**
    * Same answer whether or not the e-mail is taken; a taken address gets a notice mail
    * instead of a second account, and the password is hashed either way so timing tells nothing.

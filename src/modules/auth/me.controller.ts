@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
-import { UserDataService } from './user-data.service';
+import { UserDataService } from './user-data/user-data.service';
 
 export class UnlocksQuery {
   @ApiProperty({ example: 'vagus-nerve' })

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ENTITLEMENT_CHECKER } from '../../common/guards/entitlement.guard';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
-import { AuthModule } from '../auth/auth.module';
+import { UserDataModule } from '../auth/user-data/user-data.module';
 import { CourseStructureModule } from '../graph/structure/course-structure.module';
 import { CatalogContentRepository } from './catalog-content.repository';
 import { CatalogContentService } from './catalog-content.service';
@@ -17,7 +17,7 @@ import { EntitlementsService } from './entitlements.service';
 import { DevPaymentProvider, PAYMENT_PROVIDER, StripeClientHolder, StripePaymentProvider } from './payment-providers';
 
 @Module({
-  imports: [CourseStructureModule, AuthModule],
+  imports: [CourseStructureModule, UserDataModule],
   controllers: [CatalogController, CheckoutController],
   providers: [
     CatalogContentRepository,

@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, RawBodyRequest, Req, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, RawBodyRequest, NotFoundException, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
@@ -59,7 +59,8 @@ export class CheckoutController {
   async stripeWebhook(@Req() req: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature?: string) {
     const secret = this.config.payments.stripe?.webhookSecret;
     const stripe = this.stripe.stripe;
-    if (!stripe || !secret) throw new ServiceUnavailableException('Stripe webhooks are not configured');
+    // No Stripe on this server: the endpoint does not exist here (a 5xx would read as our fault).
+    if (!stripe || !secret) throw new NotFoundException('Stripe webhooks are not configured on this server');
     if (!signature || !req.rawBody) throw new BadRequestException('Missing Stripe signature');
     let event: Stripe.Event;
     try {

@@ -12,7 +12,7 @@ import {
 import type Stripe from 'stripe';
 import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
-import { AuthService } from '../auth/auth.service';
+import { UserDataService } from '../auth/user-data/user-data.service';
 import { CatalogService } from './catalog.service';
 import { CheckoutRepository, SessionRecord } from './checkout.repository';
 import { EntitlementsService } from './entitlements.service';
@@ -35,7 +35,7 @@ export class CheckoutService {
     private readonly repo: CheckoutRepository,
     private readonly catalog: CatalogService,
     private readonly entitlements: EntitlementsService,
-    private readonly auth: AuthService,
+    private readonly users: UserDataService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
@@ -219,7 +219,7 @@ export class CheckoutService {
     const subjectId = s.metadata?.subjectId;
     const priceId = s.metadata?.priceId;
     if (!userId || !subjectId || !priceId) return;
-    if (!(await this.auth.userExists(userId))) return;
+    if (!(await this.users.exists(userId))) return;
     await this.repo.insertExternalSession(tx, { id: s.id, userId, subjectId, priceId, amount: s.amount_total ?? 0, currency: s.currency ?? 'usd' });
   }
 }

@@ -6,6 +6,11 @@ import { Injectable } from '@nestjs/common';
 export class UserDataRepository {
   constructor(private readonly em: EntityManager) {}
 
+  async userExists(id: string): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(`select id from users where id = ?`, [id]);
+    return rows.length > 0;
+  }
+
   async unlockedModules(userId: string, subjectId: string): Promise<string[]> {
     const rows = await this.em.execute<{ module_id: string }[]>(
       `select module_id from user_unlocks where user_id = ? and subject_id = ? order by module_id`,

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { TopicReader } from '../graph/structure/topic-reader.service';
+import { TopicReader } from '../../graph/structure/topic-reader.service';
 import { UserDataRepository } from './user-data.repository';
 
 /** What diagnostics gave a user (module unlocks per subject, tags): written by gating, shown on the graph page. */
@@ -10,6 +10,12 @@ export class UserDataService {
     private readonly repo: UserDataRepository,
     private readonly structure: TopicReader,
   ) {}
+
+  /** Whether a user with this id exists (any text is accepted; a malformed id is simply no user). */
+  async exists(id: string): Promise<boolean> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
+    return this.repo.userExists(id);
+  }
 
   /** The caller's unlocked modules of a subject, in the course's module order. */
   async unlocks(userId: string, subjectId: string): Promise<{ subjectId: string; modules: string[] }> {
