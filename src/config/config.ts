@@ -120,7 +120,7 @@ export interface AppConfig {
     rateLimitPerMinute: number;
   };
   crawl: {
-    /** lower-cased `host` or `host:port` entries exempt from the private-address refusal */
+    /** lower-cased `host` (every port) or `host:port` entries exempt from the special-purpose address and port refusals */
     allowedHosts: string[];
     maxBytes: number;
     timeoutMs: number;

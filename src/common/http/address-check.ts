@@ -1,74 +1,134 @@
+import ipaddr from 'ipaddr.js';
 import { isIP } from 'node:net';
 
+type IPv4 = ipaddr.IPv4;
+type IPv6 = ipaddr.IPv6;
+type Block = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+const cidr4 = (text: string) => ipaddr.IPv4.parseCIDR(text);
+const cidr6 = (text: string) => ipaddr.IPv6.parseCIDR(text);
+
+// ipaddr.js classifies the IANA special-purpose registries (`range()`); these blocks are named
+// here as well, either because it files them all as "reserved" and a studio user should see which
+// block refused a URL, or because it calls them unicast (100:0:0:1::/64 and ::/96 in 2.5). Being
+// explicit also keeps them refused should a later version of the library reclassify one.
+const V4_BLOCKS: [Block, string][] = [
+  [cidr4('192.0.0.0/24'), 'special-purpose address (IETF protocol assignments)'],
+  [cidr4('192.0.2.0/24'), 'special-purpose address (documentation)'],
+  [cidr4('198.51.100.0/24'), 'special-purpose address (documentation)'],
+  [cidr4('203.0.113.0/24'), 'special-purpose address (documentation)'],
+  [cidr4('198.18.0.0/15'), 'special-purpose address (benchmarking)'],
+  [cidr4('192.88.99.0/24'), 'special-purpose address (6to4 relay anycast)'],
+];
+
+const V4_RANGES: Record<string, string> = {
+  unspecified: 'unspecified address',
+  broadcast: 'broadcast address',
+  multicast: 'multicast address',
+  linkLocal: 'link-local address',
+  loopback: 'loopback address',
+  carrierGradeNat: 'shared (carrier-grade NAT) address',
+  private: 'private address',
+  reserved: 'reserved address',
+  as112: 'special-purpose address (AS112)',
+  amt: 'special-purpose address (AMT)',
+};
+
+/** 64:ff9b::/96, the well-known NAT64 prefix: the target is the IPv4 address in the last 32 bits. */
+const NAT64 = cidr6('64:ff9b::/96');
+const GLOBAL_UNICAST = cidr6('2000::/3');
+
+const V6_BLOCKS: [Block, string][] = [
+  // Tunnels are refused outright: the relay they go through may reach any IPv4 address.
+  [cidr6('2001::/32'), 'special-purpose address (Teredo tunnel)'],
+  [cidr6('2002::/16'), 'special-purpose address (6to4 tunnel)'],
+  [cidr6('2001:db8::/32'), 'special-purpose address (documentation)'],
+  [cidr6('3fff::/20'), 'special-purpose address (documentation)'],
+  [cidr6('2001::/23'), 'special-purpose address (IETF protocol assignments)'],
+  [cidr6('64:ff9b:1::/48'), 'special-purpose address (local-use IPv4/IPv6 translation)'],
+  [cidr6('100:0:0:1::/64'), 'special-purpose address (dummy IPv6 prefix)'],
+  [cidr6('::/96'), 'deprecated IPv4-compatible address'],
+];
+
+const V6_RANGES: Record<string, string> = {
+  unspecified: 'unspecified address',
+  loopback: 'loopback address',
+  linkLocal: 'link-local address',
+  multicast: 'multicast address',
+  uniqueLocal: 'private address (unique local)',
+  deprecatedSiteLocal: 'site-local address',
+  discard: 'special-purpose address (discard-only)',
+  rfc6145: 'special-purpose address (IPv4-translated)',
+  benchmarking: 'special-purpose address (benchmarking)',
+  amt: 'special-purpose address (AMT)',
+  as112v6: 'special-purpose address (AS112)',
+  segmentRouting: 'special-purpose address (segment routing)',
+  reserved: 'reserved address',
+};
+
 /**
- * Why an address must not be fetched by the crawler, or null when it may be: loopback,
- * private, link-local, unspecified, multicast and reserved ranges would let a crawl request
- * reach the server's own network (cloud metadata at 169.254.169.254, Redis, the database).
+ * Why an address must not be fetched by the crawler, or null when it may be. Everything in the
+ * IANA special-purpose registries is refused (loopback, private, link-local, shared, unspecified,
+ * multicast, documentation, benchmarking, protocol assignments, tunnels...): such an address
+ * would let a crawl request reach the server's own network (cloud metadata at 169.254.169.254,
+ * Redis, the database) or a network nobody vouches for. IPv4-mapped (::ffff:a.b.c.d) and NAT64
+ * (64:ff9b::a.b.c.d) addresses are judged by the IPv4 address they carry; IPv6 outside global
+ * unicast space (2000::/3) is refused.
  */
 export function forbiddenAddressReason(address: string): string | null {
   const kind = isIP(address);
-  if (kind === 4) return forbiddenV4(address);
-  if (kind === 6) return forbiddenV6(address);
+  if (kind === 4) return forbiddenV4(ipaddr.IPv4.parse(address));
+  if (kind === 6) {
+    const parsed = canonicalV6(address);
+    return parsed ? forbiddenV6(parsed) : 'not an IP address';
+  }
   return 'not an IP address';
 }
 
-function v4Parts(address: string): number[] {
-  return address.split('.').map((p) => Number(p));
+/**
+ * The address as the WHATWG URL parser (and so the connection) reads it, without a zone index.
+ * ipaddr.js reads `::a.b.c.d` as `::ffff:a.b.c.d`, which is a different address.
+ */
+function canonicalV6(address: string): IPv6 | null {
+  try {
+    const host = new URL(`http://[${address.split('%')[0]}]/`).hostname.slice(1, -1);
+    return ipaddr.IPv6.parse(host);
+  } catch {
+    return null;
+  }
 }
 
-function forbiddenV4(address: string): string | null {
-  const [a, b] = v4Parts(address);
-  if (a === 0) return 'unspecified address';
-  if (a === 127) return 'loopback address';
-  if (a === 10) return 'private address';
-  if (a === 172 && b >= 16 && b <= 31) return 'private address';
-  if (a === 192 && b === 168) return 'private address';
-  if (a === 169 && b === 254) return 'link-local address';
-  if (a === 100 && b >= 64 && b <= 127) return 'shared (carrier-grade NAT) address';
-  if (a >= 224) return 'multicast or reserved address';
+function forbiddenV4(a: IPv4): string | null {
+  for (const [block, reason] of V4_BLOCKS) if (a.match(block)) return reason;
+  const range = a.range();
+  return range === 'unicast' ? null : (V4_RANGES[range] ?? `special-purpose address (${range})`);
+}
+
+function forbiddenV6(a: IPv6): string | null {
+  if (a.isIPv4MappedAddress()) return forbiddenV4(a.toIPv4Address());
+  if (a.match(NAT64)) {
+    const [, , , , , , hi, lo] = a.parts;
+    return forbiddenV4(new ipaddr.IPv4([hi >> 8, hi & 255, lo >> 8, lo & 255]));
+  }
+  const range = a.range();
+  if (range === 'unspecified' || range === 'loopback') return V6_RANGES[range];
+  for (const [block, reason] of V6_BLOCKS) if (a.match(block)) return reason;
+  if (range !== 'unicast') return V6_RANGES[range] ?? `special-purpose address (${range})`;
+  if (!a.match(GLOBAL_UNICAST)) return 'reserved address (outside global unicast 2000::/3)';
   return null;
 }
 
-/** The 8 groups of an IPv6 address as numbers (handles `::` and an embedded IPv4 tail). */
-export function v6Groups(address: string): number[] {
-  let addr = address.toLowerCase().split('%')[0];
-  const v4Tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(addr);
-  if (v4Tail) {
-    const [a, b, c, d] = v4Parts(v4Tail[1]);
-    addr = addr.slice(0, -v4Tail[1].length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = addr.includes('::') ? addr.split('::') : [addr, undefined];
-  const h = head ? head.split(':') : [];
-  const t = tail !== undefined && tail ? tail.split(':') : [];
-  const fill = tail !== undefined ? new Array(8 - h.length - t.length).fill('0') : [];
-  return [...h, ...fill, ...t].map((g) => parseInt(g || '0', 16));
-}
-
-function forbiddenV6(address: string): string | null {
-  const g = v6Groups(address);
-  if (g.every((x) => x === 0)) return 'unspecified address';
-  if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return 'loopback address';
-  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d) addresses carry an IPv4 target.
-  if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0)) {
-    return forbiddenV4(`${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`);
-  }
-  // NAT64 (64:ff9b::/96) likewise.
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) {
-    return forbiddenV4(`${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`);
-  }
-  if ((g[0] & 0xfe00) === 0xfc00) return 'private address (unique local)';
-  if ((g[0] & 0xffc0) === 0xfe80) return 'link-local address';
-  if ((g[0] & 0xffc0) === 0xfec0) return 'site-local address';
-  if ((g[0] & 0xff00) === 0xff00) return 'multicast address';
-  return null;
-}
-
-/** Whether `host` (and port) is on the allow-list of `host` or `host:port` entries. */
+/**
+ * Whether `host` (and port) is on the allow-list of `host` or `host:port` entries. An entry
+ * without a port allows every port of that host; `[v6]:port` names an IPv6 host with a port.
+ */
 export function isAllowListed(hostname: string, port: number, allowed: string[]): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
   return allowed.some((entry) => {
     const e = entry.toLowerCase();
-    const m = /^\[?([^\]]+?)\]?(?::(\d+))?$/.exec(e.includes(':') && !e.startsWith('[') && e.split(':').length > 2 ? `[${e}]` : e);
+    const m = /^\[?([^\]]+?)\]?(?::(\d+))?$/.exec(
+      e.includes(':') && !e.startsWith('[') && e.split(':').length > 2 ? `[${e}]` : e,
+    );
     if (!m) return false;
     return m[1] === host && (m[2] === undefined || Number(m[2]) === port);
   });

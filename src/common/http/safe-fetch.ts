@@ -36,20 +36,29 @@ function defaultPort(u: URL): number {
   return Number(u.port || (u.protocol === 'https:' ? 443 : 80));
 }
 
+/** Web servers listen here; other ports are where internal services (SSH, Redis, admin consoles) do. */
+const WEB_PORTS = new Set([80, 443]);
+
 /**
- * Resolves the host ourselves and refuses it when any of its addresses is loopback, private
- * or link-local (unless allow-listed). The request then connects to the address we checked,
- * so a second DNS answer (rebinding) cannot send it elsewhere.
+ * Resolves the host ourselves and refuses it when any of its addresses is special-purpose
+ * (loopback, private, link-local, documentation...: see address-check.ts) or its port is not
+ * 80 or 443, unless the host is allow-listed (`host` for every port, `host:port` for one). The
+ * request then connects to the address we checked, so a second DNS answer (rebinding) cannot
+ * send it elsewhere.
  */
 async function resolveTarget(u: URL, allowedHosts: string[]): Promise<Target> {
   const host = u.hostname.replace(/^\[|\]$/g, '');
-  const allowed = isAllowListed(host, defaultPort(u), allowedHosts);
+  const port = defaultPort(u);
+  const allowed = isAllowListed(host, port, allowedHosts);
   let addresses: Target[];
   const literal = isIP(host);
   if (literal) addresses = [{ address: host, family: literal as 4 | 6 }];
   else {
     try {
-      addresses = (await dnsLookup(host, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
+      addresses = (await dnsLookup(host, { all: true, verbatim: true })).map((a) => ({
+        address: a.address,
+        family: a.family as 4 | 6,
+      }));
     } catch {
       throw new FetchRefused(`cannot resolve host ${host}`);
     }
@@ -60,16 +69,19 @@ async function resolveTarget(u: URL, allowedHosts: string[]): Promise<Target> {
       const reason = forbiddenAddressReason(a.address);
       if (reason) throw new FetchRefused(`refused: ${host} resolves to a ${reason} (${a.address})`);
     }
+    if (!WEB_PORTS.has(port))
+      throw new FetchRefused(`refused: port ${port} is not fetched (only 80 and 443 unless the host is allow-listed)`);
   }
   return addresses[0];
 }
 
 function checkUrl(u: URL) {
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new FetchRefused(`refused: only http and https URLs are fetched (${u.protocol})`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new FetchRefused(`refused: only http and https URLs are fetched (${u.protocol})`);
   if (u.username || u.password) throw new FetchRefused('refused: URLs with credentials are not fetched');
 }
 
-/** GET with the crawler's safety rules: http(s) only, no private targets, at most 3 redirects, size and time caps. */
+/** GET with the crawler's safety rules: http(s) only, no special-purpose targets, ports 80 and 443, at most 3 redirects, size and time caps. */
 export async function safeFetch(input: string, opts: SafeFetchOptions): Promise<FetchedPage> {
   const deadline = Date.now() + opts.timeoutMs;
   const maxRedirects = opts.maxRedirects ?? 3;
@@ -121,10 +133,16 @@ function request(url: URL, target: Target, opts: SafeFetchOptions, timeoutMs: nu
         port: defaultPort(url),
         path: `${url.pathname}${url.search}`,
         method: 'GET',
-        headers: { 'user-agent': opts.userAgent, accept: 'text/html,application/xhtml+xml,text/plain;q=0.8', 'accept-encoding': 'identity' },
+        headers: {
+          'user-agent': opts.userAgent,
+          accept: 'text/html,application/xhtml+xml,text/plain;q=0.8',
+          'accept-encoding': 'identity',
+        },
         // Connect to the address that passed the checks, never to a fresh DNS answer.
         lookup: ((_h: string, o: { all?: boolean }, cb: (...a: unknown[]) => void) =>
-          o?.all ? cb(null, [{ address: target.address, family: target.family }]) : cb(null, target.address, target.family)) as never,
+          o?.all
+            ? cb(null, [{ address: target.address, family: target.family }])
+            : cb(null, target.address, target.family)) as never,
         agent: false,
       },
       (res: IncomingMessage) => {
@@ -148,12 +166,14 @@ function request(url: URL, target: Target, opts: SafeFetchOptions, timeoutMs: nu
           return fail(new FetchRefused(`unsupported content type ${contentType || '(none)'}`));
         }
         const declared = Number(res.headers['content-length']);
-        if (Number.isFinite(declared) && declared > opts.maxBytes) return fail(new FetchRefused(`page too large (${declared} bytes, limit ${opts.maxBytes})`));
+        if (Number.isFinite(declared) && declared > opts.maxBytes)
+          return fail(new FetchRefused(`page too large (${declared} bytes, limit ${opts.maxBytes})`));
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (c: Buffer) => {
           size += c.length;
-          if (size > opts.maxBytes) return fail(new FetchRefused(`page too large (over the limit of ${opts.maxBytes} bytes)`));
+          if (size > opts.maxBytes)
+            return fail(new FetchRefused(`page too large (over the limit of ${opts.maxBytes} bytes)`));
           chunks.push(c);
         });
         res.on('end', () => {
@@ -161,7 +181,8 @@ function request(url: URL, target: Target, opts: SafeFetchOptions, timeoutMs: nu
           settled = true;
           clearTimeout(timer);
           const charset = /charset=([^;]+)/.exec(contentType)?.[1]?.trim();
-          const encoding: BufferEncoding = charset && /^(iso-8859-1|latin1|windows-1252)$/.test(charset) ? 'latin1' : 'utf8';
+          const encoding: BufferEncoding =
+            charset && /^(iso-8859-1|latin1|windows-1252)$/.test(charset) ? 'latin1' : 'utf8';
           resolve({ status, contentType, body: Buffer.concat(chunks).toString(encoding) });
         });
         res.on('error', fail);
