@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
-import { Harness } from '../support/harness';
+import { Harness, waitForMail } from '../support/harness';
 
 interface CrawlResult {
   indexed: number;
@@ -71,6 +71,9 @@ class LocalSite {
       case '/redirect-to-metadata':
         res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
         return res.end();
+      case '/redirect-to-odd-port':
+        res.writeHead(302, { location: 'http://93.184.216.34:8080/admin' });
+        return res.end();
       case '/redirect-to-private':
         res.writeHead(302, { location: '/private/secret' });
         return res.end();
@@ -81,7 +84,37 @@ class LocalSite {
   });
 }
 
+// With a backtracking regular expression, this rule took about 15 s per 100-character path and
+// froze the worker process (and its mail) meanwhile.
+const PATHOLOGICAL_ROBOTS = 'User-agent: *\nDisallow: /*a*a*a*a*a*a$\n';
+const A_PATH = `/${'a'.repeat(100)}`;
+
+/** A site whose robots.txt is pathological; `beforeRobots` runs before robots.txt is answered. */
+class PathologicalSite {
+  hits: string[] = [];
+  beforeRobots: () => Promise<void> = async () => {};
+  server: Server = createServer((req, res) => {
+    this.hits.push(req.url!);
+    if (req.url === '/robots.txt') {
+      void this.beforeRobots().finally(() => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(PATHOLOGICAL_ROBOTS);
+      });
+      return;
+    }
+    // The page is slow, so the crawl is still running while mail is sent.
+    setTimeout(() => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<html><head><title>Wildcards</title></head><body><h1>Wildcards</h1>${paragraphs('wildcards', 2)}</body></html>`,
+      );
+    }, 1500);
+  });
+}
+
 const site = new LocalSite();
+const slowSite = new PathologicalSite();
+let slowBase: string;
 let base: string;
 let port: number;
 let h: Harness;
@@ -95,7 +128,9 @@ beforeAll(async () => {
   await new Promise<void>((r) => site.server.listen(0, '127.0.0.1', r));
   port = (site.server.address() as AddressInfo).port;
   base = `http://127.0.0.1:${port}`;
-  process.env.CRAWL_ALLOWED_HOSTS = `127.0.0.1:${port}`;
+  await new Promise<void>((r) => slowSite.server.listen(0, '127.0.0.1', r));
+  slowBase = `http://127.0.0.1:${(slowSite.server.address() as AddressInfo).port}`;
+  process.env.CRAWL_ALLOWED_HOSTS = `127.0.0.1:${port},${slowBase.replace('http://', '')}`;
   process.env.CRAWL_MAX_BYTES = String(MAX_BYTES);
   process.env.CRAWL_TIMEOUT_MS = '5000';
   h = await Harness.boot();
@@ -107,6 +142,7 @@ beforeEach(() => h.sql(`delete from source_documents where subject_id = ?`, [SUB
 afterAll(async () => {
   await h.close();
   await new Promise((r) => site.server.close(r));
+  await new Promise((r) => slowSite.server.close(r));
   process.env = savedEnv;
 });
 
@@ -248,4 +284,75 @@ describe('POST /api/rag/crawl', () => {
       await h.sql(`select 1 from source_documents where subject_id = ? and url not like ?`, [SUBJECT, `${base}/%`]),
     ).toEqual([]);
   });
+
+  it('refuses special-purpose addresses and ports other than 80 and 443, also after a redirect', async () => {
+    const urls = [
+      'http://198.18.0.1/',
+      'http://192.0.0.9/',
+      'http://203.0.113.5/',
+      'http://[2002:7f00:1::1]/',
+      'http://[2001::1]/',
+      'http://[::ffff:198.18.0.1]/',
+      'http://93.184.216.34:8080/admin',
+      `${base}/redirect-to-odd-port`,
+    ];
+    const hitsBefore = site.hits.length;
+    const res = await crawl(studio, { subjectId: SUBJECT, urls });
+    expect(res.status).toBe(200);
+    expect(res.body.indexed).toBe(0);
+    const reasons = Object.fromEntries(res.body.failed.map((f) => [f.url, f.reason]));
+    expect(reasons['http://198.18.0.1/']).toBe(
+      'refused: 198.18.0.1 resolves to a special-purpose address (benchmarking) (198.18.0.1)',
+    );
+    expect(reasons['http://192.0.0.9/']).toMatch(
+      /^refused: 192\.0\.0\.9 resolves to a special-purpose address \(IETF protocol assignments\)/,
+    );
+    expect(reasons['http://203.0.113.5/']).toMatch(
+      /^refused: 203\.0\.113\.5 resolves to a special-purpose address \(documentation\)/,
+    );
+    expect(reasons['http://[2002:7f00:1::1]/']).toMatch(
+      /^refused: 2002:7f00:1::1 resolves to a special-purpose address \(6to4 tunnel\)/,
+    );
+    expect(reasons['http://[2001::1]/']).toMatch(
+      /^refused: 2001::1 resolves to a special-purpose address \(Teredo tunnel\)/,
+    );
+    expect(reasons['http://[::ffff:c612:1]/']).toMatch(
+      /^refused: ::ffff:c612:1 resolves to a special-purpose address \(benchmarking\)/,
+    );
+    expect(reasons['http://93.184.216.34:8080/admin']).toBe(
+      'refused: port 8080 is not fetched (only 80 and 443 unless the host is allow-listed)',
+    );
+    expect(reasons[`${base}/redirect-to-odd-port`]).toMatch(/^refused: port 8080 is not fetched/);
+    expect(site.hits.slice(hitsBefore)).toEqual(['/robots.txt', '/redirect-to-odd-port']);
+  });
+
+  it('keeps delivering sign-in mail while a crawl judges a pathological robots.txt', async () => {
+    const email = 'learner@example.com';
+    let resetAt = 0;
+    // The reset is requested just before the crawler receives robots.txt and starts matching it.
+    slowSite.beforeRobots = async () => {
+      resetAt = Date.now();
+      expect((await h.post('/api/auth/request-reset', { email })).status).toBe(200);
+    };
+    let crawlDoneAt = 0;
+    const crawling = crawl(studio, {
+      subjectId: SUBJECT,
+      urls: [`${slowBase}${A_PATH}b`, `${slowBase}${A_PATH}`],
+    }).then((res) => {
+      crawlDoneAt = Date.now();
+      return res;
+    });
+    await waitForMail(email, 'reset-password', 1, 60000);
+    const mailMs = Date.now() - resetAt;
+    const res = await crawling;
+    expect(mailMs).toBeLessThan(5000);
+    // The mail did not wait for the crawl, which was still fetching its slow page.
+    expect(crawlDoneAt - resetAt).toBeGreaterThan(mailMs);
+    expect(res.status).toBe(200);
+    expect(res.body.indexed).toBe(1);
+    expect(res.body.failed).toEqual([
+      { url: `${slowBase}${A_PATH}`, reason: expect.stringContaining('disallowed by robots.txt') },
+    ]);
+    expect(slowSite.hits).toEqual(['/robots.txt', `${A_PATH}b`]);
+  }, 120000);
 });
