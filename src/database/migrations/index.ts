@@ -6,6 +6,7 @@ import { Migration20261122020000Learning } from './Migration20261122020000Learni
 import { Migration20261122030000CheckoutUrl } from './Migration20261122030000CheckoutUrl';
 import { Migration20261122040000Assessment } from './Migration20261122040000Assessment';
 import { Migration20261122050000PendingRefunds } from './Migration20261122050000PendingRefunds';
+import { Migration20261123000000PaymentDisputes } from './Migration20261123000000PaymentDisputes';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -19,4 +20,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122030000CheckoutUrl', class: Migration20261122030000CheckoutUrl },
   { name: 'Migration20261122040000Assessment', class: Migration20261122040000Assessment },
   { name: 'Migration20261122050000PendingRefunds', class: Migration20261122050000PendingRefunds },
+  { name: 'Migration20261123000000PaymentDisputes', class: Migration20261123000000PaymentDisputes },
 ];

@@ -1,6 +1,6 @@
 import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
-export type CheckoutStatus = 'open' | 'paid' | 'canceled' | 'failed' | 'refunded';
+export type CheckoutStatus = 'open' | 'paid' | 'canceled' | 'failed' | 'refunded' | 'expired';
 
 /** One attempt to buy a subject, with the dev provider or Stripe (id = Stripe's session id). */
 @Entity({ tableName: 'checkout_sessions' })

@@ -1,7 +1,8 @@
 import { Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 
-export type EntitlementStatus = 'active' | 'refunded' | 'revoked';
+/** 'suspended': the payment is disputed (a chargeback); only 'active' opens the course. */
+export type EntitlementStatus = 'active' | 'refunded' | 'revoked' | 'suspended';
 
 /** Access to a subject. One row per user and subject; status 'active' gates the course. */
 @Entity({ tableName: 'user_entitlements' })
