@@ -374,4 +374,151 @@ describe('Stripe webhooks', () => {
     await deliver(event('checkout.session.completed', paid).payload);
     expect(await entitlementRows(u.id, 'vagus-nerve')).toEqual([{ status: 'refunded' }]);
   });
+
+  it('marks an open session expired when Stripe expires it; an expiry never undoes a payment', async () => {
+    const u = await h.newUser('expired');
+    const { body } = await h.post(
+      '/api/checkout/create',
+      { subjectId: 'ai-user', priceId: 'price_ai_user' },
+      { token: u.token },
+    );
+    const s = fake.sessions.get(body.sessionId)!;
+    Object.assign(s, { status: 'expired' });
+    const expired = event('checkout.session.expired', s);
+    expect((await deliver(expired.payload)).body.result).toBe('applied');
+    expect((await deliver(expired.payload)).body.result).toBe('duplicate');
+    expect((await h.sql(`select status from checkout_sessions where id = ?`, [body.sessionId]))[0].status).toBe(
+      'expired',
+    );
+    const verify = await h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token });
+    expect(verify.body).toMatchObject({ status: 'expired', entitled: false });
+    // A new "Buy" opens a new payment page rather than sending the learner back to the expired one.
+    const again = await h.post(
+      '/api/checkout/create',
+      { subjectId: 'ai-user', priceId: 'price_ai_user' },
+      { token: u.token },
+    );
+    expect(again.body.sessionId).not.toBe(body.sessionId);
+
+    const v = await h.newUser('paid-then-expired');
+    const paidSession = await h.post(
+      '/api/checkout/create',
+      { subjectId: 'ai-user', priceId: 'price_ai_user' },
+      { token: v.token },
+    );
+    const paid = fake.pay(paidSession.body.sessionId);
+    await deliver(event('checkout.session.completed', paid).payload);
+    expect((await deliver(event('checkout.session.expired', { ...paid, status: 'expired' }).payload)).body.result).toBe(
+      'ignored',
+    );
+    expect(
+      (await h.sql(`select status from checkout_sessions where id = ?`, [paidSession.body.sessionId]))[0].status,
+    ).toBe('paid');
+    expect(await entitlementRows(v.id, 'ai-user')).toEqual([{ status: 'active' }]);
+  });
+});
+
+describe('Stripe disputes (chargebacks)', () => {
+  /** A learner who bought a subject through Stripe; the payment is complete and fulfilled. */
+  async function buyer(tag: string, subjectId = 'ai-for-founders', priceId = 'price_ai_for_founders') {
+    const u = await h.newUser(tag);
+    const { body } = await h.post('/api/checkout/create', { subjectId, priceId }, { token: u.token });
+    const paid = fake.pay(body.sessionId);
+    return { u, sessionId: body.sessionId as string, paid };
+  }
+
+  function dispute(
+    paid: Record<string, any>,
+    status: string,
+    id = `dp_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+  ) {
+    return {
+      id,
+      object: 'dispute',
+      charge: `ch_${id.slice(3)}`,
+      payment_intent: paid.payment_intent,
+      amount: 2900,
+      currency: 'usd',
+      reason: 'fraudulent',
+      status,
+    };
+  }
+
+  async function owns(token: string, subjectId: string) {
+    const list = (await h.get('/api/entitlements', { token })).body as { subjectId: string }[];
+    const graph = await h.get(`/api/graph?subject=${subjectId}`, { token });
+    return { listed: list.some((e) => e.subjectId === subjectId), content: graph.status };
+  }
+
+  it('a chargeback suspends access, once; a dispute won gives it back, once', async () => {
+    const { u, paid } = await buyer('dispute-won');
+    await deliver(event('checkout.session.completed', paid).payload);
+    expect(await owns(u.token, 'ai-for-founders')).toEqual({ listed: true, content: 200 });
+
+    const d = dispute(paid, 'needs_response');
+    const created = event('charge.dispute.created', d);
+    expect((await deliver(created.payload)).body.result).toBe('applied');
+    expect((await deliver(created.payload)).body.result).toBe('duplicate');
+    expect(await entitlementRows(u.id, 'ai-for-founders')).toEqual([{ status: 'suspended' }]);
+    expect(await owns(u.token, 'ai-for-founders')).toEqual({ listed: false, content: 403 });
+
+    const won = event('charge.dispute.closed', { ...d, status: 'won' });
+    expect((await deliver(won.payload)).body.result).toBe('applied');
+    expect((await deliver(won.payload)).body.result).toBe('duplicate');
+    expect(await entitlementRows(u.id, 'ai-for-founders')).toEqual([{ status: 'active' }]);
+    expect(await owns(u.token, 'ai-for-founders')).toEqual({ listed: true, content: 200 });
+  });
+
+  it('a dispute lost keeps access suspended; a later refund of the payment still ends it as refunded', async () => {
+    const { u, paid } = await buyer('dispute-lost');
+    await deliver(event('checkout.session.completed', paid).payload);
+    const d = dispute(paid, 'needs_response');
+    await deliver(event('charge.dispute.created', d).payload);
+    expect((await deliver(event('charge.dispute.closed', { ...d, status: 'lost' }).payload)).body.result).toBe(
+      'applied',
+    );
+    expect(await entitlementRows(u.id, 'ai-for-founders')).toEqual([{ status: 'suspended' }]);
+    expect(await owns(u.token, 'ai-for-founders')).toEqual({ listed: false, content: 403 });
+    // The learner may buy the course again; that new payment gives access.
+    expect(
+      (
+        await h.post(
+          '/api/checkout/create',
+          { subjectId: 'ai-for-founders', priceId: 'price_ai_for_founders' },
+          { token: u.token },
+        )
+      ).status,
+    ).toBe(201);
+
+    const { u: v, paid: paid2 } = await buyer('dispute-refund');
+    await deliver(event('checkout.session.completed', paid2).payload);
+    await deliver(event('charge.dispute.created', dispute(paid2, 'warning_needs_response')).payload);
+    const charge = {
+      id: `ch_${randomUUID().slice(0, 8)}`,
+      object: 'charge',
+      payment_intent: paid2.payment_intent,
+      amount: 2900,
+      refunded: true,
+      amount_refunded: 2900,
+    };
+    await deliver(event('charge.refunded', charge).payload);
+    expect(await entitlementRows(v.id, 'ai-for-founders')).toEqual([{ status: 'refunded' }]);
+  });
+
+  it('events out of order: a dispute before the completion starts access suspended; a late "created" does not reopen a won dispute', async () => {
+    const { u, paid } = await buyer('dispute-early');
+    const d = dispute(paid, 'needs_response');
+    expect((await deliver(event('charge.dispute.created', d).payload)).body.result).toBe('applied');
+    await deliver(event('checkout.session.completed', paid).payload);
+    expect(await entitlementRows(u.id, 'ai-for-founders')).toEqual([{ status: 'suspended' }]);
+    await deliver(event('charge.dispute.closed', { ...d, status: 'won' }).payload);
+    expect(await entitlementRows(u.id, 'ai-for-founders')).toEqual([{ status: 'active' }]);
+
+    const { u: v, paid: paid2 } = await buyer('dispute-late-created');
+    await deliver(event('checkout.session.completed', paid2).payload);
+    const d2 = dispute(paid2, 'needs_response');
+    await deliver(event('charge.dispute.closed', { ...d2, status: 'won' }).payload);
+    await deliver(event('charge.dispute.created', d2).payload);
+    expect(await entitlementRows(v.id, 'ai-for-founders')).toEqual([{ status: 'active' }]);
+  });
 });

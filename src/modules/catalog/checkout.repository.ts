@@ -14,6 +14,9 @@ export interface SessionRecord {
   payment_intent_id: string | null;
 }
 
+/** Stripe's dispute statuses after which nothing changes: won, lost, and an inquiry closed in our favour. */
+const FINAL_DISPUTE_STATUSES = `'won', 'lost', 'warning_closed'`;
+
 const COLUMNS = 'id, provider, user_id, subject_id, price_id, amount, currency, status, payment_intent_id';
 
 /** Checkout sessions, entitlements and applied provider events. Writes take the caller's transaction `em`. */
@@ -29,7 +32,12 @@ export class CheckoutRepository {
   }
 
   /** A recent open session of this user for this price with the same provider, to send the buyer back to. */
-  async findReusableSession(userId: string, priceId: string, provider: string, maxAgeSeconds: number): Promise<{ id: string; url: string } | null> {
+  async findReusableSession(
+    userId: string,
+    priceId: string,
+    provider: string,
+    maxAgeSeconds: number,
+  ): Promise<{ id: string; url: string } | null> {
     const rows = await this.em.execute<{ id: string; url: string }[]>(
       `select id, url from checkout_sessions
         where user_id = ? and price_id = ? and provider = ? and status = 'open' and url is not null
@@ -60,18 +68,37 @@ export class CheckoutRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * Serialises everything that looks at or changes one payment (completion, verify, refund,
+   * dispute) until the transaction ends. Keyed by the payment intent, the one id every path knows;
+   * taken before anything is read, so no path decides on what another's open transaction hides.
+   */
+  async lockPayment(em: EntityManager, paymentIntentId: string): Promise<void> {
+    await em.execute(`select pg_advisory_xact_lock(hashtextextended('payment:' || ?, 0))`, [paymentIntentId]);
+  }
+
   /** Locks the session row until the transaction ends, so racing fulfilments serialise. */
   async lockSession(em: EntityManager, id: string): Promise<SessionRecord | null> {
-    const rows = await em.execute<SessionRecord[]>(`select ${COLUMNS} from checkout_sessions where id = ? for update`, [id]);
+    const rows = await em.execute<SessionRecord[]>(`select ${COLUMNS} from checkout_sessions where id = ? for update`, [
+      id,
+    ]);
     return rows[0] ?? null;
   }
 
   async lockSessionByPaymentIntent(em: EntityManager, paymentIntentId: string): Promise<SessionRecord | null> {
-    const rows = await em.execute<SessionRecord[]>(`select ${COLUMNS} from checkout_sessions where payment_intent_id = ? for update`, [paymentIntentId]);
+    const rows = await em.execute<SessionRecord[]>(
+      `select ${COLUMNS} from checkout_sessions where payment_intent_id = ? for update`,
+      [paymentIntentId],
+    );
     return rows[0] ?? null;
   }
 
-  async setStatus(em: EntityManager, id: string, status: CheckoutStatus, paymentIntentId?: string | null): Promise<void> {
+  async setStatus(
+    em: EntityManager,
+    id: string,
+    status: CheckoutStatus,
+    paymentIntentId?: string | null,
+  ): Promise<void> {
     await em.execute(
       `update checkout_sessions set status = ?, payment_intent_id = coalesce(?, payment_intent_id), updated_at = now(),
          completed_at = case when ? = 'paid' then now() else completed_at end
@@ -81,7 +108,7 @@ export class CheckoutRepository {
   }
 
   /** Closes a session that is still open; false when something else (a payment) got there first. */
-  async closeIfOpen(em: EntityManager, id: string, status: 'canceled' | 'failed'): Promise<boolean> {
+  async closeIfOpen(em: EntityManager, id: string, status: 'canceled' | 'failed' | 'expired'): Promise<boolean> {
     const rows = await em.execute<{ id: string }[]>(
       `update checkout_sessions set status = ?, updated_at = now() where id = ? and status = 'open' returning id`,
       [status, id],
@@ -101,17 +128,60 @@ export class CheckoutRepository {
   /** Ends the access a session granted (and only that: a later purchase's entitlement stays). */
   async revokeEntitlementOf(em: EntityManager, sessionId: string): Promise<void> {
     await em.execute(
-      `update user_entitlements set status = 'refunded', updated_at = now() where checkout_session_id = ? and status = 'active'`,
+      `update user_entitlements set status = 'refunded', updated_at = now() where checkout_session_id = ? and status in ('active', 'suspended')`,
       [sessionId],
     );
   }
 
+  /** Pauses the access a session granted while its payment is disputed. */
+  async suspendEntitlementOf(em: EntityManager, sessionId: string): Promise<void> {
+    await em.execute(
+      `update user_entitlements set status = 'suspended', updated_at = now() where checkout_session_id = ? and status = 'active'`,
+      [sessionId],
+    );
+  }
+
+  /** Gives back the access a dispute paused (a refunded or re-bought entitlement is left alone). */
+  async restoreEntitlementOf(em: EntityManager, sessionId: string): Promise<void> {
+    await em.execute(
+      `update user_entitlements set status = 'active', updated_at = now() where checkout_session_id = ? and status = 'suspended'`,
+      [sessionId],
+    );
+  }
+
+  /**
+   * Stores a dispute's latest status. A closed dispute's outcome is final: an earlier event
+   * delivered late (Stripe does not guarantee order) does not reopen it.
+   */
+  async recordDispute(em: EntityManager, disputeId: string, paymentIntentId: string, status: string): Promise<void> {
+    await em.execute(
+      `insert into payment_disputes (id, payment_intent_id, status) values (?, ?, ?)
+       on conflict (id) do update set status = excluded.status, updated_at = now()
+        where payment_disputes.status not in (${FINAL_DISPUTE_STATUSES})`,
+      [disputeId, paymentIntentId, status],
+    );
+  }
+
+  /** Whether a dispute of this payment is open or was lost (anything but settled in our favour). */
+  async hasUnsettledDispute(em: EntityManager, paymentIntentId: string): Promise<boolean> {
+    const rows = await em.execute<{ ok: number }[]>(
+      `select 1 as ok from payment_disputes where payment_intent_id = ? and status not in ('won', 'warning_closed') limit 1`,
+      [paymentIntentId],
+    );
+    return rows.length > 0;
+  }
+
   async recordPendingRefund(em: EntityManager, paymentIntentId: string, eventId: string): Promise<void> {
-    await em.execute(`insert into pending_refunds (payment_intent_id, event_id) values (?, ?) on conflict do nothing`, [paymentIntentId, eventId]);
+    await em.execute(`insert into pending_refunds (payment_intent_id, event_id) values (?, ?) on conflict do nothing`, [
+      paymentIntentId,
+      eventId,
+    ]);
   }
 
   async hasPendingRefund(em: EntityManager, paymentIntentId: string): Promise<boolean> {
-    const rows = await em.execute<{ ok: number }[]>(`select 1 as ok from pending_refunds where payment_intent_id = ?`, [paymentIntentId]);
+    const rows = await em.execute<{ ok: number }[]>(`select 1 as ok from pending_refunds where payment_intent_id = ?`, [
+      paymentIntentId,
+    ]);
     return rows.length > 0;
   }
 

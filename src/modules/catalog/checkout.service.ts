@@ -24,7 +24,9 @@ const REUSE_OPEN_SESSION_SECONDS = 23 * 3600;
 /**
  * Buying a subject. Both providers end in `fulfil`, which is idempotent and safe when the
  * return page (verify) and the provider's webhook race: the session row is locked, it turns
- * paid once, and the entitlement is unique per user and subject.
+ * paid once, and the entitlement is unique per user and subject. Everything that touches one
+ * Stripe payment (completion, verify, refund, dispute) first takes that payment's lock, so a
+ * refund never decides on a state that a completion's open transaction is about to change.
  */
 @Injectable()
 export class CheckoutService {
@@ -46,8 +48,10 @@ export class CheckoutService {
     }
     const subject = await this.catalog.requirePublishedSubject(subjectInput);
     const price = await this.catalog.findPrice(priceId);
-    if (!price || price.subject_id !== subject.id) throw new BadRequestException('priceId is not a price of this subject');
-    if (await this.entitlements.hasActive(userId, subject.id)) throw new ConflictException('You already own this course');
+    if (!price || price.subject_id !== subject.id)
+      throw new BadRequestException('priceId is not a price of this subject');
+    if (await this.entitlements.hasActive(userId, subject.id))
+      throw new ConflictException('You already own this course');
 
     // A second "Buy" (another tab, a double click) goes back to the open payment page instead of
     // opening a second one that could be paid as well. Stripe sessions stay payable for 24 hours.
@@ -93,7 +97,7 @@ export class CheckoutService {
     if (session.status === 'open') {
       const state = session.provider === this.provider.name ? await this.provider.retrieve(session.id) : null;
       if (state?.paid) await this.fulfil(session.id, state.paymentIntentId);
-      else if (state?.closed) await this.em.transactional((em) => this.repo.closeIfOpen(em, session.id, 'canceled'));
+      else if (state?.closed) await this.em.transactional((em) => this.repo.closeIfOpen(em, session.id, 'expired'));
       session = (await this.repo.findSession(this.em, session.id))!;
     }
     return {
@@ -110,12 +114,21 @@ export class CheckoutService {
   }
 
   /** The same in the caller's transaction `em` (a webhook event applied once). */
-  private async fulfilIn(em: EntityManager, sessionId: string, paymentIntentId: string | null): Promise<'granted' | 'already' | 'ignored'> {
+  private async fulfilIn(
+    em: EntityManager,
+    sessionId: string,
+    paymentIntentId: string | null,
+  ): Promise<'granted' | 'already' | 'ignored'> {
+    // Before anything is read: a refund or dispute of this payment waits for this transaction, or
+    // this one for it, so the pending-refund check below sees what the other committed.
+    if (paymentIntentId) await this.repo.lockPayment(em, paymentIntentId);
     const session = await this.repo.lockSession(em, sessionId);
     if (!session) return 'ignored' as const;
     if (session.status === 'paid') return 'already' as const;
-    // A refunded or failed session never grants access again.
-    if (session.status !== 'open' && session.status !== 'canceled') return 'ignored' as const;
+    // A refunded or failed session never grants access again; a payment Stripe took still counts
+    // when the session was closed here first (a cancel or an expiry racing the payment).
+    if (session.status !== 'open' && session.status !== 'canceled' && session.status !== 'expired')
+      return 'ignored' as const;
     // The refund overtook the completion: record the payment as refunded, grant nothing.
     if (paymentIntentId && (await this.repo.hasPendingRefund(em, paymentIntentId))) {
       await this.repo.setStatus(em, session.id, 'refunded', paymentIntentId);
@@ -123,6 +136,10 @@ export class CheckoutService {
     }
     await this.repo.setStatus(em, session.id, 'paid', paymentIntentId);
     await this.repo.grantEntitlement(em, session.user_id, session.subject_id, session.id);
+    // A chargeback reported before the completion reached us: the access starts suspended.
+    if (paymentIntentId && (await this.repo.hasUnsettledDispute(em, paymentIntentId))) {
+      await this.repo.suspendEntitlementOf(em, session.id);
+    }
     this.logger.log(`Session ${session.id} paid: ${session.subject_id} granted to user ${session.user_id}`);
     return 'granted' as const;
   }
@@ -180,8 +197,9 @@ export class CheckoutService {
           const s = event.data.object as Stripe.Checkout.Session;
           // Delayed payment methods complete the session unpaid; access waits for async_payment_succeeded.
           if (s.payment_status !== 'paid' && s.payment_status !== 'no_payment_required') return 'ignored' as const;
+          const pi = idOf(s.payment_intent);
+          if (pi) await this.repo.lockPayment(tx, pi);
           await this.ensureSessionFromStripe(tx, s);
-          const pi = typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null);
           return (await this.fulfilIn(tx, s.id, pi)) === 'ignored' ? ('ignored' as const) : ('applied' as const);
         }
         case 'checkout.session.async_payment_failed': {
@@ -189,12 +207,18 @@ export class CheckoutService {
           await this.repo.closeIfOpen(tx, s.id, 'failed');
           return 'applied' as const;
         }
+        case 'checkout.session.expired': {
+          // Conditional: an expiry never undoes a payment that got there first.
+          const s = event.data.object as Stripe.Checkout.Session;
+          return (await this.repo.closeIfOpen(tx, s.id, 'expired')) ? ('applied' as const) : ('ignored' as const);
+        }
         case 'charge.refunded': {
           const charge = event.data.object as Stripe.Charge;
           // A partial refund keeps access; a full one ends it.
           if (!charge.refunded) return 'ignored' as const;
-          const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+          const pi = idOf(charge.payment_intent);
           if (!pi) return 'ignored' as const;
+          await this.repo.lockPayment(tx, pi);
           const row = await this.repo.lockSessionByPaymentIntent(tx, pi);
           if (!row) {
             // Not fulfilled yet (Stripe does not guarantee event order): remember the refund.
@@ -204,6 +228,28 @@ export class CheckoutService {
           await this.repo.setStatus(tx, row.id, 'refunded');
           await this.repo.revokeEntitlementOf(tx, row.id);
           this.logger.log(`Session ${row.id} refunded: ${row.subject_id} revoked for user ${row.user_id}`);
+          return 'applied' as const;
+        }
+        case 'charge.dispute.created':
+        case 'charge.dispute.closed': {
+          const dispute = event.data.object as Stripe.Dispute;
+          const pi = idOf(dispute.payment_intent);
+          if (!pi) return 'ignored' as const;
+          await this.repo.lockPayment(tx, pi);
+          // The dispute is stored whatever the order of events, and access follows from all of this
+          // payment's disputes: suspended while one is open or lost, restored once all are won.
+          await this.repo.recordDispute(tx, dispute.id, pi, dispute.status);
+          const row = await this.repo.lockSessionByPaymentIntent(tx, pi);
+          if (!row || row.status !== 'paid') return 'applied' as const;
+          if (await this.repo.hasUnsettledDispute(tx, pi)) {
+            await this.repo.suspendEntitlementOf(tx, row.id);
+            this.logger.warn(
+              `Session ${row.id} disputed (${dispute.status}): ${row.subject_id} suspended for user ${row.user_id}`,
+            );
+          } else {
+            await this.repo.restoreEntitlementOf(tx, row.id);
+            this.logger.log(`Session ${row.id} dispute won: ${row.subject_id} restored for user ${row.user_id}`);
+          }
           return 'applied' as const;
         }
         default:
@@ -220,6 +266,18 @@ export class CheckoutService {
     const priceId = s.metadata?.priceId;
     if (!userId || !subjectId || !priceId) return;
     if (!(await this.users.exists(userId))) return;
-    await this.repo.insertExternalSession(tx, { id: s.id, userId, subjectId, priceId, amount: s.amount_total ?? 0, currency: s.currency ?? 'usd' });
+    await this.repo.insertExternalSession(tx, {
+      id: s.id,
+      userId,
+      subjectId,
+      priceId,
+      amount: s.amount_total ?? 0,
+      currency: s.currency ?? 'usd',
+    });
   }
+}
+
+/** Stripe sends a related object as its id or, when expanded, as the object. */
+function idOf(ref: string | { id: string } | null | undefined): string | null {
+  return typeof ref === 'string' ? ref : (ref?.id ?? null);
 }
