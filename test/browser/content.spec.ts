@@ -9,7 +9,9 @@ test('a studio user runs the content migration from the Studio', async ({ page }
   await page.goto('/studio/migrate');
   await expect(page.getByRole('heading', { level: 1, name: 'Migrate' })).toBeVisible();
   await page.getByRole('button', { name: 'Start Content Migration' }).click();
-  await expect(page.getByText('Migration Successful! Migrated 80 nodes from REST API to PostgreSQL')).toBeVisible({ timeout: 30000 });
+  await expect(page.getByText('Migration Successful! Migrated 80 nodes from REST API to PostgreSQL')).toBeVisible({
+    timeout: 30000,
+  });
   const result = page.getByText('80 nodes migrated');
   await expect(result).toBeVisible();
   // npm start loaded the content on first start, so this run found everything unchanged.
@@ -24,8 +26,12 @@ test('the migration endpoint refuses a learner', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
   const status = await page.evaluate(async () => {
     const refresh = await fetch('/api/auth/refresh', { method: 'POST' });
-    const { accessToken } = await refresh.json();
-    const res = await fetch('/api/admin/migrate', { method: 'POST', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body: '{}' });
+    const { accessToken } = (await refresh.json()) as { accessToken: string };
+    const res = await fetch('/api/admin/migrate', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     return res.status;
   });
   expect(status).toBe(403);

@@ -1,4 +1,4 @@
-import { expect, Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -9,21 +9,29 @@ export function uniqueEmail(tag: string) {
   return `${tag}-${randomUUID().slice(0, 8)}@example.test`;
 }
 
-/** The newest mail of a template to an address, as the worker wrote it to MAIL_DIR. */
-export async function mailLink(email: string, template: string, timeoutMs = 15000): Promise<string> {
+interface Mail {
+  to: string;
+  template: string;
+  date: string;
+  link: string;
+}
+
+function mailsTo(email: string, template: string): Mail[] {
   const dir = process.env.MAIL_DIR;
   if (!dir) throw new Error('MAIL_DIR is not set: run browser tests through `npm test`');
-  const started = Date.now();
-  for (;;) {
-    const mails = readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')))
-      .filter((m) => m.to === email && m.template === template)
-      .sort((a, b) => a.date.localeCompare(b.date));
-    if (mails.length) return mails[mails.length - 1].link;
-    if (Date.now() - started > timeoutMs) throw new Error(`no ${template} mail to ${email}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Mail)
+    .filter((m) => m.to === email && m.template === template)
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** The newest mail of a template to an address, once the worker has written it to MAIL_DIR. */
+export async function mailLink(email: string, template: string, timeoutMs = 15000): Promise<string> {
+  await expect
+    .poll(() => mailsTo(email, template).length, { message: `no ${template} mail to ${email}`, timeout: timeoutMs })
+    .toBeGreaterThan(0);
+  return mailsTo(email, template).at(-1)!.link;
 }
 
 /** The mail links point at PUBLIC_URL; tests open them on the server under test. */
@@ -58,4 +66,3 @@ export async function learnerWhoOwnsVagus(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
   return email;
 }
-
