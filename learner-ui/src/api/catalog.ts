@@ -92,7 +92,7 @@ export const catalogApi = {
 // ---------------------------------------------------------------------------------------------
 // Checkout
 
-export type CheckoutStatus = 'open' | 'paid' | 'canceled' | 'failed' | 'refunded';
+export type CheckoutStatus = 'open' | 'paid' | 'canceled' | 'failed' | 'refunded' | 'expired';
 
 export interface CheckoutSession {
   /** Where to send the browser: /checkout/dev/{sessionId} (dev provider) or Stripe Checkout. */
