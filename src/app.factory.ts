@@ -18,7 +18,7 @@ export function createAdapter(config: AppConfig = loadConfig()): FastifyAdapter 
  * Security headers on every response. The CSP allows no inline script anywhere: the learner site
  * and the Studio are built bundles; lesson, tutor and note html is sanitised on the server and
  * can run no script under this policy either. Styles may be inline (MUI's emotion injects them);
- * lesson images may come from any https origin.
+ * lesson images and videos may come from any https origin.
  */
 export function securityHeaders(config: AppConfig) {
   return {
@@ -31,7 +31,7 @@ export function securityHeaders(config: AppConfig) {
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_PASSWORD, mailLink, pathOf, signIn, signOut, uniqueEmail } from './support';
 
 test('a visitor registers, verifies by the mailed link, signs in and signs out', async ({ page }) => {

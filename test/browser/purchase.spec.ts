@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { mailLink, pathOf, signIn, uniqueEmail } from './support';
 
 test('a visitor buys the featured course with the built-in payment page and owns it', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { learnerWhoOwnsVagus, signIn } from './support';
 
 test('a learner explores the graph, asks the tutor, and keeps a note and a bookmark', async ({ page }) => {
