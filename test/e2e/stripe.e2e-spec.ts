@@ -377,7 +377,7 @@ describe('Stripe webhooks', () => {
 
   it('marks an open session expired when Stripe expires it; an expiry never undoes a payment', async () => {
     const u = await h.newUser('expired');
-    const { body } = await h.post(
+    const { body } = await h.post<Checkout>(
       '/api/checkout/create',
       { subjectId: 'ai-user', priceId: 'price_ai_user' },
       { token: u.token },
@@ -393,7 +393,7 @@ describe('Stripe webhooks', () => {
     const verify = await h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token });
     expect(verify.body).toMatchObject({ status: 'expired', entitled: false });
     // A new "Buy" opens a new payment page rather than sending the learner back to the expired one.
-    const again = await h.post(
+    const again = await h.post<Checkout>(
       '/api/checkout/create',
       { subjectId: 'ai-user', priceId: 'price_ai_user' },
       { token: u.token },
@@ -401,7 +401,7 @@ describe('Stripe webhooks', () => {
     expect(again.body.sessionId).not.toBe(body.sessionId);
 
     const v = await h.newUser('paid-then-expired');
-    const paidSession = await h.post(
+    const paidSession = await h.post<Checkout>(
       '/api/checkout/create',
       { subjectId: 'ai-user', priceId: 'price_ai_user' },
       { token: v.token },
@@ -422,9 +422,9 @@ describe('Stripe disputes (chargebacks)', () => {
   /** A learner who bought a subject through Stripe; the payment is complete and fulfilled. */
   async function buyer(tag: string, subjectId = 'ai-for-founders', priceId = 'price_ai_for_founders') {
     const u = await h.newUser(tag);
-    const { body } = await h.post('/api/checkout/create', { subjectId, priceId }, { token: u.token });
+    const { body } = await h.post<Checkout>('/api/checkout/create', { subjectId, priceId }, { token: u.token });
     const paid = fake.pay(body.sessionId);
-    return { u, sessionId: body.sessionId as string, paid };
+    return { u, sessionId: body.sessionId, paid };
   }
 
   function dispute(
