@@ -56,7 +56,10 @@ export default tseslint.config(
     files: ['bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-require-imports': 'off',
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
     },
   },
   {

@@ -22,7 +22,8 @@ function newestMtime(path) {
   return newest;
 }
 
-const stale = !existsSync(ENTRY) || statSync(ENTRY).mtimeMs < Math.max(...SOURCES.map((p) => newestMtime(join(ROOT, p))));
+const stale =
+  !existsSync(ENTRY) || statSync(ENTRY).mtimeMs < Math.max(...SOURCES.map((p) => newestMtime(join(ROOT, p))));
 if (stale) {
   console.log('[content:check] building TypeScript (npx tsc -p tsconfig.build.json)…');
   const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });

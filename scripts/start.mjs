@@ -76,7 +76,8 @@ async function main() {
   ensureBuilt({ ui: !dev });
 
   const port = Number(process.env.PORT || 3000);
-  if (await canConnect('127.0.0.1', port)) fail(`Port ${port} is already in use. Stop what runs there or start with PORT=<another port>.`);
+  if (await canConnect('127.0.0.1', port))
+    fail(`Port ${port} is already in use. Stop what runs there or start with PORT=<another port>.`);
 
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
@@ -113,13 +114,19 @@ async function main() {
   await waitForHttp(`http://127.0.0.1:${port}/health`);
 
   if (dev) {
-    for (const [app, vitePort] of [['learner-ui', 5173], ['admin-ui', 5174]]) {
+    for (const [app, vitePort] of [
+      ['learner-ui', 5173],
+      ['admin-ui', 5174],
+    ]) {
       const child = spawn('npm', ['run', 'dev', '-w', app, '--', '--port', String(vitePort), '--strictPort'], {
         cwd: ROOT,
         env: { ...env, API_PORT: String(port) },
         stdio: 'inherit',
       });
-      cleanups.push(() => new Promise((res) => (child.exitCode !== null ? res() : (child.once('exit', res), child.kill('SIGTERM')))));
+      cleanups.push(
+        () =>
+          new Promise((res) => (child.exitCode !== null ? res() : (child.once('exit', res), child.kill('SIGTERM')))),
+      );
     }
   }
 

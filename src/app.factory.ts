@@ -64,7 +64,10 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
     .addCookieAuth('lp_refresh')
     .build();
   // Off in production unless API_DOCS asks for it: the document maps every route for a visitor.
-  if (config.apiDocs) SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/json' });
+  if (config.apiDocs)
+    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
+      jsonDocumentUrl: 'api/docs/json',
+    });
 
   if (config.ui.serve) await registerStaticUi(app.getHttpAdapter().getInstance(), config);
   return app;
@@ -72,6 +75,9 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
 
 export async function createApp(): Promise<NestFastifyApplication> {
   // rawBody: Stripe webhook signatures are checked on the exact bytes received.
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(), { bufferLogs: true, rawBody: true });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(), {
+    bufferLogs: true,
+    rawBody: true,
+  });
   return configureApp(app);
 }

@@ -108,8 +108,19 @@ class PlainScorer {
   }
 }
 
-type Method = 'adaptive' | 'adaptive, past classified' | 'fixed file order' | 'fixed random order' | 'fixed file order, no propagation';
-const METHODS: Method[] = ['adaptive', 'adaptive, past classified', 'fixed file order', 'fixed random order', 'fixed file order, no propagation'];
+type Method =
+  | 'adaptive'
+  | 'adaptive, past classified'
+  | 'fixed file order'
+  | 'fixed random order'
+  | 'fixed file order, no propagation';
+const METHODS: Method[] = [
+  'adaptive',
+  'adaptive, past classified',
+  'fixed file order',
+  'fixed random order',
+  'fixed file order, no propagation',
+];
 
 function simulateDiagnostics(c: Course, r: Rng) {
   const totalItems = [...c.items.values()].reduce((s, xs) => s + xs.length, 0);
@@ -126,13 +137,19 @@ function simulateDiagnostics(c: Course, r: Rng) {
       const curve = curves.get(m)!;
       const e = fresh();
       const plain = new PlainScorer(e.ids);
-      const acc = () => (m === 'fixed file order, no propagation' ? accuracyOf(plain, e.ids, truth) : accuracy(e, truth));
+      const acc = () =>
+        m === 'fixed file order, no propagation' ? accuracyOf(plain, e.ids, truth) : accuracy(e, truth);
       const left = new Map([...c.items].map(([k, v]) => [k, v.length]));
       // The fixed forms: one item per topic per round (file order), or every item shuffled.
       const order: string[] =
         m === 'fixed random order'
-          ? shuffle([...c.items].flatMap(([t, xs]) => xs.map(() => t)), r)
-          : Array.from({ length: Math.max(...[...c.items.values()].map((x) => x.length)) }, (_, round) => c.topics.map((t) => t.id).filter((id) => (c.items.get(id)?.length ?? 0) > round)).flat();
+          ? shuffle(
+              [...c.items].flatMap(([t, xs]) => xs.map(() => t)),
+              r,
+            )
+          : Array.from({ length: Math.max(...[...c.items.values()].map((x) => x.length)) }, (_, round) =>
+              c.topics.map((t) => t.id).filter((id) => (c.items.get(id)?.length ?? 0) > round),
+            ).flat();
       let stopped = false;
       curve[0] += acc();
       for (let k = 1; k <= totalItems; k++) {
@@ -181,7 +198,12 @@ function simulateDiagnostics(c: Course, r: Rng) {
   };
   return {
     totalItems,
-    methods: METHODS.map((m) => ({ method: m, toTarget: firstReaching(mean(m)), atTopics: mean(m)[c.topics.length], best: Math.max(...mean(m)) })),
+    methods: METHODS.map((m) => ({
+      method: m,
+      toTarget: firstReaching(mean(m)),
+      atTopics: mean(m)[c.topics.length],
+      best: Math.max(...mean(m)),
+    })),
     adaptiveStop: adaptiveStop / LEARNERS,
     adaptiveStopAcc: adaptiveStopAcc / LEARNERS,
     shortLen: shortLen / LEARNERS,
@@ -251,23 +273,43 @@ async function main() {
     items: new Map(s.nodes.map((n) => [n.id, n.quiz.map((q) => q.id)])),
   }));
   const started = Date.now();
-  console.log(`Simulated learners: ${LEARNERS} per subject, seed ${SEED}, slip ${SLIP}, guess ${GUESS}; BKT prior ${DEFAULT_BKT.pInit}.`);
-  console.log(`Accuracy = share of topics whose estimate (P(known) >= 0.5) matches the true state; target ${TARGET * 100}% (mean over learners).\n`);
+  console.log(
+    `Simulated learners: ${LEARNERS} per subject, seed ${SEED}, slip ${SLIP}, guess ${GUESS}; BKT prior ${DEFAULT_BKT.pInit}.`,
+  );
+  console.log(
+    `Accuracy = share of topics whose estimate (P(known) >= 0.5) matches the true state; target ${TARGET * 100}% (mean over learners).\n`,
+  );
   const r = rng(SEED);
   const pad = (s: string | number, w: number) => String(s).padEnd(w);
   for (const c of courses) {
     const d = simulateDiagnostics(c, r);
     console.log(`## ${c.id}: ${c.topics.length} topics, ${d.totalItems} items`);
-    console.log(`  ${pad('method', 36)}${pad(`questions to ${TARGET * 100}%`, 20)}${pad(`accuracy after ${c.topics.length}`, 22)}best accuracy`);
+    console.log(
+      `  ${pad('method', 36)}${pad(`questions to ${TARGET * 100}%`, 20)}${pad(`accuracy after ${c.topics.length}`, 22)}best accuracy`,
+    );
     for (const m of d.methods)
-      console.log(`  ${pad(m.method, 36)}${pad(m.toTarget ?? 'not reached', 20)}${pad((m.atTopics * 100).toFixed(1) + '%', 22)}${(m.best * 100).toFixed(1)}%`);
+      console.log(
+        `  ${pad(m.method, 36)}${pad(m.toTarget ?? 'not reached', 20)}${pad((m.atTopics * 100).toFixed(1) + '%', 22)}${(m.best * 100).toFixed(1)}%`,
+      );
     const k = Math.round(d.adaptiveStop);
-    console.log(`  adaptive, stopping when every topic is classified: ${d.adaptiveStop.toFixed(1)} questions, accuracy ${(d.adaptiveStopAcc * 100).toFixed(1)}%`);
-    console.log(`    the fixed forms after the same ${k} questions: ${METHODS.filter((m) => m.startsWith('fixed')).map((m) => `${m} ${(d.at(m, k) * 100).toFixed(1)}%`).join(', ')}`);
-    console.log(`  short form as served (cap ${SHORT_FORM_CAP}, min ${SHORT_FORM_MIN}, planned on expected outcomes): ${d.shortLen.toFixed(1)} questions, accuracy ${(d.shortAcc * 100).toFixed(1)}%`);
-    console.log(`  short forms planned to an exact length: ${d.fixedLen.map((x) => `${x.len}: ${(x.acc * 100).toFixed(1)}%`).join(', ')}`);
+    console.log(
+      `  adaptive, stopping when every topic is classified: ${d.adaptiveStop.toFixed(1)} questions, accuracy ${(d.adaptiveStopAcc * 100).toFixed(1)}%`,
+    );
+    console.log(
+      `    the fixed forms after the same ${k} questions: ${METHODS.filter((m) => m.startsWith('fixed'))
+        .map((m) => `${m} ${(d.at(m, k) * 100).toFixed(1)}%`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  short form as served (cap ${SHORT_FORM_CAP}, min ${SHORT_FORM_MIN}, planned on expected outcomes): ${d.shortLen.toFixed(1)} questions, accuracy ${(d.shortAcc * 100).toFixed(1)}%`,
+    );
+    console.log(
+      `  short forms planned to an exact length: ${d.fixedLen.map((x) => `${x.len}: ${(x.acc * 100).toFixed(1)}%`).join(', ')}`,
+    );
     const practice = simulatePractice(c, r, [1, 2, 4, 8]);
-    console.log(`  practice: correlation of BKT P(known) with the true state after N answers per topic: ${practice.map((x) => `N=${x.perTopic}: ${x.r === null ? 'n/a' : x.r.toFixed(2)}`).join(', ')}\n`);
+    console.log(
+      `  practice: correlation of BKT P(known) with the true state after N answers per topic: ${practice.map((x) => `N=${x.perTopic}: ${x.r === null ? 'n/a' : x.r.toFixed(2)}`).join(', ')}\n`,
+    );
   }
   console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -76,7 +76,15 @@ async function runLoad(job: LoadJob): Promise<LoadResult> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { requests: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: pct(50), p99: pct(99), bytes };
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    rps: latencies.length / seconds,
+    p50: pct(50),
+    p99: pct(99),
+    bytes,
+  };
 }
 
 if (!isMainThread) {
@@ -98,7 +106,10 @@ const SUBJECT = 'bench-graph';
 const MODULES = 10;
 
 async function seed(pg: Client, nodes: number, learnerId: string) {
-  await pg.query(`insert into subjects (id, name, title, description, content_hash) values ($1, 'Bench Graph', 'A benchmark graph', 'generated', 'x')`, [SUBJECT]);
+  await pg.query(
+    `insert into subjects (id, name, title, description, content_hash) values ($1, 'Bench Graph', 'A benchmark graph', 'generated', 'x')`,
+    [SUBJECT],
+  );
   await pg.query(
     `insert into subject_modules (subject_id, id, title, description, position)
      select $1, 'm' || i, 'Module ' || i, 'generated', i from generate_series(0, $2 - 1) i`,
@@ -132,9 +143,14 @@ async function seed(pg: Client, nodes: number, learnerId: string) {
        from generate_series(0, 199) i, generate_series(1, 3) q`,
     [SUBJECT],
   );
-  await pg.query(`insert into user_entitlements (id, user_id, subject_id) values ($1, $2, $3)`, [randomUUID(), learnerId, SUBJECT]);
+  await pg.query(`insert into user_entitlements (id, user_id, subject_id) values ($1, $2, $3)`, [
+    randomUUID(),
+    learnerId,
+    SUBJECT,
+  ]);
   await pg.query('analyze');
-  const [{ n }] = (await pg.query(`select count(*)::int as n from node_prerequisites where subject_id = $1`, [SUBJECT])).rows;
+  const [{ n }] = (await pg.query(`select count(*)::int as n from node_prerequisites where subject_id = $1`, [SUBJECT]))
+    .rows;
   return n as number;
 }
 
@@ -146,7 +162,10 @@ const numbered = (sql: string) => {
   return sql.replace(/\?/g, () => `$${++i}`);
 };
 
-async function startBare(databaseUrl: string, sql: Record<'subject' | 'version' | 'modules' | 'nodes' | 'nodeDetail' | 'quiz', string>) {
+async function startBare(
+  databaseUrl: string,
+  sql: Record<'subject' | 'version' | 'modules' | 'nodes' | 'nodeDetail' | 'quiz', string>,
+) {
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
   const q = Object.fromEntries(Object.entries(sql).map(([k, v]) => [k, numbered(v)])) as typeof sql;
   const app = fastify();
@@ -163,7 +182,15 @@ async function startBare(databaseUrl: string, sql: Record<'subject' | 'version' 
       subject: subject.rows[0],
       version: version.rows[0].version,
       modules: modules.rows,
-      nodes: nodes.rows.map((n: any) => ({ id: n.id, title: n.title, category: n.module_title, moduleId: n.module_id, summary: n.summary_html, prerequisites: n.prerequisites, mastery_level: 0 })),
+      nodes: nodes.rows.map((n: any) => ({
+        id: n.id,
+        title: n.title,
+        category: n.module_title,
+        moduleId: n.module_id,
+        summary: n.summary_html,
+        prerequisites: n.prerequisites,
+        mastery_level: 0,
+      })),
     };
   });
   app.get('/graph/nodes/:id', async (req, reply) => {
@@ -176,14 +203,34 @@ async function startBare(databaseUrl: string, sql: Record<'subject' | 'version' 
     const n = rows[0];
     if (!n) return reply.code(404).send({ statusCode: 404 });
     return {
-      id: n.id, subject_id: s, title: n.title, category: n.category, moduleId: n.module_id, summary_html: n.summary_html, lesson_html: n.lesson_html,
-      variants: n.variants, sources: n.sources, video: n.video, prerequisites: n.prerequisites,
-      micro_quiz: quiz.rows.map((x: any) => ({ id: x.id, stemHtml: x.stem, choices: x.choices.map((c: any) => ({ id: c.id, textHtml: c.text })) })),
-      mastery_level: 0, bookmarked: n.bookmarked,
+      id: n.id,
+      subject_id: s,
+      title: n.title,
+      category: n.category,
+      moduleId: n.module_id,
+      summary_html: n.summary_html,
+      lesson_html: n.lesson_html,
+      variants: n.variants,
+      sources: n.sources,
+      video: n.video,
+      prerequisites: n.prerequisites,
+      micro_quiz: quiz.rows.map((x: any) => ({
+        id: x.id,
+        stemHtml: x.stem,
+        choices: x.choices.map((c: any) => ({ id: c.id, textHtml: c.text })),
+      })),
+      mastery_level: 0,
+      bookmarked: n.bookmarked,
     };
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  return { port: (app.server.address() as any).port as number, close: async () => { await app.close(); await pool.end(); } };
+  return {
+    port: (app.server.address() as any).port as number,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
 }
 
 // ---------------------------------------------------------------- main
@@ -198,7 +245,9 @@ async function main() {
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
   const databaseUrl = dbUrl.toString();
-  for (const h of [new URL(adminUrl).hostname]) if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(h)) throw new Error(`the benchmark only talks to loopback, not ${h}`);
+  for (const h of [new URL(adminUrl).hostname])
+    if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(h))
+      throw new Error(`the benchmark only talks to loopback, not ${h}`);
 
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
@@ -214,7 +263,8 @@ async function main() {
       NODE_ENV: 'development',
     });
     // required lazily: the app's modules must not load before the environment above is set
-    const { runMigrations, seedDemoUsers } = require('../../src/database/cli') as typeof import('../../src/database/cli');
+    const { runMigrations, seedDemoUsers } =
+      require('../../src/database/cli') as typeof import('../../src/database/cli');
     await runMigrations(databaseUrl);
     await seedDemoUsers(databaseUrl, 'demo-password');
 
@@ -229,8 +279,10 @@ async function main() {
     const { NestFactory } = require('@nestjs/core') as typeof import('@nestjs/core');
     const { AppModule } = require('../../src/app.module') as typeof import('../../src/app.module');
     const { configureApp, createAdapter } = require('../../src/app.factory') as typeof import('../../src/app.factory');
-    const { GRAPH_SQL } = require('../../src/modules/graph/graph.repository') as typeof import('../../src/modules/graph/graph.repository');
-    const { STRUCTURE_SQL } = require('../../src/modules/graph/structure/course-structure.repository') as typeof import('../../src/modules/graph/structure/course-structure.repository');
+    const { GRAPH_SQL } =
+      require('../../src/modules/graph/graph.repository') as typeof import('../../src/modules/graph/graph.repository');
+    const { STRUCTURE_SQL } =
+      require('../../src/modules/graph/structure/course-structure.repository') as typeof import('../../src/modules/graph/structure/course-structure.repository');
     // The same statements the app runs for these two routes, module by module (catalog: the
     // subject; graph: version, structure, node detail; assessment: the topic's quiz items).
     const BARE_SQL = {
@@ -243,7 +295,11 @@ async function main() {
         where subject_id = ? and node_id = any(array(select jsonb_array_elements_text(?::jsonb)))
         order by node_id, position, id`,
     };
-    const app = await NestFactory.create<import('@nestjs/platform-fastify').NestFastifyApplication>(AppModule, createAdapter(), { logger: false, rawBody: true });
+    const app = await NestFactory.create<import('@nestjs/platform-fastify').NestFastifyApplication>(
+      AppModule,
+      createAdapter(),
+      { logger: false, rawBody: true },
+    );
     await configureApp(app);
     await app.listen(0, '127.0.0.1');
     cleanup.push(() => app.close());
@@ -251,14 +307,30 @@ async function main() {
     const bare = await startBare(databaseUrl, BARE_SQL);
     cleanup.push(() => bare.close());
 
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'learner@example.com', password: 'demo-password' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'learner@example.com', password: 'demo-password' },
+    });
     if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
     const headers = { authorization: `Bearer ${JSON.parse(login.body).accessToken}` };
 
-    const nodeIds = Array.from({ length: 400 }, (_, i) => `n${(i * 7919) % nodes}`).concat(Array.from({ length: 100 }, (_, i) => `n${i}`));
+    const nodeIds = Array.from({ length: 400 }, (_, i) => `n${(i * 7919) % nodes}`).concat(
+      Array.from({ length: 100 }, (_, i) => `n${i}`),
+    );
     const cases = [
-      { name: 'GET /api/graph (10k topics)', app: [`/api/graph?subject=${SUBJECT}`], bare: [`/graph?subject=${SUBJECT}`], max: Math.min(maxRequests, 2000) },
-      { name: 'GET /api/graph/nodes/{id}', app: nodeIds.map((id) => `/api/graph/nodes/${id}?subject=${SUBJECT}`), bare: nodeIds.map((id) => `/graph/nodes/${id}?subject=${SUBJECT}`), max: maxRequests },
+      {
+        name: 'GET /api/graph (10k topics)',
+        app: [`/api/graph?subject=${SUBJECT}`],
+        bare: [`/graph?subject=${SUBJECT}`],
+        max: Math.min(maxRequests, 2000),
+      },
+      {
+        name: 'GET /api/graph/nodes/{id}',
+        app: nodeIds.map((id) => `/api/graph/nodes/${id}?subject=${SUBJECT}`),
+        bare: nodeIds.map((id) => `/graph/nodes/${id}?subject=${SUBJECT}`),
+        max: maxRequests,
+      },
     ];
 
     // The app's floor: an authenticated route with one trivial query, no entitlement, no graph.
@@ -272,7 +344,8 @@ async function main() {
     if (a.nodes?.length !== nodes) throw new Error(`app graph returned ${a.nodes?.length} nodes`);
 
     const rows: string[] = [];
-    const fmt = (r: LoadResult) => `${r.rps.toFixed(1).padStart(8)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  (${r.requests} req, ${r.errors} errors, ${(r.bytes / r.requests / 1024).toFixed(1)} KiB/resp)`;
+    const fmt = (r: LoadResult) =>
+      `${r.rps.toFixed(1).padStart(8)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  (${r.requests} req, ${r.errors} errors, ${(r.bytes / r.requests / 1024).toFixed(1)} KiB/resp)`;
     for (const c of cases) {
       const warm = { seconds: 1, maxRequests: 50, concurrency };
       await load({ port: appPort, paths: c.app, headers, ...warm });
@@ -283,7 +356,9 @@ async function main() {
       console.log(`\n${c.name}  (concurrency ${concurrency}, ≤${seconds}s, ≤${c.max} requests)`);
       console.log(`  app   ${fmt(ra)}`);
       console.log(`  bare  ${fmt(rb)}`);
-      rows.push(`${c.name.padEnd(30)} throughput app/bare ${(ra.rps / rb.rps).toFixed(2)}   p99 app/bare ${(ra.p99 / rb.p99).toFixed(2)}`);
+      rows.push(
+        `${c.name.padEnd(30)} throughput app/bare ${(ra.rps / rb.rps).toFixed(2)}   p99 app/bare ${(ra.p99 / rb.p99).toFixed(2)}`,
+      );
       if (ra.errors || rb.errors) process.exitCode = 1;
     }
     console.log(`\nreference: GET /api/me/tags (auth + session + one query)\n  app   ${fmt(rf)}`);
@@ -291,7 +366,9 @@ async function main() {
     console.log(`\nratios\n  ${rows.join('\n  ')}`);
   } finally {
     for (const f of cleanup.reverse()) await f().catch(() => undefined);
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
+    await admin
+      .query(`drop database if exists ${dbName} with (force)`)
+      .catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
     await admin.end();
   }
 }

@@ -21,7 +21,9 @@ describe('architecture', () => {
   it('one Nest module per folder, one @Module per *.module.ts', () => {
     const walk = (dir: string): string[] =>
       readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
-    const files = [...walk(join(ROOT, 'src', 'modules')), ...walk(join(ROOT, 'workers'))].filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'));
+    const files = [...walk(join(ROOT, 'src', 'modules')), ...walk(join(ROOT, 'workers'))].filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'),
+    );
     const perFolder = new Map<string, string[]>();
     const problems: string[] = [];
     for (const file of files) {
@@ -32,7 +34,8 @@ describe('architecture', () => {
       if (count > 1) problems.push(`${rel} declares ${count} Nest modules`);
       perFolder.set(dirname(rel), [...(perFolder.get(dirname(rel)) ?? []), rel]);
     }
-    for (const [folder, modules] of perFolder) if (modules.length > 1) problems.push(`${folder} holds ${modules.length} Nest modules: ${modules.join(', ')}`);
+    for (const [folder, modules] of perFolder)
+      if (modules.length > 1) problems.push(`${folder} holds ${modules.length} Nest modules: ${modules.join(', ')}`);
     expect(problems).toEqual([]);
   });
 

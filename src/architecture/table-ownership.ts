@@ -31,7 +31,8 @@ export function tableOwners(files = walk(MODULES_DIR)): Map<string, string> {
     if (!tables.length) throw new Error(`${file}: every entity declares its tableName explicitly`);
     for (const table of tables) {
       const previous = owners.get(table);
-      if (previous && previous !== moduleOf(file)) throw new Error(`table ${table} is declared by ${previous} and ${moduleOf(file)}`);
+      if (previous && previous !== moduleOf(file))
+        throw new Error(`table ${table} is declared by ${previous} and ${moduleOf(file)}`);
       owners.set(table, moduleOf(file));
     }
   }
@@ -60,7 +61,8 @@ export function foreignTableUses(files = walk(MODULES_DIR)): TableViolation[] {
         for (const m of text.matchAll(SQL_TABLE)) {
           const table = m[1].toLowerCase();
           const owner = owners.get(table);
-          if (owner && owner !== mod) violations.push({ file: relative(join(MODULES_DIR, '..', '..'), file), line: i + 1, table, owner });
+          if (owner && owner !== mod)
+            violations.push({ file: relative(join(MODULES_DIR, '..', '..'), file), line: i + 1, table, owner });
         }
       });
   }

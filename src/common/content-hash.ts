@@ -6,9 +6,15 @@ export function contentHash(value: unknown): string {
     Array.isArray(v)
       ? v.map(stable)
       : v && typeof v === 'object'
-        ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, stable((v as Record<string, unknown>)[k])]))
+        ? Object.fromEntries(
+            Object.keys(v as object)
+              .sort()
+              .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
+          )
         : v;
-  return createHash('sha256').update(JSON.stringify(stable(value))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(stable(value)))
+    .digest('hex');
 }
 
 export type UpsertOutcome = 'created' | 'updated' | 'unchanged';

@@ -10,9 +10,17 @@ export function createLoggerModule(name: 'api' | 'worker') {
       pinoHttp: {
         name,
         level: config.log.level,
-        transport: config.log.pretty ? { target: 'pino-pretty', options: { singleLine: true, ignore: 'pid,hostname,req,res' } } : undefined,
+        transport: config.log.pretty
+          ? { target: 'pino-pretty', options: { singleLine: true, ignore: 'pid,hostname,req,res' } }
+          : undefined,
         redact: {
-          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
+          paths: [
+            'req.headers.authorization',
+            'req.headers.cookie',
+            'res.headers["set-cookie"]',
+            '*.password',
+            '*.token',
+          ],
           censor: '[redacted]',
         },
         autoLogging: { ignore: (req) => req.url === '/health' || !req.url?.startsWith('/api') },

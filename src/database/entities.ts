@@ -7,4 +7,12 @@ import { MEDIA_ENTITIES } from '../modules/media/entities';
 import { PRACTICE_ENTITIES } from '../modules/practice/entities';
 
 /** Every entity of every module, for the ORM and the migration CLI. */
-export const ENTITIES = [...AUTH_ENTITIES, ...CATALOG_ENTITIES, ...GRAPH_ENTITIES, ...ASSESSMENT_ENTITIES, ...MEDIA_ENTITIES, ...CHALLENGE_ENTITIES, ...PRACTICE_ENTITIES];
+export const ENTITIES = [
+  ...AUTH_ENTITIES,
+  ...CATALOG_ENTITIES,
+  ...GRAPH_ENTITIES,
+  ...ASSESSMENT_ENTITIES,
+  ...MEDIA_ENTITIES,
+  ...CHALLENGE_ENTITIES,
+  ...PRACTICE_ENTITIES,
+];

@@ -34,7 +34,9 @@ test('a visitor registers, verifies by the mailed link, signs in and signs out',
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   const name = email.split('@')[0];
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^Good (morning|afternoon|evening), ${name}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    new RegExp(`^Good (morning|afternoon|evening), ${name}$`),
+  );
 
   // The session survives a reload (refresh cookie), and the user menu shows the account.
   await page.reload();
@@ -88,7 +90,13 @@ test('sign-in returns to the page that asked for it', async ({ page }) => {
   await expect(page).toHaveURL(/\/notes\?subject=metabolic$/);
 });
 
-for (const unsafe of ['https://evil.example/dashboard', '//evil.example/graph', 'javascript:alert(1)', '/login', '/studio/unknown']) {
+for (const unsafe of [
+  'https://evil.example/dashboard',
+  '//evil.example/graph',
+  'javascript:alert(1)',
+  '/login',
+  '/studio/unknown',
+]) {
   test(`an unsafe next target (${unsafe}) is refused and the user lands on /dashboard`, async ({ page }) => {
     await page.goto(`/login?next=${encodeURIComponent(unsafe)}`);
     await signIn(page, 'learner@example.com');
@@ -122,8 +130,24 @@ test('a studio user sees the Studio hub', async ({ page }) => {
   await signIn(page, 'studio@example.com', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/studio\/?$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Studio' })).toBeVisible();
-  for (const card of ['Versions', 'Subjects', 'Users', 'Media', 'TTS', 'TTS Video', 'Jobs', 'Review', 'Certificates', 'Analytics']) {
-    await expect(page.getByRole('main').getByRole('link', { name: new RegExp(`^${card}\\b`) }).first()).toBeVisible();
+  for (const card of [
+    'Versions',
+    'Subjects',
+    'Users',
+    'Media',
+    'TTS',
+    'TTS Video',
+    'Jobs',
+    'Review',
+    'Certificates',
+    'Analytics',
+  ]) {
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('link', { name: new RegExp(`^${card}\\b`) })
+        .first(),
+    ).toBeVisible();
   }
   await expect(page.getByRole('main').getByText('Migrate')).toHaveCount(0);
 

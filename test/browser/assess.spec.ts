@@ -7,23 +7,34 @@ async function correctChoices(questionIds: string[]): Promise<Map<string, string
   const db = new Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
   try {
-    const { rows } = await db.query(`select id, correct from quiz_items where subject_id = 'vagus-nerve' and id = any($1)`, [questionIds]);
+    const { rows } = await db.query(
+      `select id, correct from quiz_items where subject_id = 'vagus-nerve' and id = any($1)`,
+      [questionIds],
+    );
     return new Map(rows.map((r) => [r.id, r.correct]));
   } finally {
     await db.end();
   }
 }
 
-const plain = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
-test('a learner takes the diagnostic, sees results and gating, practises three cards and sees stats and mastery change', async ({ page }) => {
+test('a learner takes the diagnostic, sees results and gating, practises three cards and sees stats and mastery change', async ({
+  page,
+}) => {
   await learnerWhoOwnsVagus(page);
 
   await page.goto('/mastery');
   await expect(page.getByText('No mastery data yet. Take a diagnostic or practice to begin tracking.')).toBeVisible();
 
   await page.goto('/graph?subject=vagus-nerve');
-  const attempt = page.waitForResponse((r) => /\/api\/quizzes\/q_diag\/attempts$/.test(r.url()) && r.request().method() === 'POST');
+  const attempt = page.waitForResponse(
+    (r) => /\/api\/quizzes\/q_diag\/attempts$/.test(r.url()) && r.request().method() === 'POST',
+  );
   await page.getByRole('link', { name: 'Take Diagnostic' }).click();
   const { questions } = await (await attempt).json();
   expect(questions.length).toBeGreaterThanOrEqual(8);
@@ -34,7 +45,10 @@ test('a learner takes the diagnostic, sees results and gating, practises three c
   await expect(submit).toBeDisabled();
   for (const q of questions as { id: string; choices: { id: string; textHtml: string }[] }[]) {
     const right = q.choices.find((c) => c.id === key.get(q.id))!;
-    await page.getByRole('radio', { name: plain(right.textHtml), exact: true }).first().check();
+    await page
+      .getByRole('radio', { name: plain(right.textHtml), exact: true })
+      .first()
+      .check();
   }
   await expect(submit).toBeEnabled();
   await submit.click();

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { test as base, expect } from '@playwright/test';
 
 /**
@@ -11,11 +12,14 @@ export const test = base.extend<{ cspGuard: void }>({
       const violations: string[] = [];
       page.on('console', (msg) => {
         const text = msg.text();
-        if (/Content Security Policy|CSP violation|Refused to (load|execute|apply|connect|frame|evaluate)/i.test(text)) violations.push(text);
+        if (/Content Security Policy|CSP violation|Refused to (load|execute|apply|connect|frame|evaluate)/i.test(text))
+          violations.push(text);
       });
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) =>
-          console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`),
+          console.error(
+            `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`,
+          ),
         );
       });
       await use();

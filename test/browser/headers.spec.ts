@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { expect, test } from './fixtures';
 
 test('the learner site and the Studio are served under a CSP without inline scripts', async ({ page }) => {

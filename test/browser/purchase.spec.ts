@@ -46,7 +46,10 @@ test('an unpublished course disappears from the shop', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/studio/subjects');
   // The visibility row (the page also lists subjects under Publish Latest Draft).
-  const visibilityRow = () => page.getByRole('row', { name: /ai-for-ceos/ }).filter({ has: page.getByRole('button', { name: /^(Publish|Unpublish)$/ }) });
+  const visibilityRow = () =>
+    page
+      .getByRole('row', { name: /ai-for-ceos/ })
+      .filter({ has: page.getByRole('button', { name: /^(Publish|Unpublish)$/ }) });
   const row = visibilityRow();
   await expect(row).toContainText('Published');
   await row.getByRole('button', { name: 'Unpublish' }).click();

@@ -21,7 +21,9 @@ test('a learner explores the graph, asks the tutor, and keeps a note and a bookm
   await page.getByRole('button', { name: 'Add Note' }).click();
   const save = page.getByRole('button', { name: 'Save', exact: true });
   await expect(save).toBeDisabled();
-  await page.getByRole('textbox', { name: 'Note', exact: true }).fill('Rootlets of the medulla\nThe vagus leaves the brainstem as a row of rootlets.');
+  await page
+    .getByRole('textbox', { name: 'Note', exact: true })
+    .fill('Rootlets of the medulla\nThe vagus leaves the brainstem as a row of rootlets.');
   await expect(save).toBeEnabled();
   await save.click();
 

@@ -1,5 +1,5 @@
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
-import { Harness } from '../support/harness';
+import { type ApiError, Harness } from '../support/harness';
 
 /** The Studio's course-visibility list as a react-admin resource (ra-data-simple-rest dialect). */
 
@@ -125,7 +125,7 @@ describe('GET /api/admin/courses', () => {
       [{ embed: ['prices'] }, /embed should not exist/],
     ];
     for (const [params, message] of cases) {
-      const res = await h.get(q(params), { token: studio });
+      const res = await h.get<ApiError>(q(params), { token: studio });
       expect({ params, status: res.status }).toEqual({ params, status: 400 });
       expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
       expect(res.body.message).toMatch(message);
@@ -142,7 +142,7 @@ describe('GET /api/admin/courses', () => {
     expect(
       (await h.request('PUT', '/api/admin/courses/ai-user', { token: learner, body: { published: false } })).status,
     ).toBe(403);
-    expect((await h.get('/api/admin/courses/ai-user', { token: studio })).body.published).toBe(true);
+    expect((await h.get<Course>('/api/admin/courses/ai-user', { token: studio })).body.published).toBe(true);
   });
 });
 
@@ -161,7 +161,7 @@ describe('PUT /api/admin/courses/:id', () => {
   it('changes what the public shop lists, then restores it', async () => {
     const shop = async () => (await h.get<string[]>('/api/subjects')).body;
     const prices = async () =>
-      (await h.get('/api/marketplace/prices')).body.prices.map((p: { subjectId: string }) => p.subjectId);
+      (await h.get<{ prices: { subjectId: string }[] }>('/api/marketplace/prices')).body.prices.map((p: { subjectId: string }) => p.subjectId);
     expect(await shop()).toContain('metabolic');
     await withPublished('metabolic', false, async () => {
       expect(await shop()).not.toContain('metabolic');
@@ -200,15 +200,19 @@ describe('PUT /api/admin/courses/:id', () => {
     ] as const) {
       const res = await put('ai-user', body);
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
-      expect(res.body.message).toMatch(message);
+      expect((res.body as ApiError).message).toMatch(message);
     }
     expect((await h.get<Course>('/api/admin/courses/ai-user', { token: studio })).body.published).toBe(true);
   });
 });
 
+interface OpenApiPaths {
+  paths: Record<string, Record<string, { parameters: { name: string; in: string }[] }>>;
+}
+
 describe('OpenAPI document', () => {
   it('lists the course routes with their list parameters', async () => {
-    const doc = (await h.get('/api/docs/json')).body;
+    const doc = (await h.get<OpenApiPaths>('/api/docs/json')).body;
     const listRoute = doc.paths['/api/admin/courses'].get;
     expect(listRoute.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
       expect.arrayContaining(['query:sort', 'query:range', 'query:filter']),

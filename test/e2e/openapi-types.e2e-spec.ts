@@ -38,7 +38,7 @@ describe('learner UI API types', () => {
   });
 
   it('match the OpenAPI document the app serves', async () => {
-    const res = await h.get('/api/docs/json');
+    const res = await h.get<{ paths: Record<string, unknown> }>('/api/docs/json');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.paths).length).toBeGreaterThan(0);
 

@@ -20,18 +20,16 @@ interface SubjectRequest {
 const MODEL_PROPERTIES = 'swagger/apiModelProperties';
 const MODEL_PROPERTIES_ARRAY = 'swagger/apiModelPropertiesArray';
 
-const resolvedSubject = createParamDecorator(
-  (source: SubjectSource | undefined, ctx: ExecutionContext): string => {
-    const req = ctx.switchToHttp().getRequest<SubjectRequest>();
-    if (source?.query) validateDto(source.query, req.query);
-    if (source?.body) validateDto(source.body, req.body);
-    if (typeof req.subjectId !== 'string') {
-      // a programming error, not a client's: the route lacks @RequiresEntitlement
-      throw new Error('@SubjectId() needs the entitlement guard (@RequiresEntitlement) on the route');
-    }
-    return req.subjectId;
-  },
-);
+const resolvedSubject = createParamDecorator((source: SubjectSource | undefined, ctx: ExecutionContext): string => {
+  const req = ctx.switchToHttp().getRequest<SubjectRequest>();
+  if (source?.query) validateDto(source.query, req.query);
+  if (source?.body) validateDto(source.body, req.body);
+  if (typeof req.subjectId !== 'string') {
+    // a programming error, not a client's: the route lacks @RequiresEntitlement
+    throw new Error('@SubjectId() needs the entitlement guard (@RequiresEntitlement) on the route');
+  }
+  return req.subjectId;
+});
 
 /** Documents each property of a query DTO as a query parameter (a custom decorator is invisible to Swagger). */
 function documentQuery(dto: Type<object>, target: object, key: string | symbol) {

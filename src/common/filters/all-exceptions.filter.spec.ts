@@ -9,7 +9,10 @@ describe('AllExceptionsFilter.toBody', () => {
       error: 'Forbidden',
       message: 'No entitlement',
     });
-    expect(AllExceptionsFilter.toBody(new NotFoundException()).body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    expect(AllExceptionsFilter.toBody(new NotFoundException()).body).toMatchObject({
+      statusCode: 404,
+      error: 'Not Found',
+    });
     expect(AllExceptionsFilter.toBody(new TooManyRequestsException(30)).body.statusCode).toBe(429);
   });
 
@@ -20,11 +23,18 @@ describe('AllExceptionsFilter.toBody', () => {
 
   it('keeps framework client errors (bad JSON, too large) as 4xx', () => {
     const err = Object.assign(new Error('Body is too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
-    expect(AllExceptionsFilter.toBody(err).body).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'Body is too large' });
+    expect(AllExceptionsFilter.toBody(err).body).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'Body is too large',
+    });
   });
 
   it('does not pass on another library’s status code (e.g. a payment API rejecting our key)', () => {
-    const err = Object.assign(new Error('Invalid API Key provided: sk_test_****1234'), { statusCode: 401, type: 'StripeAuthenticationError' });
+    const err = Object.assign(new Error('Invalid API Key provided: sk_test_****1234'), {
+      statusCode: 401,
+      type: 'StripeAuthenticationError',
+    });
     const { body } = AllExceptionsFilter.toBody(err);
     expect(body.statusCode).toBe(500);
     expect(body.message).not.toContain('sk_test');
@@ -32,7 +42,11 @@ describe('AllExceptionsFilter.toBody', () => {
 
   it('answers 400 when PostgreSQL refuses a value the client sent', () => {
     const err = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
-    expect(AllExceptionsFilter.toBody(err).body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The request contains a value that is not valid' });
+    expect(AllExceptionsFilter.toBody(err).body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The request contains a value that is not valid',
+    });
   });
 
   it('hides unknown errors behind an error id', () => {

@@ -43,13 +43,21 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // statusCode and an FST_ code. Other libraries' statusCodes (Stripe's 401 for a bad API key,
     // say) describe our call to them, not the client's request, and stay 500s.
     const e = exception as { statusCode?: unknown; code?: unknown };
-    if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 && typeof e.code === 'string' && e.code.startsWith('FST_')) {
+    if (
+      typeof e?.statusCode === 'number' &&
+      e.statusCode >= 400 &&
+      e.statusCode < 500 &&
+      typeof e.code === 'string' &&
+      e.code.startsWith('FST_')
+    ) {
       const error = STATUS_CODES[e.statusCode] ?? 'Error';
       return { body: { statusCode: e.statusCode, error, message: (exception as Error).message || error } };
     }
     // PostgreSQL refused a value the client sent (a NUL byte, text that is not a uuid, ...).
     if (typeof e?.code === 'string' && INVALID_INPUT_SQLSTATES.has(e.code)) {
-      return { body: { statusCode: 400, error: 'Bad Request', message: 'The request contains a value that is not valid' } };
+      return {
+        body: { statusCode: 400, error: 'Bad Request', message: 'The request contains a value that is not valid' },
+      };
     }
     const errorId = randomUUID();
     return {

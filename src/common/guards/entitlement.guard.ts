@@ -1,4 +1,13 @@
-import { BadRequestException, CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable, NotFoundException, SetMetadata } from '@nestjs/common';
+import {
+  BadRequestException,
+  CanActivate,
+  ExecutionContext,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  SetMetadata,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { AuthUser } from '../decorators/current-user.decorator';
 
@@ -23,7 +32,8 @@ const ENTITLEMENT_KEY = 'requiresEntitlement';
  * The route serves paid course content: the caller needs an active entitlement for the
  * subject it names (studio staff need none). Put after the JWT guard.
  */
-export const RequiresEntitlement = (rule: EntitlementRule = { in: 'query', keys: ['subject', 'subjectId'] }) => SetMetadata(ENTITLEMENT_KEY, rule);
+export const RequiresEntitlement = (rule: EntitlementRule = { in: 'query', keys: ['subject', 'subjectId'] }) =>
+  SetMetadata(ENTITLEMENT_KEY, rule);
 
 export const NO_ENTITLEMENT_MESSAGE = 'You do not have access to this course. Buy access to continue.';
 
@@ -35,11 +45,24 @@ export class EntitlementGuard implements CanActivate {
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
-    const rule = this.reflector.getAllAndOverride<EntitlementRule | undefined>(ENTITLEMENT_KEY, [ctx.getHandler(), ctx.getClass()]);
+    const rule = this.reflector.getAllAndOverride<EntitlementRule | undefined>(ENTITLEMENT_KEY, [
+      ctx.getHandler(),
+      ctx.getClass(),
+    ]);
     if (!rule) return true;
-    const req = ctx.switchToHttp().getRequest<{ user?: AuthUser; query?: Record<string, unknown>; body?: Record<string, unknown>; params?: Record<string, unknown>; subjectId?: string }>();
+    const req = ctx
+      .switchToHttp()
+      .getRequest<{
+        user?: AuthUser;
+        query?: Record<string, unknown>;
+        body?: Record<string, unknown>;
+        params?: Record<string, unknown>;
+        subjectId?: string;
+      }>();
     const source = (rule.in === 'query' ? req.query : rule.in === 'body' ? req.body : req.params) ?? {};
-    const given = [...new Set(rule.keys.map((k) => source[k]).filter((v): v is string => typeof v === 'string' && v.trim() !== ''))];
+    const given = [
+      ...new Set(rule.keys.map((k) => source[k]).filter((v): v is string => typeof v === 'string' && v.trim() !== '')),
+    ];
     // Two different subjects in one request could let a handler serve one while the guard checked the other.
     if (given.length > 1) throw new BadRequestException(`Name the subject once (${rule.keys.join(' or ')})`);
     const raw = given[0];

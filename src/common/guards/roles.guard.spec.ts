@@ -21,7 +21,9 @@ describe('RolesGuard', () => {
   });
 
   it('needs one of the listed roles', () => {
-    expect(ctx(['studio'], ['learner', 'studio']).guard.canActivate(ctx(['studio'], ['learner', 'studio']).context)).toBe(true);
+    expect(
+      ctx(['studio'], ['learner', 'studio']).guard.canActivate(ctx(['studio'], ['learner', 'studio']).context),
+    ).toBe(true);
     const learner = ctx(['studio', 'admin'], ['learner', 'clinician']);
     expect(learner.guard.canActivate(learner.context)).toBe(false);
     const admin = ctx(['studio', 'admin'], ['admin']);

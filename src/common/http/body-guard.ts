@@ -45,7 +45,8 @@ export function depthExceeds(value: unknown, max = MAX_JSON_DEPTH): boolean {
     const [v, depth] = stack.pop()!;
     if (v === null || typeof v !== 'object') continue;
     if (depth >= max) return true;
-    for (const child of Object.values(v as Record<string, unknown>)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    for (const child of Object.values(v as Record<string, unknown>))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
   return false;
 }
@@ -77,7 +78,8 @@ function badText(value: unknown): string | null {
   return null;
 }
 
-const badRequest = (reply: FastifyReply, message: string) => reply.status(400).send({ statusCode: 400, error: 'Bad Request', message });
+const badRequest = (reply: FastifyReply, message: string) =>
+  reply.status(400).send({ statusCode: 400, error: 'Bad Request', message });
 
 /**
  * Request bodies are bounded before anything reads them and checked before any handler, guard
@@ -96,7 +98,8 @@ export function registerBodyGuards(fastify: FastifyInstance) {
     return payload.pipe(new LimitedBody(limit));
   });
   fastify.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (depthExceeds(req.body)) return badRequest(reply, `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`);
+    if (depthExceeds(req.body))
+      return badRequest(reply, `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`);
     const problem = badText(req.params) ?? badText(req.query) ?? badText(req.body);
     if (problem) return badRequest(reply, problem);
   });

@@ -21,7 +21,13 @@ export async function registerStaticUi(fastify: FastifyInstance, config: AppConf
 
   for (const [i, app] of apps.entries()) {
     // wildcard: false registers one route per built file, leaving unknown paths to the fallback below.
-    await fastify.register(fastifyStatic, { root: app.dist, prefix: app.prefix, wildcard: false, decorateReply: i === 0, index: false });
+    await fastify.register(fastifyStatic, {
+      root: app.dist,
+      prefix: app.prefix,
+      wildcard: false,
+      decorateReply: i === 0,
+      index: false,
+    });
   }
 
   const indexes = new Map(apps.map((a) => [a.prefix, readFileSync(join(a.dist, 'index.html'), 'utf8')]));

@@ -69,7 +69,10 @@ export class RateLimitService {
   private async hit(rules: RateLimitRule[]): Promise<number> {
     let retryAfter = 0;
     for (const rule of rules) {
-      const [count, ttlMs] = (await this.redis.eval(HIT, 1, this.key(rule), String(rule.windowSeconds * 1000))) as [number, number];
+      const [count, ttlMs] = (await this.redis.eval(HIT, 1, this.key(rule), String(rule.windowSeconds * 1000))) as [
+        number,
+        number,
+      ];
       if (count > rule.max) retryAfter = Math.max(retryAfter, Math.ceil(Math.max(ttlMs, 1000) / 1000));
     }
     return retryAfter;

@@ -27,7 +27,17 @@ export class AssessmentContentRepository {
        values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
        on conflict (subject_id, id) do update set node_id = excluded.node_id, position = excluded.position, stem = excluded.stem,
          choices = excluded.choices, correct = excluded.correct, explanation = excluded.explanation, difficulty = excluded.difficulty`,
-      [subjectId, i.id, i.nodeId, i.position, i.stem, JSON.stringify(i.choices), i.correct, i.explanation, i.difficulty],
+      [
+        subjectId,
+        i.id,
+        i.nodeId,
+        i.position,
+        i.stem,
+        JSON.stringify(i.choices),
+        i.correct,
+        i.explanation,
+        i.difficulty,
+      ],
     );
   }
 }

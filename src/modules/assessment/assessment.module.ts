@@ -14,7 +14,15 @@ import { QuizService } from './quiz.service';
 @Module({
   imports: [CatalogModule, CourseStructureModule, UserDataModule],
   controllers: [QuizController],
-  providers: [AssessmentContentRepository, AssessmentContentService, MasteryRepository, MasteryService, QuizRepository, QuizService, QuizItemsService],
+  providers: [
+    AssessmentContentRepository,
+    AssessmentContentService,
+    MasteryRepository,
+    MasteryService,
+    QuizRepository,
+    QuizService,
+    QuizItemsService,
+  ],
   exports: [AssessmentContentService, MasteryService, QuizItemsService],
 })
 export class AssessmentModule {}

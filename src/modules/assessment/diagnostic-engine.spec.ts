@@ -65,7 +65,11 @@ describe('DiagnosticEngine', () => {
   });
 
   it('short form: no duplicates, respects the cap, stops when all is expected classified, leaves the engine unchanged', () => {
-    const topics: DiagTopic[] = Array.from({ length: 30 }, (_, i) => ({ id: `t${i}`, prerequisites: i % 5 === 0 ? [] : [`t${i - 1}`], p: 0.5 }));
+    const topics: DiagTopic[] = Array.from({ length: 30 }, (_, i) => ({
+      id: `t${i}`,
+      prerequisites: i % 5 === 0 ? [] : [`t${i - 1}`],
+      p: 0.5,
+    }));
     const e = new DiagnosticEngine(topics);
     const form = e.shortForm(10);
     expect(form.length).toBe(10);

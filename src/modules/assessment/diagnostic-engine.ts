@@ -132,7 +132,8 @@ export class DiagnosticEngine {
   /** The state after an answer on `id`, without applying it. */
   private outcome(id: string, correct: boolean): Map<string, number> {
     const next = new Map<string, number>();
-    for (const [other, w] of this.reach(id, correct)) next.set(other, clamp(temperedPosterior(this.p.get(other)!, correct, w, this.params)));
+    for (const [other, w] of this.reach(id, correct))
+      next.set(other, clamp(temperedPosterior(this.p.get(other)!, correct, w, this.params)));
     return next;
   }
 

@@ -10,7 +10,11 @@ const input = (over: Partial<GateInput>): GateInput => ({
   subjectId: 's',
   score: 1,
   topics,
-  levels: new Map([['a', 0.9], ['b', 0.8], ['c', 0.5]]),
+  levels: new Map([
+    ['a', 0.9],
+    ['b', 0.8],
+    ['c', 0.5],
+  ]),
   assessed: new Set(['a', 'b', 'c']),
   ...over,
 });
@@ -30,7 +34,16 @@ describe('gating', () => {
   });
 
   it('recommends review of assessed topics below 0.3 only, and the next step follows the rules', () => {
-    const weak = gate(input({ levels: new Map([['a', 0.1], ['b', 0.2], ['c', 0.25]]), assessed: new Set(['a', 'c']) }));
+    const weak = gate(
+      input({
+        levels: new Map([
+          ['a', 0.1],
+          ['b', 0.2],
+          ['c', 0.25],
+        ]),
+        assessed: new Set(['a', 'c']),
+      }),
+    );
     expect(weak.gating.recommendReview).toEqual(['A', 'C']);
     expect(weak.nextStep).toEqual({ type: 'review', skills: ['A', 'C'] });
     expect(gate(input({})).nextStep).toEqual({ type: 'post_test', skills: ['A', 'B'] });

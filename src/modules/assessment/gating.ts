@@ -37,7 +37,13 @@ export type NextStepType = 'practice' | 'review' | 'advance' | 'post_test';
 
 export interface GateResult {
   nextStep: { type: NextStepType; skills: string[] };
-  gating: { passed: boolean; unlockModules: string[]; tagUser: string[]; recommendReview: string[]; cooldownHours: number };
+  gating: {
+    passed: boolean;
+    unlockModules: string[];
+    tagUser: string[];
+    recommendReview: string[];
+    cooldownHours: number;
+  };
 }
 
 /** Turns an attempt's score and the learner's mastery into unlocks, tags, review and the next step. Pure. */
@@ -45,25 +51,48 @@ export function gate(g: GateInput): GateResult {
   const passed = g.score >= PASS_SCORE[g.kind];
   const p = (id: string) => g.levels.get(id) ?? 0;
   const modules = [...new Set(g.topics.map((t) => t.moduleId))];
-  const unlockModules = modules.filter((m) => g.topics.filter((t) => t.moduleId === m).every((t) => p(t.id) > MASTERED));
+  const unlockModules = modules.filter((m) =>
+    g.topics.filter((t) => t.moduleId === m).every((t) => p(t.id) > MASTERED),
+  );
 
   const tagUser: string[] = [];
   if (g.kind === 'q_diag') tagUser.push(`${g.subjectId}:diagnostic-done`);
   if (g.kind === 'q_diag_clinician') tagUser.push(`${g.subjectId}:clinician-diagnostic-done`);
-  if (g.kind !== 'q_final' && passed) tagUser.push(`${g.subjectId}:${g.kind === 'q_diag' ? 'diagnostic' : 'clinician-diagnostic'}-passed`);
+  if (g.kind !== 'q_final' && passed)
+    tagUser.push(`${g.subjectId}:${g.kind === 'q_diag' ? 'diagnostic' : 'clinician-diagnostic'}-passed`);
   if (g.kind === 'q_final') tagUser.push(`${g.subjectId}:post-test-${passed ? 'passed' : 'taken'}`);
   for (const m of unlockModules) tagUser.push(`${g.subjectId}:${m}-mastered`);
 
   const assessed = g.topics.filter((t) => g.assessed.has(t.id));
-  const recommendReview = assessed.filter((t) => p(t.id) < REVIEW_BELOW).slice(0, MAX_REVIEW).map((t) => t.title);
+  const recommendReview = assessed
+    .filter((t) => p(t.id) < REVIEW_BELOW)
+    .slice(0, MAX_REVIEW)
+    .map((t) => t.title);
 
   let nextStep: GateResult['nextStep'];
   if (recommendReview.length > 0) nextStep = { type: 'review', skills: recommendReview };
-  else if (g.kind === 'q_final' && passed) nextStep = { type: 'advance', skills: g.topics.filter((t) => p(t.id) > MASTERED).slice(0, MAX_SKILLS).map((t) => t.title) };
-  else if (g.kind !== 'q_final' && passed) nextStep = { type: 'post_test', skills: assessed.filter((t) => p(t.id) > MASTERED).slice(0, MAX_SKILLS).map((t) => t.title) };
+  else if (g.kind === 'q_final' && passed)
+    nextStep = {
+      type: 'advance',
+      skills: g.topics
+        .filter((t) => p(t.id) > MASTERED)
+        .slice(0, MAX_SKILLS)
+        .map((t) => t.title),
+    };
+  else if (g.kind !== 'q_final' && passed)
+    nextStep = {
+      type: 'post_test',
+      skills: assessed
+        .filter((t) => p(t.id) > MASTERED)
+        .slice(0, MAX_SKILLS)
+        .map((t) => t.title),
+    };
   else {
     const weakest = [...assessed].filter((t) => p(t.id) <= MASTERED).sort((a, b) => p(a.id) - p(b.id));
     nextStep = { type: 'practice', skills: weakest.slice(0, MAX_SKILLS).map((t) => t.title) };
   }
-  return { nextStep, gating: { passed, unlockModules, tagUser, recommendReview, cooldownHours: cooldownHours(g.kind, passed) } };
+  return {
+    nextStep,
+    gating: { passed, unlockModules, tagUser, recommendReview, cooldownHours: cooldownHours(g.kind, passed) },
+  };
 }

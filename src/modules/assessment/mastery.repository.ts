@@ -25,7 +25,19 @@ export class MasteryRepository {
     );
   }
 
-  async upsert(em: EntityManager, r: { userId: string; subjectId: string; skillId: string; skillName: string; kind: string; pKnown: number; attempts: number; correct: number }) {
+  async upsert(
+    em: EntityManager,
+    r: {
+      userId: string;
+      subjectId: string;
+      skillId: string;
+      skillName: string;
+      kind: string;
+      pKnown: number;
+      attempts: number;
+      correct: number;
+    },
+  ) {
     await em.execute(
       `insert into user_mastery (user_id, subject_id, skill_id, skill_name, kind, p_known, attempts, correct, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, now())
@@ -60,7 +72,10 @@ export class MasteryRepository {
   }
 
   /** A topic's P(known) from inferred evidence: no answer was given, so attempts and correct stay. */
-  async setInferred(em: EntityManager, r: { userId: string; subjectId: string; skillId: string; skillName: string; pKnown: number }) {
+  async setInferred(
+    em: EntityManager,
+    r: { userId: string; subjectId: string; skillId: string; skillName: string; pKnown: number },
+  ) {
     await em.execute(
       `insert into user_mastery (user_id, subject_id, skill_id, skill_name, kind, p_known, attempts, correct, updated_at)
        values (?, ?, ?, ?, 'topic', ?, 0, 0, now())

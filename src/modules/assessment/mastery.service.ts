@@ -11,7 +11,8 @@ export interface GradedAnswer {
 
 export const categorySkillId = (moduleId: string) => `module:${moduleId}`;
 
-const toLevels = (rows: { skill_id: string; p_known: number }[]) => new Map(rows.map((r) => [r.skill_id, Number(r.p_known)]));
+const toLevels = (rows: { skill_id: string; p_known: number }[]) =>
+  new Map(rows.map((r) => [r.skill_id, Number(r.p_known)]));
 
 /**
  * Per-learner mastery by Bayesian Knowledge Tracing, for each topic and each module (the spec's
@@ -30,14 +31,29 @@ export class MasteryService {
    * Applies answers in order, in the caller's transaction `em` (e.g. an attempt's submit or a
    * practice review). Returns the new P(known) of every touched skill.
    */
-  async record(em: EntityManager, userId: string, subjectId: string, answers: GradedAnswer[], params: BktParams = DEFAULT_BKT): Promise<Record<string, number>> {
+  async record(
+    em: EntityManager,
+    userId: string,
+    subjectId: string,
+    answers: GradedAnswer[],
+    params: BktParams = DEFAULT_BKT,
+  ): Promise<Record<string, number>> {
     if (answers.length === 0) return {};
     const info = await this.topics.names(em, subjectId, [...new Set(answers.map((a) => a.nodeId))]);
     const byNode = new Map(info.map((n) => [n.id, n]));
-    const skills = new Map<string, { name: string; kind: 'topic' | 'category'; p: number; attempts: number; correct: number }>();
+    const skills = new Map<
+      string,
+      { name: string; kind: 'topic' | 'category'; p: number; attempts: number; correct: number }
+    >();
     for (const n of info) {
       skills.set(n.id, { name: n.title, kind: 'topic', p: params.pInit, attempts: 0, correct: 0 });
-      skills.set(categorySkillId(n.moduleId), { name: n.moduleTitle, kind: 'category', p: params.pInit, attempts: 0, correct: 0 });
+      skills.set(categorySkillId(n.moduleId), {
+        name: n.moduleTitle,
+        kind: 'category',
+        p: params.pInit,
+        attempts: 0,
+        correct: 0,
+      });
     }
     for (const row of await this.repo.lockSkills(em, userId, subjectId, [...skills.keys()])) {
       skills.get(row.skill_id)!.p = Number(row.p_known);
@@ -55,7 +71,16 @@ export class MasteryService {
     const out: Record<string, number> = {};
     for (const [skillId, s] of skills) {
       if (s.attempts === 0) continue;
-      await this.repo.upsert(em, { userId, subjectId, skillId, skillName: s.name, kind: s.kind, pKnown: s.p, attempts: s.attempts, correct: s.correct });
+      await this.repo.upsert(em, {
+        userId,
+        subjectId,
+        skillId,
+        skillName: s.name,
+        kind: s.kind,
+        pKnown: s.p,
+        attempts: s.attempts,
+        correct: s.correct,
+      });
       out[skillId] = s.p;
     }
     return out;
@@ -102,7 +127,13 @@ export class MasteryService {
   }
 
   /** A topic's P(known) inferred over the graph from answers on other topics (no answer of its own). */
-  setInferred(em: EntityManager, userId: string, subjectId: string, topic: { id: string; title: string }, pKnown: number): Promise<void> {
+  setInferred(
+    em: EntityManager,
+    userId: string,
+    subjectId: string,
+    topic: { id: string; title: string },
+    pKnown: number,
+  ): Promise<void> {
     return this.repo.setInferred(em, { userId, subjectId, skillId: topic.id, skillName: topic.title, pKnown });
   }
 }

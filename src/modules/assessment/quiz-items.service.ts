@@ -22,14 +22,24 @@ export class QuizItemsService {
   async forTopics(subjectId: string, nodeIds: string[]): Promise<PublicQuizItem[]> {
     if (nodeIds.length === 0) return [];
     const rows = await this.repo.itemsOfNodes(subjectId, nodeIds);
-    return rows.map((r) => ({ id: r.id, nodeId: r.node_id, stem: r.stem, choices: Array.isArray(r.choices) ? r.choices : [] }));
+    return rows.map((r) => ({
+      id: r.id,
+      nodeId: r.node_id,
+      stem: r.stem,
+      choices: Array.isArray(r.choices) ? r.choices : [],
+    }));
   }
 
   /**
    * Grades one answer in the caller's transaction: the item's topic, and whether `answer` is
    * correct (null when no answer was given). Null when the subject has no such item.
    */
-  async grade(em: EntityManager, subjectId: string, questionId: string, answer?: string): Promise<{ nodeId: string; correct: boolean | null } | null> {
+  async grade(
+    em: EntityManager,
+    subjectId: string,
+    questionId: string,
+    answer?: string,
+  ): Promise<{ nodeId: string; correct: boolean | null } | null> {
     const [item] = await this.repo.itemsById(em, subjectId, [questionId]);
     if (!item) return null;
     return { nodeId: item.node_id, correct: answer === undefined ? null : answer === item.correct };

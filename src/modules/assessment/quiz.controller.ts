@@ -15,7 +15,11 @@ export class QuizController {
 
   @RequiresEntitlement({ in: 'body', keys: ['subject'] })
   @Post('quizzes/:kind/attempts')
-  start(@Param() p: QuizKindParam, @SubjectId({ body: StartAttemptDto }) subjectId: string, @CurrentUser() user: AuthUser) {
+  start(
+    @Param() p: QuizKindParam,
+    @SubjectId({ body: StartAttemptDto }) subjectId: string,
+    @CurrentUser() user: AuthUser,
+  ) {
     return this.quizzes.start(user, p.kind, subjectId);
   }
 

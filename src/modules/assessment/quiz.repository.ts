@@ -98,6 +98,9 @@ export class QuizRepository {
   }
 
   async finishAttempt(em: EntityManager, id: string, result: unknown) {
-    await em.execute(`update quiz_attempts set status = 'submitted', result = ?::jsonb, submitted_at = now() where id = ?`, [JSON.stringify(result), id]);
+    await em.execute(
+      `update quiz_attempts set status = 'submitted', result = ?::jsonb, submitted_at = now() where id = ?`,
+      [JSON.stringify(result), id],
+    );
   }
 }

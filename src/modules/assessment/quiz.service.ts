@@ -1,5 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../../common/decorators/current-user.decorator';
 import { ENTITLEMENT_CHECKER, EntitlementChecker, NO_ENTITLEMENT_MESSAGE } from '../../common/guards/entitlement.guard';
@@ -47,7 +54,12 @@ export class RetakeCooldownException extends TooManyRequestsException {
  * difficulty 2 or 3, then medium difficulty (2) before easy/hard, then content order.
  */
 export function pickItem(items: QuizItemRow[], seen: Set<string>, clinician: boolean): QuizItemRow | undefined {
-  const key = (q: QuizItemRow) => [seen.has(q.id) ? 1 : 0, clinician && q.difficulty < 2 ? 1 : 0, Math.abs(q.difficulty - 2), q.position];
+  const key = (q: QuizItemRow) => [
+    seen.has(q.id) ? 1 : 0,
+    clinician && q.difficulty < 2 ? 1 : 0,
+    Math.abs(q.difficulty - 2),
+    q.position,
+  ];
   return [...items].sort((a, b) => {
     const ka = key(a);
     const kb = key(b);
@@ -57,7 +69,9 @@ export function pickItem(items: QuizItemRow[], seen: Set<string>, clinician: boo
 }
 
 function engineFor(topics: Topic[], levels: Map<string, number>) {
-  return new DiagnosticEngine(topics.map((t) => ({ id: t.id, prerequisites: t.prerequisites, p: levels.get(t.id) ?? DEFAULT_BKT.pInit })));
+  return new DiagnosticEngine(
+    topics.map((t) => ({ id: t.id, prerequisites: t.prerequisites, p: levels.get(t.id) ?? DEFAULT_BKT.pInit })),
+  );
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
@@ -102,15 +116,22 @@ export class QuizService {
     } else {
       const engine = engineFor(topics, levels);
       // The clinician form prefers topics that have harder items to offer.
-      const candidates = clinician && withItems.some((id) => byTopic.get(id)!.some((q) => q.difficulty >= 2))
-        ? withItems.filter((id) => byTopic.get(id)!.some((q) => q.difficulty >= 2))
-        : withItems;
+      const candidates =
+        clinician && withItems.some((id) => byTopic.get(id)!.some((q) => q.difficulty >= 2))
+          ? withItems.filter((id) => byTopic.get(id)!.some((q) => q.difficulty >= 2))
+          : withItems;
       const cap = clinician ? CLINICIAN_DIAG_CAP : DIAG_CAP;
       chosenTopics = engine.shortForm(cap, { candidates, min: Math.min(DIAG_MIN, candidates.length) });
     }
     const questions = chosenTopics.map((id) => pickItem(byTopic.get(id)!, seen, clinician)!);
     const attemptId = randomUUID();
-    await this.repo.insertAttempt({ id: attemptId, userId: user.id, subjectId, kind, questionIds: questions.map((q) => q.id) });
+    await this.repo.insertAttempt({
+      id: attemptId,
+      userId: user.id,
+      subjectId,
+      kind,
+      questionIds: questions.map((q) => q.id),
+    });
     return {
       attemptId,
       kind,
@@ -118,7 +139,10 @@ export class QuizService {
       questions: questions.map((q) => ({
         id: q.id,
         stemHtml: sanitize(q.stem),
-        choices: (Array.isArray(q.choices) ? q.choices : []).map((c) => ({ id: String(c.id), textHtml: sanitize(c.text) })),
+        choices: (Array.isArray(q.choices) ? q.choices : []).map((c) => ({
+          id: String(c.id),
+          textHtml: sanitize(c.text),
+        })),
       })),
     };
   }
@@ -127,13 +151,15 @@ export class QuizService {
     return this.em.transactional(async (tx) => {
       const attempt = await this.repo.lockAttempt(tx, attemptId);
       if (!attempt || attempt.user_id !== user.id) throw new NotFoundException(ATTEMPT_NOT_FOUND);
-      if (!user.roles.includes('studio') && !(await this.entitlements.hasActive(user.id, attempt.subject_id))) throw new ForbiddenException(NO_ENTITLEMENT_MESSAGE);
+      if (!user.roles.includes('studio') && !(await this.entitlements.hasActive(user.id, attempt.subject_id)))
+        throw new ForbiddenException(NO_ENTITLEMENT_MESSAGE);
       if (attempt.status === 'submitted') throw new ConflictException(ALREADY_SUBMITTED);
 
       const served = new Set(attempt.question_ids);
       const answers = new Map<string, string>();
       for (const r of responses) {
-        if (!served.has(r.questionId)) throw new BadRequestException(`Question ${r.questionId} is not part of this attempt`);
+        if (!served.has(r.questionId))
+          throw new BadRequestException(`Question ${r.questionId} is not part of this attempt`);
         if (answers.has(r.questionId)) throw new BadRequestException(`Question ${r.questionId} is answered twice`);
         answers.set(r.questionId, r.answer);
       }
@@ -147,12 +173,25 @@ export class QuizService {
         .filter((id) => items.has(id))
         .map((id) => {
           const q = items.get(id)!;
-          return { questionId: id, nodeId: q.node_id, correct: answers.get(id) === q.correct, correctAnswer: q.correct, explanation: q.explanation };
+          return {
+            questionId: id,
+            nodeId: q.node_id,
+            correct: answers.get(id) === q.correct,
+            correctAnswer: q.correct,
+            explanation: q.explanation,
+          };
         });
-      const score = graded.length ? Math.round((graded.filter((g) => g.correct).length / graded.length) * 10000) / 10000 : 0;
+      const score = graded.length
+        ? Math.round((graded.filter((g) => g.correct).length / graded.length) * 10000) / 10000
+        : 0;
 
       // Direct evidence: BKT on every graded answer (topic and its module).
-      await this.mastery.record(tx, user.id, subjectId, graded.map((g) => ({ nodeId: g.nodeId, correct: g.correct })));
+      await this.mastery.record(
+        tx,
+        user.id,
+        subjectId,
+        graded.map((g) => ({ nodeId: g.nodeId, correct: g.correct })),
+      );
 
       // Indirect evidence (diagnostics): the answers, propagated over the graph from the prior
       // state, classify some topics that were not asked. Those get the engine's tempered posterior.
@@ -189,7 +228,12 @@ export class QuizService {
       const result = {
         attemptId,
         score,
-        graded: graded.map(({ questionId, correct, correctAnswer, explanation }) => ({ questionId, correct, correctAnswer, explanation })),
+        graded: graded.map(({ questionId, correct, correctAnswer, explanation }) => ({
+          questionId,
+          correct,
+          correctAnswer,
+          explanation,
+        })),
         nextStep,
         gating,
         mastery,

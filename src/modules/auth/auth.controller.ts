@@ -39,7 +39,12 @@ export class AuthController {
   }
 
   private clearRefreshCookie(reply: FastifyReply) {
-    reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: this.config.auth.secureCookies });
+    reply.clearCookie(REFRESH_COOKIE, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: this.config.auth.secureCookies,
+    });
   }
 
   @Public()
@@ -53,7 +58,11 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @ApiOkResponse({ type: LoginResponse })
-  async login(@Body() dto: CredentialsDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async login(
+    @Body() dto: CredentialsDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return this.setRefreshCookie(reply, await this.auth.login(dto.email, dto.password, client(req)));
   }
 

@@ -77,18 +77,23 @@ export class AuthRepository {
       [email, passwordHash],
     );
     if (!inserted[0]) return null;
-    await em.execute(`insert into user_roles (user_id, role, created_at) values (?, 'learner', now())`, [inserted[0].id]);
+    await em.execute(`insert into user_roles (user_id, role, created_at) values (?, 'learner', now())`, [
+      inserted[0].id,
+    ]);
     return inserted[0].id;
   }
 
-  async createSession(em: EntityManager, input: {
-    userId: string;
-    expiresAt: Date;
-    refreshHash: string;
-    refreshExpiresAt: Date;
-    userAgent?: string;
-    ip?: string;
-  }): Promise<string> {
+  async createSession(
+    em: EntityManager,
+    input: {
+      userId: string;
+      expiresAt: Date;
+      refreshHash: string;
+      refreshExpiresAt: Date;
+      userAgent?: string;
+      ip?: string;
+    },
+  ): Promise<string> {
     const session = em.create(AuthSession, {
       user: em.getReference(User, input.userId),
       expiresAt: input.expiresAt,
@@ -136,7 +141,10 @@ export class AuthRepository {
   }
 
   async revokeSessionIn(em: EntityManager, sessionId: string, reason: string): Promise<void> {
-    await em.execute(`update auth_sessions set revoked_at = now(), revoke_reason = ? where id = ?`, [reason, sessionId]);
+    await em.execute(`update auth_sessions set revoked_at = now(), revoke_reason = ? where id = ?`, [
+      reason,
+      sessionId,
+    ]);
   }
 
   async findSessionIdByRefreshHash(tokenHash: string): Promise<string | null> {
@@ -174,11 +182,17 @@ export class AuthRepository {
   }
 
   /** Issues a one-time token; earlier unused tokens of the same kind stop working. */
-  async createOneTimeToken(em: EntityManager, userId: string, kind: OneTimeTokenKind, tokenHash: string, expiresAt: Date): Promise<string> {
-    await em.execute(
-      `update one_time_tokens set used_at = now() where user_id = ? and kind = ? and used_at is null`,
-      [userId, kind],
-    );
+  async createOneTimeToken(
+    em: EntityManager,
+    userId: string,
+    kind: OneTimeTokenKind,
+    tokenHash: string,
+    expiresAt: Date,
+  ): Promise<string> {
+    await em.execute(`update one_time_tokens set used_at = now() where user_id = ? and kind = ? and used_at is null`, [
+      userId,
+      kind,
+    ]);
     const token = em.create(OneTimeToken, { user: em.getReference(User, userId), kind, tokenHash, expiresAt });
     await em.flush();
     return token.id;

@@ -88,7 +88,10 @@ export class AuthService {
     if (userId) {
       await this.sendVerification(userId, email);
     } else {
-      await this.mail.enqueue({ to: email, template: 'already-registered', link: this.link('/login') }, `already-registered-${randomUUID()}`);
+      await this.mail.enqueue(
+        { to: email, template: 'already-registered', link: this.link('/login') },
+        `already-registered-${randomUUID()}`,
+      );
     }
     return { message: MESSAGES.registered };
   }
@@ -96,7 +99,9 @@ export class AuthService {
   private async sendVerification(userId: string, email: string): Promise<void> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + this.config.auth.verifyTokenTtlSeconds * 1000);
-    const id = await this.em.transactional((tx) => this.repo.createOneTimeToken(tx, userId, 'verify', sha256(token), expiresAt));
+    const id = await this.em.transactional((tx) =>
+      this.repo.createOneTimeToken(tx, userId, 'verify', sha256(token), expiresAt),
+    );
     await this.mail.enqueue({ to: email, template: 'verify-email', link: this.link('/verify', token) }, `verify-${id}`);
   }
 
@@ -166,7 +171,10 @@ export class AuthService {
     const user = await this.repo.findUserById(outcome.userId);
     if (!user) throw new UnauthorizedException(MESSAGES.invalidRefresh);
     const access = await this.accessTokens.issue(user.id, outcome.sessionId);
-    const maxAge = Math.max(1, Math.floor(Math.min(a.refreshTokenTtlSeconds * 1000, outcome.sessionExpiresAt.getTime() - Date.now()) / 1000));
+    const maxAge = Math.max(
+      1,
+      Math.floor(Math.min(a.refreshTokenTtlSeconds * 1000, outcome.sessionExpiresAt.getTime() - Date.now()) / 1000),
+    );
     return { ...access, user: toSessionUserResponse(user), refreshToken, refreshMaxAgeSeconds: maxAge };
   }
 
@@ -183,7 +191,8 @@ export class AuthService {
     const row = await this.repo.lockRefreshToken(em, input.tokenHash);
     if (!row) return { kind: 'invalid' };
     const now = Date.now();
-    if (row.sessionRevoked || row.sessionExpiresAt.getTime() <= now || row.expiresAt.getTime() <= now) return { kind: 'invalid' };
+    if (row.sessionRevoked || row.sessionExpiresAt.getTime() <= now || row.expiresAt.getTime() <= now)
+      return { kind: 'invalid' };
     if (row.usedAt) {
       if (now - row.usedAt.getTime() > input.graceSeconds * 1000) {
         await this.repo.revokeSessionIn(em, row.sessionId, 'refresh-token-reuse');
@@ -233,8 +242,13 @@ export class AuthService {
     }
     const token = randomToken();
     const expiresAt = new Date(Date.now() + this.config.auth.resetTokenTtlSeconds * 1000);
-    const id = await this.em.transactional((tx) => this.repo.createOneTimeToken(tx, user.id, 'reset', sha256(token), expiresAt));
-    await this.mail.enqueue({ to: user.email, template: 'reset-password', link: this.link('/reset-password', token) }, `reset-${id}`);
+    const id = await this.em.transactional((tx) =>
+      this.repo.createOneTimeToken(tx, user.id, 'reset', sha256(token), expiresAt),
+    );
+    await this.mail.enqueue(
+      { to: user.email, template: 'reset-password', link: this.link('/reset-password', token) },
+      `reset-${id}`,
+    );
   }
 
   async resetPassword(token: string, password: string, client: ClientInfo): Promise<{ message: string }> {

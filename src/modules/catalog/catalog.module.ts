@@ -33,7 +33,9 @@ import { DevPaymentProvider, PAYMENT_PROVIDER, StripeClientHolder, StripePayment
       provide: PAYMENT_PROVIDER,
       inject: [APP_CONFIG, StripeClientHolder],
       useFactory: (config: AppConfig, holder: StripeClientHolder) =>
-        config.payments.provider === 'stripe' && holder.stripe ? new StripePaymentProvider(holder.stripe) : new DevPaymentProvider(),
+        config.payments.provider === 'stripe' && holder.stripe
+          ? new StripePaymentProvider(holder.stripe)
+          : new DevPaymentProvider(),
     },
     { provide: ENTITLEMENT_CHECKER, useExisting: EntitlementsService },
   ],

@@ -102,7 +102,10 @@ export class CatalogRepository {
     const whereSql = where.length ? `where ${where.join(' and ')}` : '';
     const direction = query.order === 'DESC' ? 'desc' : 'asc';
     const order = [...COURSE_ORDER[query.sort], 'id'].map((column) => `${column} ${direction}`).join(', ');
-    const [{ total }] = await this.em.execute<{ total: string }[]>(`select count(*) as total from subjects ${whereSql}`, params);
+    const [{ total }] = await this.em.execute<{ total: string }[]>(
+      `select count(*) as total from subjects ${whereSql}`,
+      params,
+    );
     const rows = await this.em.execute<SubjectRecord[]>(
       `select id, name, title, description, is_published, created_at from subjects ${whereSql}
         order by ${order} offset ? limit ?`,
@@ -126,6 +129,4 @@ export class CatalogRepository {
     );
     return rows[0] ?? null;
   }
-
-
 }

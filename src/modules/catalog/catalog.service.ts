@@ -10,7 +10,14 @@ const PREVIEW_SAMPLES = 2;
 export const PREVIEW_LOCKED_MESSAGE = 'This lesson is part of the full course. Buy access to read it.';
 
 function toSubject(s: SubjectRecord) {
-  return { id: s.id, name: s.name, title: s.title, description: s.description, is_published: s.is_published, created_at: new Date(s.created_at).toISOString() };
+  return {
+    id: s.id,
+    name: s.name,
+    title: s.title,
+    description: s.description,
+    is_published: s.is_published,
+    created_at: new Date(s.created_at).toISOString(),
+  };
 }
 
 /** One subject's shop visibility, as the Studio's course list shows it. */
@@ -42,7 +49,10 @@ export class CatalogService {
    * accept the id of an unpublished subject (people who bought a course keep it when it leaves the
    * shop); the Studio (`anyState`) finds every subject by id, name or title.
    */
-  async resolveSubjectId(input: string, opts: { forEntitlement?: boolean; anyState?: boolean } = {}): Promise<string | null> {
+  async resolveSubjectId(
+    input: string,
+    opts: { forEntitlement?: boolean; anyState?: boolean } = {},
+  ): Promise<string | null> {
     const byId = await this.repo.findSubject(input.trim());
     if (byId && (byId.is_published || opts.forEntitlement || opts.anyState)) return byId.id;
     return this.repo.findByNameOrTitle(input, !!opts.anyState);
@@ -63,7 +73,9 @@ export class CatalogService {
 
   async prices() {
     const rows = await this.repo.listPrices();
-    return { prices: rows.map((p) => ({ subjectId: p.subject_id, currency: p.currency, amount: p.amount, priceId: p.id })) };
+    return {
+      prices: rows.map((p) => ({ subjectId: p.subject_id, currency: p.currency, amount: p.amount, priceId: p.id })),
+    };
   }
 
   findPrice(priceId: string) {
@@ -72,7 +84,11 @@ export class CatalogService {
 
   async preview(subjectInput: string) {
     const subject = await this.requirePublishedSubject(subjectInput);
-    const [modules, nodes, prices] = await Promise.all([this.topics.modules(subject.id), this.topics.liveTopics(subject.id), this.repo.listPrices()]);
+    const [modules, nodes, prices] = await Promise.all([
+      this.topics.modules(subject.id),
+      this.topics.liveTopics(subject.id),
+      this.repo.listPrices(),
+    ]);
     const price = prices.find((p) => p.subject_id === subject.id);
     const samples = nodes.filter((n) => n.preview).slice(0, PREVIEW_SAMPLES);
     return {
@@ -84,7 +100,9 @@ export class CatalogService {
           id: m.id,
           title: m.title,
           lessonCount: lessons.length,
-          lessons: lessons.slice(0, PREVIEW_LESSONS_PER_MODULE).map((n) => ({ id: n.id, title: n.title, preview: samples.some((s) => s.id === n.id) })),
+          lessons: lessons
+            .slice(0, PREVIEW_LESSONS_PER_MODULE)
+            .map((n) => ({ id: n.id, title: n.title, preview: samples.some((s) => s.id === n.id) })),
         };
       }),
       samples: samples.map((n) => ({ id: n.id, title: n.title })),

@@ -1,4 +1,16 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, RawBodyRequest, NotFoundException, Req } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  RawBodyRequest,
+  NotFoundException,
+  Req,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';

@@ -27,7 +27,17 @@ export class EntitlementsRepository {
   }
 
   listPurchases(userId: string) {
-    return this.em.execute<{ id: string; subject_id: string; name: string; title: string; amount: number; currency: string; completed_at: string }[]>(
+    return this.em.execute<
+      {
+        id: string;
+        subject_id: string;
+        name: string;
+        title: string;
+        amount: number;
+        currency: string;
+        completed_at: string;
+      }[]
+    >(
       `select c.id, c.subject_id, s.name, s.title, c.amount, c.currency, c.completed_at
          from checkout_sessions c join subjects s on s.id = c.subject_id
         where c.user_id = ? and c.status = 'paid' order by c.completed_at desc`,

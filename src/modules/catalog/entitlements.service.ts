@@ -13,7 +13,11 @@ export class EntitlementsService implements EntitlementChecker {
 
   async listActive(userId: string) {
     const rows = await this.repo.listActive(userId);
-    return rows.map((r) => ({ subjectId: r.subject_id, status: r.status, createdAt: new Date(r.created_at).toISOString() }));
+    return rows.map((r) => ({
+      subjectId: r.subject_id,
+      status: r.status,
+      createdAt: new Date(r.created_at).toISOString(),
+    }));
   }
 
   hasActive(userId: string, subjectId: string): Promise<boolean> {

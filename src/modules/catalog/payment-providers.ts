@@ -71,18 +71,27 @@ export class StripePaymentProvider implements PaymentProvider {
   async createSession(input: CreateSessionInput): Promise<ProviderSession> {
     const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = input.price.providerPriceId
       ? { price: input.price.providerPriceId, quantity: 1 }
-      : { price_data: { currency: input.price.currency, unit_amount: input.price.amount, product_data: { name: input.subject.title } }, quantity: 1 };
+      : {
+          price_data: {
+            currency: input.price.currency,
+            unit_amount: input.price.amount,
+            product_data: { name: input.subject.title },
+          },
+          quantity: 1,
+        };
     const metadata = { userId: input.userId, subjectId: input.subject.id, priceId: input.price.id };
-    const session = await this.call('checkout.sessions.create', () => this.stripe.checkout.sessions.create({
-      mode: 'payment',
-      line_items: [lineItem],
-      success_url: input.successUrl,
-      cancel_url: input.cancelUrl,
-      client_reference_id: input.userId,
-      customer_email: input.userEmail,
-      metadata,
-      payment_intent_data: { metadata },
-    }));
+    const session = await this.call('checkout.sessions.create', () =>
+      this.stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [lineItem],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        client_reference_id: input.userId,
+        customer_email: input.userEmail,
+        metadata,
+        payment_intent_data: { metadata },
+      }),
+    );
     if (!session.url) throw new ServiceUnavailableException('The payment provider returned no checkout page');
     return { id: session.id, url: session.url };
   }

@@ -43,7 +43,17 @@ export class ChallengeContentService {
          values (?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb)
          on conflict (challenge_id, day) do update set title = excluded.title, tool = excluded.tool, est_minutes = excluded.est_minutes,
            lesson = excluded.lesson, quiz = excluded.quiz, micro_project = excluded.micro_project, rubric = excluded.rubric`,
-        [c.id, d.day, d.title, d.tool, d.estMinutes, JSON.stringify(d.lesson), JSON.stringify(d.quiz), JSON.stringify(d.microProject), JSON.stringify(d.rubric)],
+        [
+          c.id,
+          d.day,
+          d.title,
+          d.tool,
+          d.estMinutes,
+          JSON.stringify(d.lesson),
+          JSON.stringify(d.quiz),
+          JSON.stringify(d.microProject),
+          JSON.stringify(d.rubric),
+        ],
       );
     }
     return outcome;

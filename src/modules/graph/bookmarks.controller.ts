@@ -21,7 +21,12 @@ export class BookmarksController {
   /** 201 with the new bookmark, 200 with the existing one when the topic was already bookmarked. */
   @RequiresEntitlement({ in: 'body', keys: ['subjectId'] })
   @Post()
-  async add(@CurrentUser() user: AuthUser, @Body() dto: BookmarkDto, @SubjectId() subjectId: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  async add(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: BookmarkDto,
+    @SubjectId() subjectId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const { created, bookmark } = await this.bookmarks.add(user.id, subjectId, dto.nodeId);
     if (!created) reply.status(200);
     return bookmark;

@@ -28,7 +28,10 @@ export class BookmarksRepository {
   }
 
   async find(userId: string, subjectId: string, nodeId: string): Promise<BookmarkRecord | null> {
-    const rows = await this.em.execute<BookmarkRecord[]>(`${BOOKMARK_SELECT} where b.user_id = ? and b.subject_id = ? and b.node_id = ?`, [userId, subjectId, nodeId]);
+    const rows = await this.em.execute<BookmarkRecord[]>(
+      `${BOOKMARK_SELECT} where b.user_id = ? and b.subject_id = ? and b.node_id = ?`,
+      [userId, subjectId, nodeId],
+    );
     return rows[0] ?? null;
   }
 

@@ -29,7 +29,11 @@ export class BookmarksService {
   }
 
   /** `subjectId` is the entitlement guard's resolved id. `created` is false when it already existed. */
-  async add(userId: string, subjectId: string, nodeId: string): Promise<{ created: boolean; bookmark: BookmarkResponse }> {
+  async add(
+    userId: string,
+    subjectId: string,
+    nodeId: string,
+  ): Promise<{ created: boolean; bookmark: BookmarkResponse }> {
     if (!(await this.graph.findNode(subjectId, nodeId))) throw new NotFoundException(TOPIC_NOT_FOUND);
     const created = await this.repo.insert(randomUUID(), userId, subjectId, nodeId);
     const row = await this.repo.find(userId, subjectId, nodeId);

@@ -27,7 +27,10 @@ export interface ModuleRow {
 @Injectable()
 export class GraphContentRepository {
   async replaceModules(em: EntityManager, subjectId: string, modules: ModuleRow[]): Promise<void> {
-    await em.execute(`delete from subject_modules where subject_id = ? and not (id = any(array(select jsonb_array_elements_text(?::jsonb))))`, [subjectId, JSON.stringify(modules.map((m) => m.id))]);
+    await em.execute(
+      `delete from subject_modules where subject_id = ? and not (id = any(array(select jsonb_array_elements_text(?::jsonb))))`,
+      [subjectId, JSON.stringify(modules.map((m) => m.id))],
+    );
     for (const m of modules) {
       await em.execute(
         `insert into subject_modules (subject_id, id, title, description, position) values (?, ?, ?, ?, ?)
@@ -49,8 +52,18 @@ export class GraphContentRepository {
        where topic_nodes.content_hash is distinct from excluded.content_hash or topic_nodes.archived_at is not null
        returning (xmax = 0) as inserted`,
       [
-        subjectId, n.id, n.title, n.moduleId, n.position, n.preview, n.summaryHtml, n.lessonHtml,
-        JSON.stringify(n.variants), JSON.stringify(n.sources), n.video ? JSON.stringify(n.video) : null, n.contentHash,
+        subjectId,
+        n.id,
+        n.title,
+        n.moduleId,
+        n.position,
+        n.preview,
+        n.summaryHtml,
+        n.lessonHtml,
+        JSON.stringify(n.variants),
+        JSON.stringify(n.sources),
+        n.video ? JSON.stringify(n.video) : null,
+        n.contentHash,
       ],
     );
     return upsertOutcome(rows);
@@ -73,8 +86,16 @@ export class GraphContentRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  async replaceEdges(em: EntityManager, subjectId: string, nodeIds: string[], edges: { nodeId: string; prerequisiteId: string }[]) {
-    await em.execute(`delete from node_prerequisites where subject_id = ? and node_id = any(array(select jsonb_array_elements_text(?::jsonb)))`, [subjectId, JSON.stringify(nodeIds)]);
+  async replaceEdges(
+    em: EntityManager,
+    subjectId: string,
+    nodeIds: string[],
+    edges: { nodeId: string; prerequisiteId: string }[],
+  ) {
+    await em.execute(
+      `delete from node_prerequisites where subject_id = ? and node_id = any(array(select jsonb_array_elements_text(?::jsonb)))`,
+      [subjectId, JSON.stringify(nodeIds)],
+    );
     for (const e of edges) {
       await em.execute(
         `insert into node_prerequisites (subject_id, node_id, prerequisite_id) values (?, ?, ?) on conflict do nothing`,

@@ -30,20 +30,36 @@ export class GraphContentService {
   constructor(private readonly repo: GraphContentRepository) {}
 
   /** The subject's modules (the spec's categories) in order; runs inside the caller's transaction. */
-  async importModules(em: EntityManager, subjectId: string, modules: { id: string; title: string; description: string }[]): Promise<void> {
-    await this.repo.replaceModules(em, subjectId, modules.map((m, position) => ({ ...m, position })));
+  async importModules(
+    em: EntityManager,
+    subjectId: string,
+    modules: { id: string; title: string; description: string }[],
+  ): Promise<void> {
+    await this.repo.replaceModules(
+      em,
+      subjectId,
+      modules.map((m, position) => ({ ...m, position })),
+    );
   }
 
   /**
    * Runs inside the caller's transaction. `sourceIds` are all node ids the source has
    * (including items skipped as malformed, whose stored version is kept, not archived).
    */
-  async importNodes(em: EntityManager, subjectId: string, nodes: NodeImport[], sourceIds: string[]): Promise<NodesImportResult> {
+  async importNodes(
+    em: EntityManager,
+    subjectId: string,
+    nodes: NodeImport[],
+    sourceIds: string[],
+  ): Promise<NodesImportResult> {
     const outcomes: Record<string, UpsertOutcome> = {};
     for (const [position, n] of nodes.entries()) {
       const { prerequisites: _edges, ...content } = n;
       const row = { ...content, position, video: n.video ?? null };
-      outcomes[n.id] = await this.repo.upsertNode(em, subjectId, { ...row, contentHash: contentHash({ ...row, prerequisites: [...n.prerequisites].sort() }) });
+      outcomes[n.id] = await this.repo.upsertNode(em, subjectId, {
+        ...row,
+        contentHash: contentHash({ ...row, prerequisites: [...n.prerequisites].sort() }),
+      });
     }
     const archived = await this.repo.archiveMissing(em, subjectId, sourceIds);
     const live = await this.repo.existingNodeIds(em, subjectId);
@@ -54,7 +70,12 @@ export class GraphContentService {
         (live.has(p) && p !== n.id ? edges : droppedEdges).push({ nodeId: n.id, prerequisiteId: p });
       }
     }
-    await this.repo.replaceEdges(em, subjectId, nodes.map((n) => n.id), edges);
+    await this.repo.replaceEdges(
+      em,
+      subjectId,
+      nodes.map((n) => n.id),
+      edges,
+    );
     return { outcomes, archived, droppedEdges };
   }
 }

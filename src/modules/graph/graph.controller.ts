@@ -21,7 +21,12 @@ export class GraphController {
 
   @RequiresEntitlement({ in: 'query', keys: ['subject'] })
   @Get('nodes/:id')
-  node(@Param() p: NodeIdParam, @Query() q: NodeDetailQuery, @CurrentUser() user: AuthUser, @SubjectId() subjectId: string) {
+  node(
+    @Param() p: NodeIdParam,
+    @Query() q: NodeDetailQuery,
+    @CurrentUser() user: AuthUser,
+    @SubjectId() subjectId: string,
+  ) {
     return this.graph.node(user, subjectId, p.id, q.preview);
   }
 }

@@ -5,7 +5,13 @@ import { sanitize } from '../../common/html/sanitize';
 import { MasteryService } from '../assessment/mastery.service';
 import { type PublicQuizItem, QuizItemsService } from '../assessment/quiz-items.service';
 import { CatalogService } from '../catalog/catalog.service';
-import type { GraphNodeResponse, GraphResponse, MicroQuizItemResponse, NodeDetailResponse, NodeSourceResponse } from './dto/graph.dto';
+import type {
+  GraphNodeResponse,
+  GraphResponse,
+  MicroQuizItemResponse,
+  NodeDetailResponse,
+  NodeSourceResponse,
+} from './dto/graph.dto';
 import { GraphRepository, type NodeDetailRecord } from './graph.repository';
 import { TopicReader } from './structure/topic-reader.service';
 import { OverlayReader } from './versions/overlay-reader';
@@ -40,7 +46,8 @@ function toSources(raw: unknown): NodeSourceResponse[] {
 
 function toVariants(raw: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  if (raw && typeof raw === 'object') for (const [k, v] of Object.entries(raw)) if (typeof v === 'string') out[k] = clean(v);
+  if (raw && typeof raw === 'object')
+    for (const [k, v] of Object.entries(raw)) if (typeof v === 'string') out[k] = clean(v);
   return out;
 }
 
@@ -49,7 +56,10 @@ function toMicroQuiz(items: PublicQuizItem[]): MicroQuizItemResponse[] {
   return items.map((q) => ({
     id: q.id,
     stemHtml: clean(q.stem),
-    choices: q.choices.map((c: { id: string; text?: string; textHtml?: string }) => ({ id: String(c.id), textHtml: clean(c.textHtml ?? c.text ?? '') })),
+    choices: q.choices.map((c: { id: string; text?: string; textHtml?: string }) => ({
+      id: String(c.id),
+      textHtml: clean(c.textHtml ?? c.text ?? ''),
+    })),
   }));
 }
 
@@ -84,17 +94,15 @@ export class GraphService {
       subject: { id: subject.id, name: subject.name, title: subject.title },
       version,
       modules: modules.map((m) => ({ id: m.id, title: m.title })),
-      nodes: nodes.map(
-        (n): GraphNodeResponse => ({
-          id: n.id,
-          title: n.title,
-          category: n.moduleTitle,
-          moduleId: n.moduleId,
-          summary: clean(n.summaryHtml),
-          prerequisites: n.prerequisites,
-          mastery_level: levels.get(n.id) ?? 0,
-        }),
-      ),
+      nodes: nodes.map((n): GraphNodeResponse => ({
+        id: n.id,
+        title: n.title,
+        category: n.moduleTitle,
+        moduleId: n.moduleId,
+        summary: clean(n.summaryHtml),
+        prerequisites: n.prerequisites,
+        mastery_level: levels.get(n.id) ?? 0,
+      })),
     };
   }
 
@@ -108,9 +116,17 @@ export class GraphService {
     ]);
     if (!row) throw new NotFoundException(TOPIC_NOT_FOUND);
     const content: Pick<NodeDetailRecord, 'title' | 'summary_html' | 'variants' | 'sources'> = overlay
-      ? { title: overlay.title ?? row.title, summary_html: overlay.summary_html, variants: overlay.variants, sources: overlay.sources }
+      ? {
+          title: overlay.title ?? row.title,
+          summary_html: overlay.summary_html,
+          variants: overlay.variants,
+          sources: overlay.sources,
+        }
       : row;
-    const video = row.video && typeof row.video.url === 'string' && safeUrl(row.video.url) ? { url: safeUrl(row.video.url), title: String(row.video.title ?? '') } : null;
+    const video =
+      row.video && typeof row.video.url === 'string' && safeUrl(row.video.url)
+        ? { url: safeUrl(row.video.url), title: String(row.video.title ?? '') }
+        : null;
     return {
       id: row.id,
       subject_id: subjectId,

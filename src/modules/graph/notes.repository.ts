@@ -29,12 +29,21 @@ export class NotesRepository {
   }
 
   async find(userId: string, id: string): Promise<NoteRecord | null> {
-    const rows = await this.em.execute<NoteRecord[]>(`select ${NOTE_COLUMNS} from notes n ${NODE_JOIN} where n.user_id = ? and n.id = ?`, [userId, id]);
+    const rows = await this.em.execute<NoteRecord[]>(
+      `select ${NOTE_COLUMNS} from notes n ${NODE_JOIN} where n.user_id = ? and n.id = ?`,
+      [userId, id],
+    );
     return rows[0] ?? null;
   }
 
   async insert(id: string, userId: string, subjectId: string, nodeId: string | null, text: string): Promise<void> {
-    await this.em.execute(`insert into notes (id, user_id, subject_id, node_id, text) values (?, ?, ?, ?, ?)`, [id, userId, subjectId, nodeId, text]);
+    await this.em.execute(`insert into notes (id, user_id, subject_id, node_id, text) values (?, ?, ?, ?, ?)`, [
+      id,
+      userId,
+      subjectId,
+      nodeId,
+      text,
+    ]);
   }
 
   async updateText(userId: string, id: string, text: string): Promise<boolean> {
@@ -46,7 +55,10 @@ export class NotesRepository {
   }
 
   async delete(userId: string, id: string): Promise<boolean> {
-    const rows = await this.em.execute<{ id: string }[]>(`delete from notes where user_id = ? and id = ? returning id`, [userId, id]);
+    const rows = await this.em.execute<{ id: string }[]>(
+      `delete from notes where user_id = ? and id = ? returning id`,
+      [userId, id],
+    );
     return rows.length > 0;
   }
 }

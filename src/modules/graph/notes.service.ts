@@ -12,7 +12,13 @@ function splitNoteText(text: string): { title: string; content: string } {
   const normalised = text.replace(/\r\n?/g, '\n');
   const nl = normalised.indexOf('\n');
   if (nl < 0) return { title: normalised.trim(), content: '' };
-  return { title: normalised.slice(0, nl).trim(), content: normalised.slice(nl + 1).replace(/^(?:[ \t]*\n)+/, '').trimEnd() };
+  return {
+    title: normalised.slice(0, nl).trim(),
+    content: normalised
+      .slice(nl + 1)
+      .replace(/^(?:[ \t]*\n)+/, '')
+      .trimEnd(),
+  };
 }
 
 function toNoteResponse(n: NoteRecord): NoteResponse {

@@ -15,6 +15,9 @@ export class MailQueueService {
   }
 
   async enqueueAccountMail(payload: AccountMailPayload): Promise<void> {
-    await this.queue.add(JOBS.accountMail, payload, { ...DEFAULT_JOB_OPTIONS[QUEUES.email], jobId: `account-mail-${randomUUID()}` });
+    await this.queue.add(JOBS.accountMail, payload, {
+      ...DEFAULT_JOB_OPTIONS[QUEUES.email],
+      jobId: `account-mail-${randomUUID()}`,
+    });
   }
 }

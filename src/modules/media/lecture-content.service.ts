@@ -13,7 +13,10 @@ export interface LectureSectionImport {
 export class LectureContentService {
   /** Replaces the subject's lecture sections (inside the caller's transaction). */
   async importSections(em: EntityManager, subjectId: string, sections: LectureSectionImport[]): Promise<number> {
-    await em.execute(`delete from lecture_sections where subject_id = ? and not (id = any(array(select jsonb_array_elements_text(?::jsonb))))`, [subjectId, JSON.stringify(sections.map((s) => s.id))]);
+    await em.execute(
+      `delete from lecture_sections where subject_id = ? and not (id = any(array(select jsonb_array_elements_text(?::jsonb))))`,
+      [subjectId, JSON.stringify(sections.map((s) => s.id))],
+    );
     for (const [position, s] of sections.entries()) {
       await em.execute(
         `insert into lecture_sections (subject_id, id, title, text, est_seconds, position) values (?, ?, ?, ?, ?, ?)

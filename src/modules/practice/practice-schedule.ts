@@ -8,7 +8,12 @@ import type { CardRecord, CardState } from './practice.repository';
 import type { CardStateName, SpecRating } from './dto/practice.dto';
 
 /** The spec's ratings (0 Again, 1 Hard, 3 Good, 5 Easy) as FSRS grades. */
-export const SPEC_TO_FSRS: Record<SpecRating, Grade> = { 0: Rating.Again, 1: Rating.Hard, 3: Rating.Good, 5: Rating.Easy };
+export const SPEC_TO_FSRS: Record<SpecRating, Grade> = {
+  0: Rating.Again,
+  1: Rating.Hard,
+  3: Rating.Good,
+  5: Rating.Easy,
+};
 
 const scheduler = fsrs();
 

@@ -29,7 +29,12 @@ export class PracticeController {
   @Post('review')
   @HttpCode(200)
   review(@CurrentUser() user: AuthUser, @Body() dto: PracticeReviewDto, @SubjectId() subjectId: string) {
-    return this.practice.review(user.id, subjectId, { nodeId: dto.nodeId, rating: dto.rating, questionId: dto.questionId, answer: dto.answer });
+    return this.practice.review(user.id, subjectId, {
+      nodeId: dto.nodeId,
+      rating: dto.rating,
+      questionId: dto.questionId,
+      answer: dto.answer,
+    });
   }
 
   @RequiresEntitlement({ in: 'query', keys: ['subjectId'] })

@@ -28,7 +28,8 @@ export interface CardState {
   lastReview: Date | null;
 }
 
-const CARD_COLUMNS = 'c.node_id, c.due, c.stability, c.difficulty, c.elapsed_days, c.scheduled_days, c.learning_steps, c.reps, c.lapses, c.state, c.last_review';
+const CARD_COLUMNS =
+  'c.node_id, c.due, c.stability, c.difficulty, c.elapsed_days, c.scheduled_days, c.learning_steps, c.reps, c.lapses, c.state, c.last_review';
 
 /** FSRS cards and their review log. Writes take the caller's transaction `em`. */
 @Injectable()
@@ -40,7 +41,13 @@ export class PracticeRepository {
    * in the subject. Racing seeds insert each card once (primary key + do nothing). Returns the node
    * ids this call created.
    */
-  async seedCards(em: EntityManager, userId: string, subjectId: string, nodeIds: string[], s: CardState): Promise<string[]> {
+  async seedCards(
+    em: EntityManager,
+    userId: string,
+    subjectId: string,
+    nodeIds: string[],
+    s: CardState,
+  ): Promise<string[]> {
     if (nodeIds.length === 0) return [];
     const rows = await em.execute<{ node_id: string }[]>(
       `insert into practice_cards (user_id, subject_id, node_id, due, stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review, created_at)
@@ -49,7 +56,24 @@ export class PracticeRepository {
         where not exists (select 1 from practice_cards p where p.user_id = ? and p.subject_id = ?)
        on conflict (user_id, subject_id, node_id) do nothing
        returning node_id`,
-      [userId, subjectId, s.due, s.stability, s.difficulty, s.elapsedDays, s.scheduledDays, s.learningSteps, s.reps, s.lapses, s.state, s.lastReview, s.due, JSON.stringify(nodeIds), userId, subjectId],
+      [
+        userId,
+        subjectId,
+        s.due,
+        s.stability,
+        s.difficulty,
+        s.elapsedDays,
+        s.scheduledDays,
+        s.learningSteps,
+        s.reps,
+        s.lapses,
+        s.state,
+        s.lastReview,
+        s.due,
+        JSON.stringify(nodeIds),
+        userId,
+        subjectId,
+      ],
     );
     return rows.map((r) => r.node_id);
   }
@@ -78,13 +102,35 @@ export class PracticeRepository {
       `update practice_cards set due = ?, stability = ?, difficulty = ?, elapsed_days = ?, scheduled_days = ?, learning_steps = ?,
               reps = ?, lapses = ?, state = ?, last_review = ?
         where user_id = ? and subject_id = ? and node_id = ?`,
-      [s.due, s.stability, s.difficulty, s.elapsedDays, s.scheduledDays, s.learningSteps, s.reps, s.lapses, s.state, s.lastReview, userId, subjectId, nodeId],
+      [
+        s.due,
+        s.stability,
+        s.difficulty,
+        s.elapsedDays,
+        s.scheduledDays,
+        s.learningSteps,
+        s.reps,
+        s.lapses,
+        s.state,
+        s.lastReview,
+        userId,
+        subjectId,
+        nodeId,
+      ],
     );
   }
 
   async insertReview(
     em: EntityManager,
-    r: { userId: string; subjectId: string; nodeId: string; rating: number; correct: boolean | null; reviewedAt: Date; scheduledDays: number },
+    r: {
+      userId: string;
+      subjectId: string;
+      nodeId: string;
+      rating: number;
+      correct: boolean | null;
+      reviewedAt: Date;
+      scheduledDays: number;
+    },
   ): Promise<void> {
     await em.execute(
       `insert into practice_reviews (id, user_id, subject_id, node_id, rating, correct, reviewed_at, scheduled_days) values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)`,

@@ -25,25 +25,42 @@ export class PracticeService {
 
   async seed(userId: string, subjectId: string): Promise<{ created: number }> {
     const topics = await this.structure.liveTopics(subjectId);
-    const created = await this.repo.seedCards(this.em, userId, subjectId, topics.map((t) => t.id), emptyCard(this.clock.now()));
+    const created = await this.repo.seedCards(
+      this.em,
+      userId,
+      subjectId,
+      topics.map((t) => t.id),
+      emptyCard(this.clock.now()),
+    );
     return { created: created.length };
   }
 
   /** Due cards on live topics, most overdue first, then in reading order; with each topic's title. */
   private async due(userId: string, subjectId: string, now: Date): Promise<(CardRecord & { title: string })[]> {
-    const [cards, topics] = await Promise.all([this.repo.dueCards(userId, subjectId, now), this.structure.liveTopics(subjectId)]);
+    const [cards, topics] = await Promise.all([
+      this.repo.dueCards(userId, subjectId, now),
+      this.structure.liveTopics(subjectId),
+    ]);
     const live = new Map(topics.map((t, position) => [t.id, { title: t.title, position }]));
     return cards
       .filter((c) => live.has(c.node_id))
       .map((c) => ({ ...c, title: live.get(c.node_id)!.title, position: live.get(c.node_id)!.position }))
-      .sort((a, b) => new Date(a.due).getTime() - new Date(b.due).getTime() || a.position - b.position || (a.node_id < b.node_id ? -1 : 1))
+      .sort(
+        (a, b) =>
+          new Date(a.due).getTime() - new Date(b.due).getTime() ||
+          a.position - b.position ||
+          (a.node_id < b.node_id ? -1 : 1),
+      )
       .map(({ position: _position, ...c }) => c);
   }
 
   /** Due cards, most overdue first, each with one of its topic's questions (rotating with the card's reps). */
   async next(userId: string, subjectId: string, limit = DEFAULT_NEXT_LIMIT): Promise<PracticeQuestion[]> {
     const cards = (await this.due(userId, subjectId, this.clock.now())).slice(0, limit);
-    const items = await this.quizItems.forTopics(subjectId, cards.map((c) => c.node_id));
+    const items = await this.quizItems.forTopics(
+      subjectId,
+      cards.map((c) => c.node_id),
+    );
     const byNode = new Map<string, PublicQuizItem[]>();
     for (const it of items) byNode.set(it.nodeId, [...(byNode.get(it.nodeId) ?? []), it]);
     return cards.map((c) => {
@@ -66,7 +83,8 @@ export class PracticeService {
     subjectId: string,
     input: { nodeId: string; rating: SpecRating; questionId?: string; answer?: string },
   ): Promise<PracticeReviewResponse> {
-    if (input.answer !== undefined && input.questionId === undefined) throw new BadRequestException('answer needs the questionId it answers');
+    if (input.answer !== undefined && input.questionId === undefined)
+      throw new BadRequestException('answer needs the questionId it answers');
     const now = this.clock.now();
     return this.em.transactional(async (tx) => {
       const card = await this.repo.lockCard(tx, userId, subjectId, input.nodeId);
@@ -75,17 +93,27 @@ export class PracticeService {
       let correct: boolean | null = null;
       if (input.questionId !== undefined) {
         const graded = await this.quizItems.grade(tx, subjectId, input.questionId, input.answer);
-        if (!graded || graded.nodeId !== input.nodeId) throw new BadRequestException('questionId is not a question of this topic');
+        if (!graded || graded.nodeId !== input.nodeId)
+          throw new BadRequestException('questionId is not a question of this topic');
         correct = graded.correct;
       }
 
       const next = schedule(fromRecord(card), input.rating, now);
       await this.repo.updateCard(tx, userId, subjectId, input.nodeId, next);
-      await this.repo.insertReview(tx, { userId, subjectId, nodeId: input.nodeId, rating: input.rating, correct, reviewedAt: now, scheduledDays: next.scheduledDays });
+      await this.repo.insertReview(tx, {
+        userId,
+        subjectId,
+        nodeId: input.nodeId,
+        rating: input.rating,
+        correct,
+        reviewedAt: now,
+        scheduledDays: next.scheduledDays,
+      });
 
       const mastery =
         correct !== null
-          ? ((await this.mastery.record(tx, userId, subjectId, [{ nodeId: input.nodeId, correct }]))[input.nodeId] ?? null)
+          ? ((await this.mastery.record(tx, userId, subjectId, [{ nodeId: input.nodeId, correct }]))[input.nodeId] ??
+            null)
           : await this.mastery.topicLevel(tx, userId, subjectId, input.nodeId);
 
       return {

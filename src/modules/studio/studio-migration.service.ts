@@ -33,16 +33,22 @@ export class StudioMigrationService implements OnModuleDestroy {
   }
 
   async migrate(dto: MigrateDto, userId: string): Promise<MigrateResponse> {
-    const source: ContentMigrationPayload['source'] = dto.source === 'rest' ? { kind: 'rest', baseUrl: dto.baseUrl! } : { kind: 'bundled' };
+    const source: ContentMigrationPayload['source'] =
+      dto.source === 'rest' ? { kind: 'rest', baseUrl: dto.baseUrl! } : { kind: 'bundled' };
     const events = this.queueEvents();
     await events.waitUntilReady();
-    const job = await this.queue.add(JOBS.migrateContent, { source, requestedBy: userId }, DEFAULT_JOB_OPTIONS[QUEUES.contentMigration]);
+    const job = await this.queue.add(
+      JOBS.migrateContent,
+      { source, requestedBy: userId },
+      DEFAULT_JOB_OPTIONS[QUEUES.contentMigration],
+    );
     let summary: MigrationSummary;
     try {
       summary = await job.waitUntilFinished(events, WAIT_MS);
     } catch (err) {
       const message = (err as Error).message ?? '';
-      if (/timed out/i.test(message)) throw new GatewayTimeoutException(`The migration is still running (job ${job.id}); see Studio → Jobs.`);
+      if (/timed out/i.test(message))
+        throw new GatewayTimeoutException(`The migration is still running (job ${job.id}); see Studio → Jobs.`);
       throw new HttpException(`Failed to migrate content: ${message}`, HttpStatus.BAD_GATEWAY);
     }
     return { jobId: String(job.id), ...summary };

@@ -20,7 +20,10 @@ export class UserDataRepository {
   }
 
   async tags(userId: string): Promise<string[]> {
-    const rows = await this.em.execute<{ tag: string }[]>(`select tag from user_tags where user_id = ? order by created_at, tag`, [userId]);
+    const rows = await this.em.execute<{ tag: string }[]>(
+      `select tag from user_tags where user_id = ? order by created_at, tag`,
+      [userId],
+    );
     return rows.map((r) => r.tag);
   }
 
@@ -33,9 +36,9 @@ export class UserDataRepository {
   }
 
   async tag(em: EntityManager, userId: string, tags: string[]): Promise<void> {
-    await em.execute(`insert into user_tags (user_id, tag) select ?, t from jsonb_array_elements_text(?::jsonb) t on conflict do nothing`, [
-      userId,
-      JSON.stringify(tags),
-    ]);
+    await em.execute(
+      `insert into user_tags (user_id, tag) select ?, t from jsonb_array_elements_text(?::jsonb) t on conflict do nothing`,
+      [userId, JSON.stringify(tags)],
+    );
   }
 }

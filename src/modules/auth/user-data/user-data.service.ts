@@ -19,7 +19,10 @@ export class UserDataService {
 
   /** The caller's unlocked modules of a subject, in the course's module order. */
   async unlocks(userId: string, subjectId: string): Promise<{ subjectId: string; modules: string[] }> {
-    const [unlocked, modules] = await Promise.all([this.repo.unlockedModules(userId, subjectId), this.structure.modules(subjectId)]);
+    const [unlocked, modules] = await Promise.all([
+      this.repo.unlockedModules(userId, subjectId),
+      this.structure.modules(subjectId),
+    ]);
     const order = new Map(modules.map((m, i) => [m.id, i]));
     const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
     return { subjectId, modules: [...unlocked].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)) };

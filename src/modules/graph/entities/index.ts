@@ -10,7 +10,31 @@ import { SubjectVersion } from './subject-version.entity';
 import { TopicNode } from './topic-node.entity';
 import { TutorAnswer } from './tutor-answer.entity';
 
-export { Bookmark, NodeOverlay, NodePrerequisite, NodeVersionSnapshot, Note, SourceDocument, SourcePassage, SubjectModule, SubjectVersion, TopicNode, TutorAnswer };
+export {
+  Bookmark,
+  NodeOverlay,
+  NodePrerequisite,
+  NodeVersionSnapshot,
+  Note,
+  SourceDocument,
+  SourcePassage,
+  SubjectModule,
+  SubjectVersion,
+  TopicNode,
+  TutorAnswer,
+};
 export type { NodeSource } from './topic-node.entity';
 export type { NodeContentFields } from './node-overlay.entity';
-export const GRAPH_ENTITIES = [SubjectModule, TopicNode, NodePrerequisite, Note, Bookmark, NodeOverlay, SubjectVersion, NodeVersionSnapshot, SourceDocument, SourcePassage, TutorAnswer];
+export const GRAPH_ENTITIES = [
+  SubjectModule,
+  TopicNode,
+  NodePrerequisite,
+  Note,
+  Bookmark,
+  NodeOverlay,
+  SubjectVersion,
+  NodeVersionSnapshot,
+  SourceDocument,
+  SourcePassage,
+  TutorAnswer,
+];

@@ -68,14 +68,27 @@ export class TopicReader {
   async names(em: EntityManager, subjectId: string, ids: string[]): Promise<TopicName[]> {
     if (ids.length === 0) return [];
     const rows = await this.repo.named(em, subjectId, ids);
-    return rows.map((r) => ({ id: r.id, title: r.title, moduleId: r.module_id, moduleTitle: r.module_title ?? r.module_id }));
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      moduleId: r.module_id,
+      moduleTitle: r.module_title ?? r.module_id,
+    }));
   }
 
   /** One live topic with its html, or null. */
   async content(subjectId: string, id: string): Promise<TopicContent | null> {
     const r = await this.repo.content(subjectId, id);
     return r
-      ? { id: r.id, title: r.title, moduleId: r.module_id, moduleTitle: r.module_title, preview: !!r.preview, summaryHtml: r.summary_html, lessonHtml: r.lesson_html }
+      ? {
+          id: r.id,
+          title: r.title,
+          moduleId: r.module_id,
+          moduleTitle: r.module_title,
+          preview: !!r.preview,
+          summaryHtml: r.summary_html,
+          lessonHtml: r.lesson_html,
+        }
       : null;
   }
 }

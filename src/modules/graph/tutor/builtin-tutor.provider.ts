@@ -52,7 +52,9 @@ export class BuiltinTutorProvider implements TutorProvider {
     if (items.length < 2) {
       items = sections(node.lessonHtml)
         .filter((s) => s.heading)
-        .map((s) => `<strong>${escapeHtml(s.heading!)}</strong>: ${escapeHtml(shorten(sentences(s.text)[0] ?? '', 30))}`);
+        .map(
+          (s) => `<strong>${escapeHtml(s.heading!)}</strong>: ${escapeHtml(shorten(sentences(s.text)[0] ?? '', 30))}`,
+        );
     }
     const intro = textOf(node.variants.practical).split(':')[0];
     return [
@@ -78,12 +80,20 @@ export class BuiltinTutorProvider implements TutorProvider {
 
   /** The theoretical variant, then how the prerequisites lead here and what builds on it. */
   private why({ node, prerequisites, dependants }: TutorContext): string {
-    const parts = [`<h3>Why ${escapeHtml(lowerFirst(node.title))} works this way</h3>`, node.variants.theoretical || `<p>${escapeHtml(firstSentences(node.lessonHtml, 3))}</p>`];
+    const parts = [
+      `<h3>Why ${escapeHtml(lowerFirst(node.title))} works this way</h3>`,
+      node.variants.theoretical || `<p>${escapeHtml(firstSentences(node.lessonHtml, 3))}</p>`,
+    ];
     if (prerequisites.length) {
       parts.push(
         `<h4>How you get here</h4><ol>${prerequisites
-          .map((p) => `<li><strong>${escapeHtml(p.title)}</strong>: ${escapeHtml(shorten(firstSentences(p.summaryHtml, 1), 30))}</li>`)
-          .join('')}<li><strong>${escapeHtml(node.title)}</strong>: ${escapeHtml(shorten(firstSentences(node.summaryHtml, 1), 30))}</li></ol>`,
+          .map(
+            (p) =>
+              `<li><strong>${escapeHtml(p.title)}</strong>: ${escapeHtml(shorten(firstSentences(p.summaryHtml, 1), 30))}</li>`,
+          )
+          .join(
+            '',
+          )}<li><strong>${escapeHtml(node.title)}</strong>: ${escapeHtml(shorten(firstSentences(node.summaryHtml, 1), 30))}</li></ol>`,
       );
     }
     if (dependants.length) {
@@ -99,11 +109,16 @@ export class BuiltinTutorProvider implements TutorProvider {
       parts.push('<h4>From the sources</h4>');
       for (const p of passages) {
         const words = p.text.replace(/\s+/g, ' ').trim().split(' ');
-        const excerpt = words.length > MAX_PASSAGE_WORDS ? `${words.slice(0, MAX_PASSAGE_WORDS).join(' ')}…` : words.join(' ');
-        parts.push(`<blockquote><p>${escapeHtml(excerpt)}</p><p>— <a href="${escapeHtml(p.url)}">${escapeHtml(p.title || p.url)}</a></p></blockquote>`);
+        const excerpt =
+          words.length > MAX_PASSAGE_WORDS ? `${words.slice(0, MAX_PASSAGE_WORDS).join(' ')}…` : words.join(' ');
+        parts.push(
+          `<blockquote><p>${escapeHtml(excerpt)}</p><p>— <a href="${escapeHtml(p.url)}">${escapeHtml(p.title || p.url)}</a></p></blockquote>`,
+        );
       }
     } else if (node.sources.length) {
-      parts.push(`<h4>Further reading</h4><ul>${node.sources.map((s) => `<li><a href="${escapeHtml(s.url)}">${escapeHtml(s.title)}</a></li>`).join('')}</ul>`);
+      parts.push(
+        `<h4>Further reading</h4><ul>${node.sources.map((s) => `<li><a href="${escapeHtml(s.url)}">${escapeHtml(s.title)}</a></li>`).join('')}</ul>`,
+      );
     }
     return parts.join('');
   }
@@ -115,10 +130,18 @@ export class BuiltinTutorProvider implements TutorProvider {
       ['Topic', escapeHtml(node.title)],
       ['Module', escapeHtml(node.category)],
       ['In one sentence', escapeHtml(shorten(firstSentences(node.summaryHtml, 1), 40))],
-      ['Builds on', prerequisites.length ? prerequisites.map((p) => escapeHtml(p.title)).join('<br>') : 'Nothing: a starting point'],
-      ['Leads to', dependants.length ? dependants.map((d) => escapeHtml(d.title)).join('<br>') : 'No later topic depends on it'],
+      [
+        'Builds on',
+        prerequisites.length ? prerequisites.map((p) => escapeHtml(p.title)).join('<br>') : 'Nothing: a starting point',
+      ],
+      [
+        'Leads to',
+        dependants.length ? dependants.map((d) => escapeHtml(d.title)).join('<br>') : 'No later topic depends on it',
+      ],
     ];
-    const flow = [...prerequisites.map((p) => p.title), node.title, ...dependants.map((d) => d.title)].map((t) => escapeHtml(t));
+    const flow = [...prerequisites.map((p) => p.title), node.title, ...dependants.map((d) => d.title)].map((t) =>
+      escapeHtml(t),
+    );
     return [
       `<h3>${escapeHtml(node.title)} at a glance</h3>`,
       `<table><tbody>${rows.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join('')}</tbody></table>`,
@@ -152,7 +175,11 @@ function keyPoints(lessonHtml: string, max: number): string[] {
   for (const s of sections(lessonHtml)) {
     const first = sentences(s.text)[0];
     if (!first) continue;
-    out.push(s.heading ? `<strong>${escapeHtml(s.heading)}</strong>: ${escapeHtml(shorten(first))}` : escapeHtml(shorten(first)));
+    out.push(
+      s.heading
+        ? `<strong>${escapeHtml(s.heading)}</strong>: ${escapeHtml(shorten(first))}`
+        : escapeHtml(shorten(first)),
+    );
     if (out.length >= max) break;
   }
   return out;

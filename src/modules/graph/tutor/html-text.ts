@@ -4,7 +4,9 @@ import { decodeEntities } from '../sources/text-extract';
 /** Plain text of an html fragment, whitespace collapsed. */
 export function textOf(html: string | null | undefined): string {
   if (!html) return '';
-  return decodeEntities(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })).replace(/\s+/g, ' ').trim();
+  return decodeEntities(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function escapeHtml(text: string): string {
@@ -49,8 +51,15 @@ export function sections(html: string | null | undefined): Section[] {
 
 /** A sentence shortened to at most `maxWords` words, with brackets dropped first. */
 export function shorten(sentence: string, maxWords = 22): string {
-  let s = sentence.replace(/\s*\([^)]*\)/g, '').replace(/\s+/g, ' ').trim();
+  let s = sentence
+    .replace(/\s*\([^)]*\)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const words = s.split(' ');
-  if (words.length > maxWords) s = `${words.slice(0, maxWords).join(' ').replace(/[,;:]$/, '')}…`;
+  if (words.length > maxWords)
+    s = `${words
+      .slice(0, maxWords)
+      .join(' ')
+      .replace(/[,;:]$/, '')}…`;
   return s;
 }

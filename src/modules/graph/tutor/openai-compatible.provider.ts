@@ -5,12 +5,16 @@ import { escapeHtml, textOf } from './html-text';
 import { TutorAction, TutorAnswer, TutorContext, TutorProvider } from './tutor-provider';
 
 const INSTRUCTIONS: Record<TutorAction, string> = {
-  explain_more: 'Explain this topic in more depth than the lesson, for a learner who has understood the basics. Use the source passages where they add something, and name the source you draw on.',
-  simplify: 'Explain this topic in plain, simple language for a complete beginner, then list the key points in short sentences.',
-  example: 'Give one concrete, realistic worked example that shows the topic in practice, step by step, and say what it illustrates.',
+  explain_more:
+    'Explain this topic in more depth than the lesson, for a learner who has understood the basics. Use the source passages where they add something, and name the source you draw on.',
+  simplify:
+    'Explain this topic in plain, simple language for a complete beginner, then list the key points in short sentences.',
+  example:
+    'Give one concrete, realistic worked example that shows the topic in practice, step by step, and say what it illustrates.',
   steps: 'Turn the topic into an ordered list of practical steps a learner can follow or check.',
   why: 'Explain why this works the way it does: the underlying mechanism, and how the prerequisite topics lead to it.',
-  visualize: 'Give a structured visual overview: a table of the concept\'s key parts and an outline of how it connects to its prerequisites and to the topics that build on it.',
+  visualize:
+    "Give a structured visual overview: a table of the concept's key parts and an outline of how it connects to its prerequisites and to the topics that build on it.",
 };
 
 const MAX_LESSON_CHARS = 6000;
@@ -73,12 +77,20 @@ export class OpenAiCompatibleProvider implements TutorProvider {
       });
     } catch (err) {
       const e = err as Error;
-      if (e.name === 'TimeoutError' || e.name === 'AbortError') throw new GatewayTimeoutException(`The AI tutor did not answer within ${llm.timeoutMs} ms. Please try again.`);
-      throw new BadGatewayException(`The AI tutor service could not be reached (${(e.cause as Error)?.message ?? e.message}). Please try again.`);
+      if (e.name === 'TimeoutError' || e.name === 'AbortError')
+        throw new GatewayTimeoutException(`The AI tutor did not answer within ${llm.timeoutMs} ms. Please try again.`);
+      throw new BadGatewayException(
+        `The AI tutor service could not be reached (${(e.cause as Error)?.message ?? e.message}). Please try again.`,
+      );
     }
     if (!res.ok) {
-      const detail = await res.text().then((t) => errorDetail(t), () => '');
-      throw new BadGatewayException(`The AI tutor service failed with HTTP ${res.status}${detail ? `: ${detail}` : ''}. Please try again.`);
+      const detail = await res.text().then(
+        (t) => errorDetail(t),
+        () => '',
+      );
+      throw new BadGatewayException(
+        `The AI tutor service failed with HTTP ${res.status}${detail ? `: ${detail}` : ''}. Please try again.`,
+      );
     }
     let body: ChatCompletion;
     try {
@@ -89,9 +101,10 @@ export class OpenAiCompatibleProvider implements TutorProvider {
     const content = body.choices?.[0]?.message?.content?.trim();
     if (!content) throw new BadGatewayException('The AI tutor service sent an empty answer. Please try again.');
     const seen = new Set<string>();
-    const sources = [...ctx.passages.map((p) => ({ title: p.title || p.url, url: p.url })), ...ctx.node.sources.map((s) => ({ title: s.title, url: s.url }))].filter(
-      (s) => !seen.has(s.url) && seen.add(s.url),
-    );
+    const sources = [
+      ...ctx.passages.map((p) => ({ title: p.title || p.url, url: p.url })),
+      ...ctx.node.sources.map((s) => ({ title: s.title, url: s.url })),
+    ].filter((s) => !seen.has(s.url) && seen.add(s.url));
     return { html: looksLikeHtml(content) ? stripFence(content) : plainToHtml(content), sources };
   }
 }
@@ -120,10 +133,15 @@ function plainToHtml(text: string): string {
   return text
     .split(/\n\s*\n/)
     .map((block) => {
-      const lines = block.split('\n').map((l) => l.trim()).filter(Boolean);
+      const lines = block
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
       const inline = (s: string) => escapeHtml(s).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>');
-      if (lines.every((l) => /^[-*] /.test(l))) return `<ul>${lines.map((l) => `<li>${inline(l.slice(2))}</li>`).join('')}</ul>`;
-      if (lines.every((l) => /^\d+[.)] /.test(l))) return `<ol>${lines.map((l) => `<li>${inline(l.replace(/^\d+[.)] /, ''))}</li>`).join('')}</ol>`;
+      if (lines.every((l) => /^[-*] /.test(l)))
+        return `<ul>${lines.map((l) => `<li>${inline(l.slice(2))}</li>`).join('')}</ul>`;
+      if (lines.every((l) => /^\d+[.)] /.test(l)))
+        return `<ol>${lines.map((l) => `<li>${inline(l.replace(/^\d+[.)] /, ''))}</li>`).join('')}</ol>`;
       const h = /^#{1,4} (.*)$/.exec(lines[0] ?? '');
       if (h && lines.length === 1) return `<h3>${inline(h[1])}</h3>`;
       return `<p>${inline(lines.join(' '))}</p>`;

@@ -23,7 +23,8 @@ import { TutorService } from './tutor.service';
     {
       provide: TUTOR_PROVIDER,
       inject: [APP_CONFIG, BuiltinTutorProvider, OpenAiCompatibleProvider],
-      useFactory: (config: AppConfig, builtin: BuiltinTutorProvider, llm: OpenAiCompatibleProvider) => (config.tutor.llm ? llm : builtin),
+      useFactory: (config: AppConfig, builtin: BuiltinTutorProvider, llm: OpenAiCompatibleProvider) =>
+        config.tutor.llm ? llm : builtin,
     },
   ],
 })

@@ -36,7 +36,13 @@ export class TutorRepository {
     return rows[0] ?? null;
   }
 
-  async findAnswer(subjectId: string, nodeId: string, action: string, contentVersion: string, provider: string): Promise<CachedAnswer | null> {
+  async findAnswer(
+    subjectId: string,
+    nodeId: string,
+    action: string,
+    contentVersion: string,
+    provider: string,
+  ): Promise<CachedAnswer | null> {
     const rows = await this.em.execute<CachedAnswer[]>(
       `select provider, html, sources from tutor_answers where subject_id = ? and node_id = ? and action = ? and content_version = ? and provider = ?`,
       [subjectId, nodeId, action, contentVersion, provider],
@@ -45,7 +51,13 @@ export class TutorRepository {
   }
 
   /** Two concurrent first calls both answer; the later write wins, which is harmless (same inputs). */
-  async saveAnswer(subjectId: string, nodeId: string, action: string, contentVersion: string, answer: CachedAnswer): Promise<void> {
+  async saveAnswer(
+    subjectId: string,
+    nodeId: string,
+    action: string,
+    contentVersion: string,
+    answer: CachedAnswer,
+  ): Promise<void> {
     await this.em.execute(
       `insert into tutor_answers (subject_id, node_id, action, content_version, provider, html, sources) values (?, ?, ?, ?, ?, ?, ?::jsonb)
        on conflict (subject_id, node_id, action, content_version) do update set provider = excluded.provider, html = excluded.html, sources = excluded.sources, created_at = now()`,

@@ -1,4 +1,11 @@
-import { HttpException, Inject, Injectable, InternalServerErrorException, Logger, NotFoundException } from '@nestjs/common';
+import {
+  HttpException,
+  Inject,
+  Injectable,
+  InternalServerErrorException,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
 import { AppConfig } from '../../../config/config';
 import { InjectConfig } from '../../../config/config.module';
 import { RateLimitService } from '../../../common/rate-limit/rate-limit.service';
@@ -31,7 +38,12 @@ export class TutorService {
   ) {}
 
   async variant(userId: string, subjectId: string, nodeId: string, action: TutorAction): Promise<TutorVariantResponse> {
-    await this.rateLimit.consume({ name: 'tutor:user', key: userId, max: this.config.tutor.rateLimitPerMinute, windowSeconds: 60 });
+    await this.rateLimit.consume({
+      name: 'tutor:user',
+      key: userId,
+      max: this.config.tutor.rateLimitPerMinute,
+      windowSeconds: 60,
+    });
     try {
       return await this.answer(subjectId, nodeId, action);
     } catch (err) {
@@ -48,7 +60,10 @@ export class TutorService {
   }
 
   private async answer(subjectId: string, nodeId: string, action: TutorAction): Promise<TutorVariantResponse> {
-    const [found, subject] = await Promise.all([this.repo.findNode(subjectId, nodeId), this.catalog.subjectSummary(subjectId)]);
+    const [found, subject] = await Promise.all([
+      this.repo.findNode(subjectId, nodeId),
+      this.catalog.subjectSummary(subjectId),
+    ]);
     if (!found || !subject) throw new NotFoundException('Topic not found');
     const node = { ...found, subjectTitle: subject.title };
     // The answer depends on the node's content and on the subject's crawled sources: a
@@ -73,11 +88,17 @@ export class TutorService {
   }
 
   /** What the node builds on, or what builds on it, in reading order. */
-  private async related(subjectId: string, nodeId: string, which: 'prerequisites' | 'dependants'): Promise<RelatedNode[]> {
+  private async related(
+    subjectId: string,
+    nodeId: string,
+    which: 'prerequisites' | 'dependants',
+  ): Promise<RelatedNode[]> {
     const topics = await this.topics.liveTopics(subjectId, { summaries: true });
     const self = topics.find((t) => t.id === nodeId);
     const picked =
-      which === 'prerequisites' ? topics.filter((t) => self?.prerequisites.includes(t.id)) : topics.filter((t) => t.prerequisites.includes(nodeId));
+      which === 'prerequisites'
+        ? topics.filter((t) => self?.prerequisites.includes(t.id))
+        : topics.filter((t) => t.prerequisites.includes(nodeId));
     return picked.map((t) => ({ id: t.id, title: t.title, summaryHtml: t.summaryHtml ?? '' }));
   }
 }
@@ -89,5 +110,4 @@ function searchText(title: string, summaryHtml: string, lessonHtml: string): str
     .filter(Boolean)
     .join(' ');
   return `${title} ${title} ${textOf(summaryHtml)} ${headings}`;
-
 }

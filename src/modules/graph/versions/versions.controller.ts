@@ -19,7 +19,12 @@ export class StudioNodesController {
   }
 
   @Put(':nodeId')
-  save(@Param('nodeId') nodeId: string, @Query() q: SubjectParamQuery, @Body() dto: SaveNodeDraftDto, @CurrentUser() user: AuthUser) {
+  save(
+    @Param('nodeId') nodeId: string,
+    @Query() q: SubjectParamQuery,
+    @Body() dto: SaveNodeDraftDto,
+    @CurrentUser() user: AuthUser,
+  ) {
     return this.versions.saveNode(q.subject, nodeId, dto, user.id);
   }
 }

@@ -50,7 +50,13 @@ export class VersionsRepository {
     return rows[0]?.content ?? null;
   }
 
-  async upsertOverlay(em: EntityManager, subjectId: string, nodeId: string, content: NodeContentFields, userId: string): Promise<void> {
+  async upsertOverlay(
+    em: EntityManager,
+    subjectId: string,
+    nodeId: string,
+    content: NodeContentFields,
+    userId: string,
+  ): Promise<void> {
     await em.execute(
       `insert into node_overlays (subject_id, node_id, content, updated_by, updated_at) values (?, ?, ?::jsonb, ?, now())
        on conflict (subject_id, node_id) do update set content = excluded.content, updated_by = excluded.updated_by, updated_at = now()`,
@@ -59,17 +65,26 @@ export class VersionsRepository {
   }
 
   async hasOverlay(subjectId: string): Promise<boolean> {
-    const rows = await this.em.execute<{ found: boolean }[]>(`select exists (select 1 from node_overlays where subject_id = ?) as found`, [subjectId]);
+    const rows = await this.em.execute<{ found: boolean }[]>(
+      `select exists (select 1 from node_overlays where subject_id = ?) as found`,
+      [subjectId],
+    );
     return !!rows[0]?.found;
   }
 
   /** The subject's overlay rows, locked, in node order. */
   lockOverlays(em: EntityManager, subjectId: string): Promise<OverlayRecord[]> {
-    return em.execute<OverlayRecord[]>(`select node_id, content from node_overlays where subject_id = ? order by node_id for update`, [subjectId]);
+    return em.execute<OverlayRecord[]>(
+      `select node_id, content from node_overlays where subject_id = ? order by node_id for update`,
+      [subjectId],
+    );
   }
 
   async deleteOverlays(em: EntityManager, subjectId: string): Promise<number> {
-    const rows = await em.execute<{ node_id: string }[]>(`delete from node_overlays where subject_id = ? returning node_id`, [subjectId]);
+    const rows = await em.execute<{ node_id: string }[]>(
+      `delete from node_overlays where subject_id = ? returning node_id`,
+      [subjectId],
+    );
     return rows.length;
   }
 
@@ -82,27 +97,57 @@ export class VersionsRepository {
     );
   }
 
-  async updatePublished(em: EntityManager, subjectId: string, nodeId: string, content: NodeContentFields, hash: string): Promise<void> {
+  async updatePublished(
+    em: EntityManager,
+    subjectId: string,
+    nodeId: string,
+    content: NodeContentFields,
+    hash: string,
+  ): Promise<void> {
     await em.execute(
       `update topic_nodes set title = ?, summary_html = ?, variants = ?::jsonb, sources = ?::jsonb, content_hash = ?, updated_at = now()
         where subject_id = ? and id = ?`,
-      [content.title, content.summary_html, JSON.stringify(content.variants), JSON.stringify(content.sources), hash, subjectId, nodeId],
+      [
+        content.title,
+        content.summary_html,
+        JSON.stringify(content.variants),
+        JSON.stringify(content.sources),
+        hash,
+        subjectId,
+        nodeId,
+      ],
     );
   }
 
   async nextVersion(em: EntityManager, subjectId: string): Promise<number> {
-    const rows = await em.execute<{ next: number }[]>(`select coalesce(max(version), 0) + 1 as next from subject_versions where subject_id = ?`, [subjectId]);
+    const rows = await em.execute<{ next: number }[]>(
+      `select coalesce(max(version), 0) + 1 as next from subject_versions where subject_id = ?`,
+      [subjectId],
+    );
     return Number(rows[0].next);
   }
 
-  async insertVersion(em: EntityManager, subjectId: string, version: number, changedNodes: string[], userId: string): Promise<void> {
+  async insertVersion(
+    em: EntityManager,
+    subjectId: string,
+    version: number,
+    changedNodes: string[],
+    userId: string,
+  ): Promise<void> {
     await em.execute(
       `insert into subject_versions (subject_id, version, changed_nodes, created_by) values (?, ?, ?::jsonb, ?)`,
       [subjectId, version, JSON.stringify(changedNodes), userId],
     );
   }
 
-  async insertSnapshot(em: EntityManager, subjectId: string, version: number, nodeId: string, before: NodeContentFields, after: NodeContentFields): Promise<void> {
+  async insertSnapshot(
+    em: EntityManager,
+    subjectId: string,
+    version: number,
+    nodeId: string,
+    before: NodeContentFields,
+    after: NodeContentFields,
+  ): Promise<void> {
     await em.execute(
       `insert into node_version_snapshots (subject_id, version, node_id, before, after) values (?, ?, ?, ?::jsonb, ?::jsonb)`,
       [subjectId, version, nodeId, JSON.stringify(before), JSON.stringify(after)],

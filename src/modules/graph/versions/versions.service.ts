@@ -74,7 +74,12 @@ export class VersionsService {
       const content = contentOf({
         title: dto.title ?? current.title,
         summary_html: dto.summary_html,
-        variants: { beginner: dto.variants.beginner, advanced: dto.variants.advanced, practical: dto.variants.practical, theoretical: dto.variants.theoretical },
+        variants: {
+          beginner: dto.variants.beginner,
+          advanced: dto.variants.advanced,
+          practical: dto.variants.practical,
+          theoretical: dto.variants.theoretical,
+        },
         sources: dto.sources,
       });
       await this.repo.upsertOverlay(tx, subjectId, nodeId, content, userId);
@@ -85,7 +90,10 @@ export class VersionsService {
 
   async listVersions(subjectInput: string) {
     const subjectId = await this.requireSubject(subjectInput);
-    const [versions, hasOverlay] = await Promise.all([this.repo.listVersions(subjectId), this.repo.hasOverlay(subjectId)]);
+    const [versions, hasOverlay] = await Promise.all([
+      this.repo.listVersions(subjectId),
+      this.repo.hasOverlay(subjectId),
+    ]);
     return {
       versions: versions.map((v) => ({
         id: `${subjectId}@${v.version}`,
@@ -108,7 +116,15 @@ export class VersionsService {
       await this.repo.lockSubject(tx, subjectId, 'publish');
       const overlays = await this.repo.lockOverlays(tx, subjectId);
       if (overlays.length === 0) return null;
-      const published = new Map((await this.repo.lockPublished(tx, subjectId, overlays.map((o) => o.node_id))).map((n) => [n.id, n]));
+      const published = new Map(
+        (
+          await this.repo.lockPublished(
+            tx,
+            subjectId,
+            overlays.map((o) => o.node_id),
+          )
+        ).map((n) => [n.id, n]),
+      );
       const changes: { nodeId: string; before: NodeContentFields; after: NodeContentFields; hash: string }[] = [];
       for (const o of overlays) {
         const node = published.get(o.node_id);

@@ -27,17 +27,32 @@ export class MailSenderService implements OnModuleDestroy {
   async send(payload: SendEmailPayload, messageId: string): Promise<void> {
     const mail = renderMail(payload.template, payload.link);
     if (this.smtp) {
-      await this.smtp.sendMail({ from: this.config.mail.from, to: payload.to, ...mail, messageId: `<${messageId}@lp>` });
+      await this.smtp.sendMail({
+        from: this.config.mail.from,
+        to: payload.to,
+        ...mail,
+        messageId: `<${messageId}@lp>`,
+      });
       this.logger.log(`Sent "${mail.subject}" to ${payload.to}`);
       return;
     }
     await mkdir(this.config.mail.dir, { recursive: true });
     // Named by message id: a retried job overwrites its own file instead of adding another.
     const file = join(this.config.mail.dir, `${messageId.replace(/[^a-zA-Z0-9_-]/g, '_')}.json`);
-    const record = { id: messageId, date: new Date().toISOString(), from: this.config.mail.from, to: payload.to, template: payload.template, link: payload.link, ...mail };
+    const record = {
+      id: messageId,
+      date: new Date().toISOString(),
+      from: this.config.mail.from,
+      to: payload.to,
+      template: payload.template,
+      link: payload.link,
+      ...mail,
+    };
     // Written beside and renamed into place, so a reader never sees half a message.
     await writeFile(`${file}.tmp`, JSON.stringify(record, null, 2));
     await rename(`${file}.tmp`, file);
-    this.logger.log(`Mail "${mail.subject}" to ${payload.to} written to ${file}${this.config.mail.logLinks ? `. Link: ${payload.link}` : ''}`);
+    this.logger.log(
+      `Mail "${mail.subject}" to ${payload.to} written to ${file}${this.config.mail.logLinks ? `. Link: ${payload.link}` : ''}`,
+    );
   }
 }

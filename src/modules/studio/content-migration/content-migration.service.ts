@@ -63,10 +63,15 @@ export class ContentMigrationService {
   }
 
   async read(spec: ContentSourceSpec): Promise<MigrationInput> {
-    return spec.kind === 'bundled' ? readBundled(spec.dir) : readLegacyRest(spec.baseUrl, { allowedHosts: this.config.crawl.allowedHosts });
+    return spec.kind === 'bundled'
+      ? readBundled(spec.dir)
+      : readLegacyRest(spec.baseUrl, { allowedHosts: this.config.crawl.allowedHosts });
   }
 
-  async run(spec: ContentSourceSpec, onProgress: (p: MigrationProgress) => Promise<void> | void = () => {}): Promise<MigrationSummary> {
+  async run(
+    spec: ContentSourceSpec,
+    onProgress: (p: MigrationProgress) => Promise<void> | void = () => {},
+  ): Promise<MigrationSummary> {
     const input = await this.read(spec);
     const skipped = [...input.skipped];
     const results: SubjectMigrationResult[] = [];
@@ -81,11 +86,23 @@ export class ContentMigrationService {
           await this.graph.importModules(em, subject.id, subject.modules);
           const nodes = await this.graph.importNodes(em, subject.id, subject.nodes, subject.sourceNodeIds);
           for (const e of nodes.droppedEdges) {
-            skipped.push({ subject: subject.id, id: `${e.nodeId}->${e.prerequisiteId}`, reason: `prerequisite ${e.prerequisiteId} is not a node of ${subject.id}` });
+            skipped.push({
+              subject: subject.id,
+              id: `${e.nodeId}->${e.prerequisiteId}`,
+              reason: `prerequisite ${e.prerequisiteId} is not a node of ${subject.id}`,
+            });
           }
           const nodeIds = subject.nodes.map((n) => n.id);
-          const quizItems = await this.assessment.importQuizItems(em, subject.id, nodeIds, subject.quizItems, subject.skippedQuizIds);
-          const lectureSections = subject.lectures ? await this.lectures.importSections(em, subject.id, subject.lectures) : null;
+          const quizItems = await this.assessment.importQuizItems(
+            em,
+            subject.id,
+            nodeIds,
+            subject.quizItems,
+            subject.skippedQuizIds,
+          );
+          const lectureSections = subject.lectures
+            ? await this.lectures.importSections(em, subject.id, subject.lectures)
+            : null;
           const outcomes = Object.values(nodes.outcomes);
           return {
             id: subject.id,
@@ -113,13 +130,19 @@ export class ContentMigrationService {
         await this.orm.em.fork().transactional((em) => this.challenges.importChallenge(em, challenge));
         challenges++;
       } catch (err) {
-        skipped.push({ subject: challenge.subjectId, id: challenge.id, reason: `not migrated: ${(err as Error).message}` });
+        skipped.push({
+          subject: challenge.subjectId,
+          id: challenge.id,
+          reason: `not migrated: ${(err as Error).message}`,
+        });
       }
       await onProgress({ done: ++done, total, subject: challenge.subjectId, totalMigrated });
     }
 
     const source = spec.kind === 'bundled' ? 'content folder' : spec.baseUrl;
-    this.logger.log(`Migrated ${totalMigrated} nodes in ${results.length} subjects and ${challenges} challenges from ${source}; ${skipped.length} skipped`);
+    this.logger.log(
+      `Migrated ${totalMigrated} nodes in ${results.length} subjects and ${challenges} challenges from ${source}; ${skipped.length} skipped`,
+    );
     return { source, totalMigrated, subjects: results, challenges, skipped, warnings: input.warnings };
   }
 

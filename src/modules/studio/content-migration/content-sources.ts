@@ -56,7 +56,8 @@ export async function readBundled(dir: string): Promise<MigrationInput> {
       else if (!p.id && nodeOfFile) badNodes.set(nodeOfFile.id, p.message);
     }
     for (const [id, reason] of badNodes) skipped.push({ subject: s.id, id, reason });
-    for (const [id, reason] of badQuiz) if (!badNodes.has(quizNode(s, id) ?? '')) skipped.push({ subject: s.id, id, reason });
+    for (const [id, reason] of badQuiz)
+      if (!badNodes.has(quizNode(s, id) ?? '')) skipped.push({ subject: s.id, id, reason });
 
     const nodes = s.nodes.filter((n) => !badNodes.has(n.id));
     const moduleTitles = new Map(s.modules.map((m) => [m.id, m.title]));
@@ -106,7 +107,9 @@ export async function readBundled(dir: string): Promise<MigrationInput> {
   const subjectIds = new Set(out.map((s) => s.id));
   const challengeOut: ChallengeImport[] = [];
   for (const c of challenges) {
-    const problem = problems.find((p) => p.file === `challenges/${c.file}` || p.file === c.file || p.file.endsWith(`/${c.file}`));
+    const problem = problems.find(
+      (p) => p.file === `challenges/${c.file}` || p.file === c.file || p.file.endsWith(`/${c.file}`),
+    );
     if (problem || !subjectIds.has(c.subject)) {
       skipped.push({ subject: c.subject, id: c.id, reason: problem?.message ?? `unknown subject ${c.subject}` });
       continue;
@@ -121,7 +124,8 @@ export async function readBundled(dir: string): Promise<MigrationInput> {
     const subject = out.find((s) => p.file === s.id || p.file.startsWith(`${s.id}/`));
     const known = subject || challenges.some((c) => p.file.endsWith(c.file));
     if (!known) skipped.push({ subject: p.file.split('/')[0], id: p.id ?? p.file, reason: p.message });
-    else if (!reported.has(`${subject?.id}/${p.id}`)) warnings.push(`${p.file}${p.id ? ` [${p.id}]` : ''}: ${p.message}`);
+    else if (!reported.has(`${subject?.id}/${p.id}`))
+      warnings.push(`${p.file}${p.id ? ` [${p.id}]` : ''}: ${p.message}`);
   }
   return { subjects: out, challenges: challengeOut, skipped, warnings };
 }
@@ -196,9 +200,18 @@ async function getJson(url: string, opts: LegacyFetchOptions, deadline: number):
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
-const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'general';
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'general';
 const listOf = (v: unknown, key: string): unknown[] =>
-  Array.isArray(v) ? v : v && typeof v === 'object' && Array.isArray((v as Json)[key]) ? ((v as Json)[key] as unknown[]) : [];
+  Array.isArray(v)
+    ? v
+    : v && typeof v === 'object' && Array.isArray((v as Json)[key])
+      ? ((v as Json)[key] as unknown[])
+      : [];
 
 /** Reads one legacy topic detail into a node and its quiz items, or says why it cannot. */
 function mapLegacyNode(
@@ -212,7 +225,10 @@ function mapLegacyNode(
   const summary = str(d.summary_html) ?? str(d.summaryHtml) ?? '';
   const lesson = str(d.lesson_html) ?? str(d.lessonHtml) ?? '';
   if (!summary && !lesson) return { error: 'node has neither summary_html nor lesson_html' };
-  for (const [field, v] of [['summary_html', d.summary_html], ['lesson_html', d.lesson_html]] as const) {
+  for (const [field, v] of [
+    ['summary_html', d.summary_html],
+    ['lesson_html', d.lesson_html],
+  ] as const) {
     if (v !== undefined && v !== null && typeof v !== 'string') return { error: `${field} is not a string` };
   }
   const category = str(d.category) ?? listed.category ?? 'General';
@@ -221,7 +237,8 @@ function mapLegacyNode(
     for (const [k, v] of Object.entries(d.variants as Json)) if (typeof v === 'string') variants[k] = v;
   }
   const sources = (Array.isArray(d.sources) ? d.sources : []).flatMap((s) => {
-    if (typeof s === 'string') return /^https?:\/\//i.test(s) ? [{ title: s, url: s, type: 'article' }] : [{ title: s, url: '', type: 'book' }];
+    if (typeof s === 'string')
+      return /^https?:\/\//i.test(s) ? [{ title: s, url: s, type: 'article' }] : [{ title: s, url: '', type: 'book' }];
     if (s && typeof s === 'object') {
       const o = s as Json;
       // Only web links survive: a javascript: or data: URL would run in a learner's browser.
@@ -232,7 +249,8 @@ function mapLegacyNode(
     return [];
   });
   const videoUrl = d.video && typeof d.video === 'object' ? str((d.video as Json).url) : undefined;
-  const video = videoUrl && /^https?:\/\//i.test(videoUrl) ? { url: videoUrl, title: str((d.video as Json).title) } : null;
+  const video =
+    videoUrl && /^https?:\/\//i.test(videoUrl) ? { url: videoUrl, title: str((d.video as Json).title) } : null;
 
   const quiz: QuizItemImport[] = [];
   const problems: { id: string; reason: string }[] = [];
@@ -243,10 +261,16 @@ function mapLegacyNode(
     const stem = str(o.stem) ?? str(o.stemHtml);
     const choices = (Array.isArray(o.choices) ? o.choices : []).map((c, j) => {
       const co = (c ?? {}) as Json;
-      return { id: str(co.id) ?? String.fromCharCode(97 + j), text: str(co.text) ?? str(co.textHtml) ?? (typeof c === 'string' ? c : '') };
+      return {
+        id: str(co.id) ?? String.fromCharCode(97 + j),
+        text: str(co.text) ?? str(co.textHtml) ?? (typeof c === 'string' ? c : ''),
+      };
     });
     const correct =
-      str(o.correct) ?? str(o.correctChoiceId) ?? str(o.answer) ?? (typeof o.answer === 'number' ? choices[o.answer as number]?.id : undefined);
+      str(o.correct) ??
+      str(o.correctChoiceId) ??
+      str(o.answer) ??
+      (typeof o.answer === 'number' ? choices[o.answer as number]?.id : undefined);
     const reason = !stem
       ? 'quiz item has no stem'
       : choices.length < 2 || choices.some((c) => !c.text)
@@ -290,7 +314,11 @@ function mapLegacyNode(
   };
 }
 
-export async function readLegacyRest(baseUrl: string, opts: LegacyFetchOptions, onProgress?: (msg: string) => void): Promise<MigrationInput> {
+export async function readLegacyRest(
+  baseUrl: string,
+  opts: LegacyFetchOptions,
+  onProgress?: (msg: string) => void,
+): Promise<MigrationInput> {
   const base = baseUrl.replace(/\/+$/, '');
   const deadline = Date.now() + (opts.deadlineMs ?? DEFAULT_DEADLINE_MS);
   const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
@@ -303,7 +331,11 @@ export async function readLegacyRest(baseUrl: string, opts: LegacyFetchOptions, 
     const o = (typeof raw === 'string' ? { id: raw } : (raw ?? {})) as Json;
     const id = str(o.id) ?? str(o.subjectId);
     if (!id || !/^[a-z0-9][a-z0-9-]*$/.test(id)) {
-      skipped.push({ subject: String(id ?? '?'), id: String(id ?? `#${position}`), reason: 'subject has no usable id' });
+      skipped.push({
+        subject: String(id ?? '?'),
+        id: String(id ?? `#${position}`),
+        reason: 'subject has no usable id',
+      });
       continue;
     }
     onProgress?.(`reading ${id}`);
@@ -327,7 +359,9 @@ export async function readLegacyRest(baseUrl: string, opts: LegacyFetchOptions, 
         title: str(n.title),
         category: str(n.category),
         prerequisites: [
-          ...(Array.isArray(n.prerequisites) ? (n.prerequisites as unknown[]).filter((p): p is string => typeof p === 'string') : []),
+          ...(Array.isArray(n.prerequisites)
+            ? (n.prerequisites as unknown[]).filter((p): p is string => typeof p === 'string')
+            : []),
           ...edges.filter((e) => (e.to ?? e.target) === n.id).map((e) => String(e.from ?? e.source)),
         ],
       }));
@@ -338,7 +372,11 @@ export async function readLegacyRest(baseUrl: string, opts: LegacyFetchOptions, 
       if (++nodesRead > maxNodes) throw new ContentSourceError(`The legacy source has more than ${maxNodes} nodes`);
       let detail: unknown;
       try {
-        detail = await getJson(`${base}/api/graph/nodes/${encodeURIComponent(listed.id)}?subject=${encodeURIComponent(id)}`, opts, deadline);
+        detail = await getJson(
+          `${base}/api/graph/nodes/${encodeURIComponent(listed.id)}?subject=${encodeURIComponent(id)}`,
+          opts,
+          deadline,
+        );
       } catch (err) {
         skipped.push({ subject: id, id: listed.id, reason: (err as Error).message });
         continue;
@@ -369,7 +407,10 @@ export async function readLegacyRest(baseUrl: string, opts: LegacyFetchOptions, 
       skipped.push({ subject: id, id, reason: 'subject has no readable nodes' });
       continue;
     }
-    nodes.filter((n) => n.moduleId === modules[0].id).slice(0, 2).forEach((n) => (n.preview = true));
+    nodes
+      .filter((n) => n.moduleId === modules[0].id)
+      .slice(0, 2)
+      .forEach((n) => (n.preview = true));
     subjects.push({
       id,
       name: str(o.name) ?? str(o.title) ?? id,

@@ -2,14 +2,24 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsUrl, ValidateIf } from 'class-validator';
 
 export class MigrateDto {
-  @ApiPropertyOptional({ enum: ['bundled', 'rest'], default: 'bundled', description: 'bundled content/ folder, or a legacy REST API' })
+  @ApiPropertyOptional({
+    enum: ['bundled', 'rest'],
+    default: 'bundled',
+    description: 'bundled content/ folder, or a legacy REST API',
+  })
   @IsOptional()
   @IsIn(['bundled', 'rest'], { message: 'source must be "bundled" or "rest"' })
   source?: 'bundled' | 'rest';
 
-  @ApiPropertyOptional({ example: 'https://legacy.example.com', description: 'base URL of the legacy API (source "rest")' })
+  @ApiPropertyOptional({
+    example: 'https://legacy.example.com',
+    description: 'base URL of the legacy API (source "rest")',
+  })
   @ValidateIf((o: MigrateDto) => o.source === 'rest' || o.baseUrl !== undefined)
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'baseUrl must be an http(s) URL' })
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'baseUrl must be an http(s) URL' },
+  )
   baseUrl?: string;
 }
 

@@ -22,7 +22,10 @@ export const MAX_SOURCES = 20;
 /** A string of at most `max` bytes in UTF-8. */
 function MaxBytes(max: number, options?: ValidationOptions) {
   return ValidateBy(
-    { name: 'maxBytes', validator: { validate: (v: unknown) => typeof v === 'string' && Buffer.byteLength(v, 'utf8') <= max } },
+    {
+      name: 'maxBytes',
+      validator: { validate: (v: unknown) => typeof v === 'string' && Buffer.byteLength(v, 'utf8') <= max },
+    },
     options,
   );
 }
@@ -75,7 +78,10 @@ export class NodeSourceDto {
   @ApiProperty({ example: 'https://en.wikipedia.org/wiki/Vagus_nerve' })
   @IsString({ message: 'a source url must be a string' })
   @MaxLength(2000)
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'a source url must be an http(s) url' })
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'a source url must be an http(s) url' },
+  )
   url!: string;
 
   @ApiProperty({ example: 'encyclopedia' })
