@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { Client } from 'pg';
-import Stripe from 'stripe';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
+import { FakeStripe, stripeEvent, stripeSignature } from '../support/fake-stripe';
 import { type ApiResponse, Harness } from '../support/harness';
 
 /**
@@ -12,75 +10,17 @@ import { type ApiResponse, Harness } from '../support/harness';
  * commits first. Many sessions, each pair let go at the same instant (see inPairs).
  */
 
-/** The two Stripe calls checkout makes (create and retrieve a Checkout Session), in memory. */
-class FakeStripe {
-  sessions = new Map<string, Record<string, unknown>>();
-  server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      const send = (status: number, obj: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomUUID()}` });
-        res.end(JSON.stringify(obj));
-      };
-      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-        const id = `cs_test_${randomUUID().replace(/-/g, '')}`;
-        const session = {
-          id,
-          object: 'checkout.session',
-          url: `https://checkout.stripe.test/c/pay/${id}`,
-          status: 'open',
-          payment_status: 'unpaid',
-          payment_intent: null,
-          amount_total: Number(form.get('line_items[0][price_data][unit_amount]') ?? 0),
-          currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
-          metadata: {
-            userId: form.get('metadata[userId]'),
-            subjectId: form.get('metadata[subjectId]'),
-            priceId: form.get('metadata[priceId]'),
-          },
-        };
-        this.sessions.set(id, session);
-        return send(200, session);
-      }
-      const m = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(req.url ?? '');
-      if (req.method === 'GET' && m && this.sessions.has(m[1])) return send(200, this.sessions.get(m[1]));
-      send(404, { error: { type: 'invalid_request_error', message: `No such resource: ${req.url}` } });
-    });
-  });
-
-  pay(id: string) {
-    const s = this.sessions.get(id)!;
-    Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: `pi_${id.slice(8)}` });
-    return s;
-  }
-}
-
 const WEBHOOK_SECRET = 'whsec_test_race_secret';
-const signer = new Stripe('sk_test_signing_only');
 const fake = new FakeStripe();
 const SESSIONS = 20;
 let h: Harness;
 let gate: Client;
 const savedEnv = { ...process.env };
 
-function event(type: string, object: Record<string, unknown>): string {
-  const id = `evt_${randomUUID().replace(/-/g, '')}`;
-  const created = Math.floor(Date.now() / 1000);
-  return JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    api_version: '2024-06-20',
-    created,
-    livemode: false,
-    data: { object },
-  });
-}
+const event = (type: string, object: Record<string, unknown>) => stripeEvent(type, object).payload;
 
 function deliver(payload: string) {
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  const signature = stripeSignature(payload, WEBHOOK_SECRET);
   return h.request('POST', '/api/webhooks/stripe', {
     body: payload,
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
@@ -156,17 +96,14 @@ async function allWaiting(count: number) {
 beforeAll(async () => {
   gate = new Client({ connectionString: process.env.DATABASE_URL });
   await gate.connect();
-  await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
-  process.env.STRIPE_SECRET_KEY = 'sk_test_race_fake';
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  process.env.STRIPE_API_BASE = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  await fake.start(WEBHOOK_SECRET);
   h = await Harness.boot();
   await h.worker!.get(ContentMigrationService).runIfEmpty();
 });
 afterAll(async () => {
   await gate.end();
   await h.close();
-  await new Promise((r) => fake.server.close(r));
+  await fake.stop();
   process.env = savedEnv;
 });
 

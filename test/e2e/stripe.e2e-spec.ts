@@ -1,104 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { type AddressInfo } from 'node:net';
-import Stripe from 'stripe';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
+import { FakeStripe, stripeEvent, stripeSignature } from '../support/fake-stripe';
 import { Harness } from '../support/harness';
 
 interface Checkout {
   sessionId: string;
   url: string;
 }
-type StripeObject = Record<string, unknown>;
-
-/**
- * A local stand-in for the Stripe API (no stripe-mock binary is available here): it keeps
- * Checkout Sessions in memory and answers the two calls the platform makes.
- */
-class FakeStripe {
-  sessions = new Map<string, StripeObject>();
-  requests: { method: string; path: string; form: URLSearchParams; auth?: string }[] = [];
-  server: Server;
-
-  constructor() {
-    this.server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        const form = new URLSearchParams(body);
-        this.requests.push({ method: req.method!, path: req.url!, form, auth: req.headers.authorization });
-        const send = (status: number, obj: unknown) => {
-          res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomUUID()}` });
-          res.end(JSON.stringify(obj));
-        };
-        if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-          const id = `cs_test_${randomUUID().replace(/-/g, '')}`;
-          const session = {
-            id,
-            object: 'checkout.session',
-            url: `https://checkout.stripe.test/c/pay/${id}`,
-            status: 'open',
-            payment_status: 'unpaid',
-            payment_intent: null,
-            amount_total: Number(form.get('line_items[0][price_data][unit_amount]') ?? 0),
-            currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
-            client_reference_id: form.get('client_reference_id'),
-            success_url: form.get('success_url'),
-            cancel_url: form.get('cancel_url'),
-            metadata: {
-              userId: form.get('metadata[userId]'),
-              subjectId: form.get('metadata[subjectId]'),
-              priceId: form.get('metadata[priceId]'),
-            },
-          };
-          this.sessions.set(id, session);
-          return send(200, session);
-        }
-        const m = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(req.url!);
-        if (req.method === 'GET' && m && this.sessions.has(m[1])) return send(200, this.sessions.get(m[1]));
-        send(404, { error: { type: 'invalid_request_error', message: `No such resource: ${req.url}` } });
-      });
-    });
-  }
-
-  /** What Stripe does when the customer pays: the session becomes complete and paid. */
-  pay(id: string) {
-    const s = this.sessions.get(id)!;
-    Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: `pi_${id.slice(8)}` });
-    return s;
-  }
-}
-
 const WEBHOOK_SECRET = 'whsec_test_platform_secret';
-const stripeForSigning = new Stripe('sk_test_signing_only');
 const fake = new FakeStripe();
 let h: Harness;
 const savedEnv = { ...process.env };
 
-function event(type: string, object: StripeObject): { id: string; payload: string } {
-  const id = `evt_${randomUUID().replace(/-/g, '')}`;
-  return {
-    id,
-    payload: JSON.stringify({
-      id,
-      object: 'event',
-      type,
-      api_version: '2024-06-20',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: { object },
-    }),
-  };
-}
+const event = stripeEvent;
 
 function deliver(payload: string, opts: { secret?: string; timestamp?: number; signature?: string } = {}) {
-  const signature =
-    opts.signature ??
-    stripeForSigning.webhooks.generateTestHeaderString({
-      payload,
-      secret: opts.secret ?? WEBHOOK_SECRET,
-      timestamp: opts.timestamp ?? Math.floor(Date.now() / 1000),
-    });
+  const signature = opts.signature ?? stripeSignature(payload, opts.secret ?? WEBHOOK_SECRET, opts.timestamp);
   return h.request<{ result: string }>('POST', '/api/webhooks/stripe', {
     body: payload,
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
@@ -113,16 +30,13 @@ async function entitlementRows(userId: string, subjectId: string) {
 }
 
 beforeAll(async () => {
-  await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
-  process.env.STRIPE_SECRET_KEY = 'sk_test_platform_fake';
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  process.env.STRIPE_API_BASE = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  await fake.start(WEBHOOK_SECRET);
   h = await Harness.boot();
   await h.worker!.get(ContentMigrationService).runIfEmpty();
 });
 afterAll(async () => {
   await h.close();
-  await new Promise((r) => fake.server.close(r));
+  await fake.stop();
   process.env = savedEnv;
 });
 
@@ -209,7 +123,7 @@ describe('Stripe webhooks', () => {
       ).status,
     ).toBe(400);
     // The same payload, tampered after signing, fails too.
-    const sig = stripeForSigning.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const sig = stripeSignature(payload, WEBHOOK_SECRET);
     expect((await deliver(payload.replace('"paid"', '"unpaid"'), { signature: sig })).status).toBe(400);
     expect(await entitlementRows(u.id, 'ai-user')).toEqual([]);
     expect(
