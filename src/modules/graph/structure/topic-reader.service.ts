@@ -54,9 +54,9 @@ export class TopicReader {
     private readonly repo: CourseStructureRepository,
   ) {}
 
-  /** Live topics in reading order with their live prerequisites. `em` joins the caller's transaction. */
-  async liveTopics(subjectId: string, opts: { summaries?: boolean; em?: EntityManager } = {}): Promise<Topic[]> {
-    return (await this.repo.topics(opts.em ?? this.em, subjectId, !!opts.summaries)).map(toTopic);
+  /** Live topics in reading order with their live prerequisites (and summaries when asked). */
+  async liveTopics(subjectId: string, opts: { summaries?: boolean } = {}): Promise<Topic[]> {
+    return (await this.repo.topics(this.em, subjectId, !!opts.summaries)).map(toTopic);
   }
 
   /** The subject's modules in order. */
