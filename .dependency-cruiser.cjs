@@ -15,7 +15,7 @@ module.exports = {
     },
     {
       name: 'no-foreign-entity',
-      comment: "Entities (tables) belong to their module; others go through its service.",
+      comment: 'Entities (tables) belong to their module; others go through its service.',
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/' },
       to: { path: '^src/modules/([^/]+)/entities/', pathNot: '^src/modules/$1/' },

@@ -8,7 +8,10 @@ import { redisConnection } from '../src/queues/queues.module';
 async function main() {
   const config = loadConfig();
   for (const name of Object.values(QUEUES)) {
-    const queue = new Queue(name, { connection: redisConnection(config.redis.url), prefix: `${config.redis.prefix}:q` });
+    const queue = new Queue(name, {
+      connection: redisConnection(config.redis.url),
+      prefix: `${config.redis.prefix}:q`,
+    });
     try {
       const workers = await queue.getWorkers();
       if (workers.length === 0) throw new Error(`no worker on queue ${name}`);

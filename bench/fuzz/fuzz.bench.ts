@@ -17,7 +17,8 @@ async function main() {
   const min = Number(env('FUZZ_MIN', '5000'));
   const rounds = Number(env('FUZZ_ROUNDS', '3'));
   const adminUrl = env('BENCH_PG_URL', 'postgres://postgres@127.0.0.1:5432/postgres');
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(adminUrl).hostname)) throw new Error('the fuzz run only talks to loopback');
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(adminUrl).hostname))
+    throw new Error('the fuzz run only talks to loopback');
   const dbName = `lp_bench_fuzz_${process.pid}`;
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
@@ -43,15 +44,20 @@ async function main() {
       TUTOR_RATE_LIMIT_PER_MINUTE: '1000000',
     });
     // required lazily: the app's modules must not load before the environment above is set
-    const { runMigrations, seedDemoUsers } = require('../../src/database/cli') as typeof import('../../src/database/cli');
+    const { runMigrations, seedDemoUsers } =
+      require('../../src/database/cli') as typeof import('../../src/database/cli');
     await runMigrations(dbUrl.toString());
     await seedDemoUsers(dbUrl.toString(), 'demo-password');
     const { NestFactory } = require('@nestjs/core') as typeof import('@nestjs/core');
     const { Module } = require('@nestjs/common') as typeof import('@nestjs/common');
-    const { ConfigModule } = require('../../src/config/config.module') as typeof import('../../src/config/config.module');
-    const { DatabaseModule } = require('../../src/database/database.module') as typeof import('../../src/database/database.module');
-    const { ContentMigrationModule } = require('../../src/modules/studio/content-migration/content-migration.module') as typeof import('../../src/modules/studio/content-migration/content-migration.module');
-    const { ContentMigrationService } = require('../../src/modules/studio/content-migration/content-migration.service') as typeof import('../../src/modules/studio/content-migration/content-migration.service');
+    const { ConfigModule } =
+      require('../../src/config/config.module') as typeof import('../../src/config/config.module');
+    const { DatabaseModule } =
+      require('../../src/database/database.module') as typeof import('../../src/database/database.module');
+    const { ContentMigrationModule } =
+      require('../../src/modules/studio/content-migration/content-migration.module') as typeof import('../../src/modules/studio/content-migration/content-migration.module');
+    const { ContentMigrationService } =
+      require('../../src/modules/studio/content-migration/content-migration.service') as typeof import('../../src/modules/studio/content-migration/content-migration.service');
     @Module({ imports: [ConfigModule, DatabaseModule, ContentMigrationModule] })
     class ContentModule {}
     const content = await NestFactory.createApplicationContext(ContentModule, { logger: ['error'] });
@@ -61,7 +67,11 @@ async function main() {
 
     const { AppModule } = require('../../src/app.module') as typeof import('../../src/app.module');
     const { configureApp, createAdapter } = require('../../src/app.factory') as typeof import('../../src/app.factory');
-    const app = await NestFactory.create<import('@nestjs/platform-fastify').NestFastifyApplication>(AppModule, createAdapter(), { logger: ['error'], rawBody: true });
+    const app = await NestFactory.create<import('@nestjs/platform-fastify').NestFastifyApplication>(
+      AppModule,
+      createAdapter(),
+      { logger: ['error'], rawBody: true },
+    );
     await configureApp(app);
     await app.listen(0, '127.0.0.1');
     cleanup.push(() => app.close());
@@ -93,7 +103,13 @@ async function main() {
             body = c.rawType ? String(c.body) : JSON.stringify(c.body);
             headers['content-type'] = c.rawType ?? 'application/json';
           }
-          const res = await fetch(`${base}${c.url}`, { method: c.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+          const res = await fetch(`${base}${c.url}`, {
+            method: c.method,
+            headers,
+            body,
+            redirect: 'manual',
+            signal: AbortSignal.timeout(30_000),
+          });
           return { status: res.status, body: await res.text() };
         },
         signIn,
@@ -103,8 +119,14 @@ async function main() {
       failures.push(...outcome.failures);
     }
     const seconds = (Date.now() - started) / 1000;
-    console.log(`fuzz: seed ${seed}, ${Object.keys(doc.paths).length} paths, ${sent} requests in ${seconds.toFixed(1)} s`);
-    console.log(`by status: ${Object.entries(byStatus).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+    console.log(
+      `fuzz: seed ${seed}, ${Object.keys(doc.paths).length} paths, ${sent} requests in ${seconds.toFixed(1)} s`,
+    );
+    console.log(
+      `by status: ${Object.entries(byStatus)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ')}`,
+    );
     console.log(`5xx: ${failures.length}`);
     for (const f of failures) console.log(JSON.stringify(f));
     if (failures.length || sent < min) failed = true;

@@ -161,7 +161,9 @@ describe('PUT /api/admin/courses/:id', () => {
   it('changes what the public shop lists, then restores it', async () => {
     const shop = async () => (await h.get<string[]>('/api/subjects')).body;
     const prices = async () =>
-      (await h.get<{ prices: { subjectId: string }[] }>('/api/marketplace/prices')).body.prices.map((p: { subjectId: string }) => p.subjectId);
+      (await h.get<{ prices: { subjectId: string }[] }>('/api/marketplace/prices')).body.prices.map(
+        (p: { subjectId: string }) => p.subjectId,
+      );
     expect(await shop()).toContain('metabolic');
     await withPublished('metabolic', false, async () => {
       expect(await shop()).not.toContain('metabolic');

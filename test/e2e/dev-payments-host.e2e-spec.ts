@@ -17,7 +17,11 @@ afterAll(async () => {
 
 it('refuses the built-in payment provider on a non-loopback address unless ALLOW_DEV_PAYMENTS is set', async () => {
   const token = await h.demoToken('learner');
-  const create = await h.post<{ message: string }>('/api/checkout/create', { subjectId: 'metabolic', priceId: 'price_metabolic' }, { token });
+  const create = await h.post<{ message: string }>(
+    '/api/checkout/create',
+    { subjectId: 'metabolic', priceId: 'price_metabolic' },
+    { token },
+  );
   expect(create.status).toBe(503);
   expect(create.body.message).toBe('Payments are not configured on this server');
   expect((await h.post('/api/checkout/dev/cs_dev_0123456789/complete', undefined, { token })).status).toBe(404);

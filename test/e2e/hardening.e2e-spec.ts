@@ -13,15 +13,22 @@ afterAll(async () => {
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
 describe('deeply nested JSON', () => {
-  it.each(['/api/auth/login', '/api/auth/register', '/api/notes'])('is refused with 400 on %s, signed in or not, without stalling', async (url) => {
-    const token = url === '/api/notes' ? await h.demoToken('learner') : undefined;
-    const body = `{"email":"a@b.co","password":"secret-pass","x":${nested(3000)}}`;
-    const started = Date.now();
-    const res = await h.request<{ message: string }>('POST', url, { body, token, headers: { 'content-type': 'application/json' } });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/nested more than 32 levels/);
-    expect(Date.now() - started).toBeLessThan(500);
-  });
+  it.each(['/api/auth/login', '/api/auth/register', '/api/notes'])(
+    'is refused with 400 on %s, signed in or not, without stalling',
+    async (url) => {
+      const token = url === '/api/notes' ? await h.demoToken('learner') : undefined;
+      const body = `{"email":"a@b.co","password":"secret-pass","x":${nested(3000)}}`;
+      const started = Date.now();
+      const res = await h.request<{ message: string }>('POST', url, {
+        body,
+        token,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/nested more than 32 levels/);
+      expect(Date.now() - started).toBeLessThan(500);
+    },
+  );
 
   it('leaves ordinary bodies alone', async () => {
     const res = await h.post('/api/auth/login', { email: 'learner@example.com', password: 'demo-password' });
@@ -40,7 +47,11 @@ describe('body size', () => {
     const big = `<p>${'word '.repeat(15_000)}</p>`; // ~75 KB of html
     const res = await h.request('PUT', '/api/studio/nodes/met-sleep?subject=metabolic', {
       token,
-      body: { summary_html: big, variants: { beginner: '', advanced: '', practical: '', theoretical: '' }, sources: [] },
+      body: {
+        summary_html: big,
+        variants: { beginner: '', advanced: '', practical: '', theoretical: '' },
+        sources: [],
+      },
     });
     expect(res.status).not.toBe(413);
     expect(res.status).toBeLessThan(500);
@@ -48,14 +59,23 @@ describe('body size', () => {
 });
 
 describe('text that cannot be stored', () => {
-  it.each(['register', 'login', 'request-reset', 'request-verify'])('an e-mail with a lone UTF-16 surrogate answers 400 on %s', async (route) => {
-    const res = await h.post<{ message: string }>(`/api/auth/${route}`, { email: 'a\ud800@b.co', password: 'a-long-enough-secret' });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/malformed text/);
-  });
+  it.each(['register', 'login', 'request-reset', 'request-verify'])(
+    'an e-mail with a lone UTF-16 surrogate answers 400 on %s',
+    async (route) => {
+      const res = await h.post<{ message: string }>(`/api/auth/${route}`, {
+        email: 'a\ud800@b.co',
+        password: 'a-long-enough-secret',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/malformed text/);
+    },
+  );
 
   it('a NUL character answers 400', async () => {
-    const res = await h.post<{ message: string }>('/api/auth/login', { email: 'a\u0000@b.co', password: 'a-long-enough-secret' });
+    const res = await h.post<{ message: string }>('/api/auth/login', {
+      email: 'a\u0000@b.co',
+      password: 'a-long-enough-secret',
+    });
     expect(res.status).toBe(400);
   });
 

@@ -121,7 +121,8 @@ const ODD_QUERY = [
 function deref(doc: OpenApiDoc, s: Schema | undefined): Schema | undefined {
   let cur = s;
   for (let i = 0; cur?.$ref && i < 10; i++) cur = doc.components?.schemas?.[cur.$ref.split('/').pop()!];
-  if (cur?.allOf) return { type: 'object', properties: Object.assign({}, ...cur.allOf.map((x) => deref(doc, x)?.properties ?? {})) };
+  if (cur?.allOf)
+    return { type: 'object', properties: Object.assign({}, ...cur.allOf.map((x) => deref(doc, x)?.properties ?? {})) };
   return cur;
 }
 
@@ -157,31 +158,114 @@ export function fuzzCases(doc: OpenApiDoc, seed: number, perOperation = Infinity
       const pathParams = params.filter((p) => p.in === 'path');
       const queryParams = params.filter((p) => p.in === 'query');
       const fill = (overrides: Record<string, string> = {}) =>
-        path.replace(/\{(\w+)\}/g, (_, name: string) => overrides[name] ?? encodeURIComponent(String(plausible(doc, pathParams.find((p) => p.name === name)?.schema))));
-      const plainQuery = queryParams.map((q) => `${q.name}=${encodeURIComponent(String(plausible(doc, q.schema)))}`).join('&');
+        path.replace(
+          /\{(\w+)\}/g,
+          (_, name: string) =>
+            overrides[name] ??
+            encodeURIComponent(String(plausible(doc, pathParams.find((p) => p.name === name)?.schema))),
+        );
+      const plainQuery = queryParams
+        .map((q) => `${q.name}=${encodeURIComponent(String(plausible(doc, q.schema)))}`)
+        .join('&');
       const url = (p: string, q = plainQuery) => (q ? `${p}?${q}` : p);
       const bodySchema = deref(doc, op.requestBody?.content?.['application/json']?.schema);
       const goodBody = bodySchema ? plausible(doc, bodySchema) : undefined;
       const cases: FuzzCase[] = [];
 
-      for (const p of pathParams) for (const v of ODD_PATH) cases.push({ method, url: url(fill({ [p.name]: v })), body: goodBody, route, what: `path ${p.name}=${v.slice(0, 30)}` });
+      for (const p of pathParams)
+        for (const v of ODD_PATH)
+          cases.push({
+            method,
+            url: url(fill({ [p.name]: v })),
+            body: goodBody,
+            route,
+            what: `path ${p.name}=${v.slice(0, 30)}`,
+          });
       for (const q of queryParams) {
         for (const v of ODD_QUERY) {
-          const query = queryParams.map((x) => (x.name === q.name ? `${x.name}=${v}` : `${x.name}=${encodeURIComponent(String(plausible(doc, x.schema)))}`)).join('&');
-          cases.push({ method, url: url(fill(), query), body: goodBody, route, what: `query ${q.name}=${v.slice(0, 30)}` });
+          const query = queryParams
+            .map((x) =>
+              x.name === q.name
+                ? `${x.name}=${v}`
+                : `${x.name}=${encodeURIComponent(String(plausible(doc, x.schema)))}`,
+            )
+            .join('&');
+          cases.push({
+            method,
+            url: url(fill(), query),
+            body: goodBody,
+            route,
+            what: `query ${q.name}=${v.slice(0, 30)}`,
+          });
         }
-        cases.push({ method, url: url(fill(), `${q.name}=a&${q.name}=b`), body: goodBody, route, what: `query ${q.name} twice` });
+        cases.push({
+          method,
+          url: url(fill(), `${q.name}=a&${q.name}=b`),
+          body: goodBody,
+          route,
+          what: `query ${q.name} twice`,
+        });
       }
-      cases.push({ method, url: url(fill(), `${plainQuery}&unknown=1`), body: goodBody, route, what: 'unknown query parameter' });
+      cases.push({
+        method,
+        url: url(fill(), `${plainQuery}&unknown=1`),
+        body: goodBody,
+        route,
+        what: 'unknown query parameter',
+      });
       if (method !== 'GET' && method !== 'DELETE') {
         const props = Object.keys((bodySchema?.properties as Record<string, Schema>) ?? {});
-        for (const prop of props) for (const v of ODD_VALUES) cases.push({ method, url: url(fill()), body: { ...(goodBody as object), [prop]: v }, route, what: `body ${prop}=${JSON.stringify(v)?.slice(0, 40)}` });
-        for (const v of [null, [], 'text', 42, DEEP(100), { ...(goodBody as object), extra: 1 }]) cases.push({ method, url: url(fill()), body: v, route, what: `body ${JSON.stringify(v)?.slice(0, 40)}` });
-        cases.push({ method, url: url(fill()), body: '{"unterminated": ', rawType: 'application/json', route, what: 'broken JSON' });
-        cases.push({ method, url: url(fill()), body: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[', rawType: 'application/json', route, what: 'unbalanced JSON' });
-        cases.push({ method, url: url(fill()), body: 'a=1&b=2', rawType: 'application/x-www-form-urlencoded', route, what: 'form body' });
-        cases.push({ method, url: url(fill()), body: '\u0000\u0001binary', rawType: 'application/octet-stream', route, what: 'binary body' });
-        cases.push({ method, url: url(fill()), body: JSON.stringify({ s: 'x'.repeat(80 * 1024) }), rawType: 'application/json', route, what: '80 KiB body' });
+        for (const prop of props)
+          for (const v of ODD_VALUES)
+            cases.push({
+              method,
+              url: url(fill()),
+              body: { ...(goodBody as object), [prop]: v },
+              route,
+              what: `body ${prop}=${JSON.stringify(v)?.slice(0, 40)}`,
+            });
+        for (const v of [null, [], 'text', 42, DEEP(100), { ...(goodBody as object), extra: 1 }])
+          cases.push({ method, url: url(fill()), body: v, route, what: `body ${JSON.stringify(v)?.slice(0, 40)}` });
+        cases.push({
+          method,
+          url: url(fill()),
+          body: '{"unterminated": ',
+          rawType: 'application/json',
+          route,
+          what: 'broken JSON',
+        });
+        cases.push({
+          method,
+          url: url(fill()),
+          body: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[',
+          rawType: 'application/json',
+          route,
+          what: 'unbalanced JSON',
+        });
+        cases.push({
+          method,
+          url: url(fill()),
+          body: 'a=1&b=2',
+          rawType: 'application/x-www-form-urlencoded',
+          route,
+          what: 'form body',
+        });
+        cases.push({
+          method,
+          url: url(fill()),
+          body: '\u0000\u0001binary',
+          rawType: 'application/octet-stream',
+          route,
+          what: 'binary body',
+        });
+        cases.push({
+          method,
+          url: url(fill()),
+          body: JSON.stringify({ s: 'x'.repeat(80 * 1024) }),
+          rawType: 'application/json',
+          route,
+          what: '80 KiB body',
+        });
       }
       // shuffle, then keep the bound
       for (let i = cases.length - 1; i > 0; i--) {
@@ -207,7 +291,11 @@ type Send = (c: FuzzCase, token: string | undefined) => Promise<{ status: number
  * Sends each case once, taking turns signed out, as a learner and as a studio user (tokens are
  * fetched again every 40 cases, since a fuzzed logout may end a session). Any 5xx is a failure.
  */
-export async function runFuzz(cases: FuzzCase[], send: Send, signIn: (who: 'learner' | 'studio') => Promise<string>): Promise<FuzzOutcome> {
+export async function runFuzz(
+  cases: FuzzCase[],
+  send: Send,
+  signIn: (who: 'learner' | 'studio') => Promise<string>,
+): Promise<FuzzOutcome> {
   const outcome: FuzzOutcome = { sent: 0, failures: [], byStatus: {} };
   let tokens: (string | undefined)[] = [];
   for (const [i, c] of cases.entries()) {
@@ -215,7 +303,14 @@ export async function runFuzz(cases: FuzzCase[], send: Send, signIn: (who: 'lear
     const res = await send(c, tokens[i % 3]);
     outcome.sent += 1;
     outcome.byStatus[res.status] = (outcome.byStatus[res.status] ?? 0) + 1;
-    if (res.status >= 500) outcome.failures.push({ route: c.route, what: c.what, url: c.url.slice(0, 200), status: res.status, body: res.body.slice(0, 300) });
+    if (res.status >= 500)
+      outcome.failures.push({
+        route: c.route,
+        what: c.what,
+        url: c.url.slice(0, 200),
+        status: res.status,
+        body: res.body.slice(0, 300),
+      });
   }
   return outcome;
 }

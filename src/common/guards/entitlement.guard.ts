@@ -50,15 +50,13 @@ export class EntitlementGuard implements CanActivate {
       ctx.getClass(),
     ]);
     if (!rule) return true;
-    const req = ctx
-      .switchToHttp()
-      .getRequest<{
-        user?: AuthUser;
-        query?: Record<string, unknown>;
-        body?: Record<string, unknown>;
-        params?: Record<string, unknown>;
-        subjectId?: string;
-      }>();
+    const req = ctx.switchToHttp().getRequest<{
+      user?: AuthUser;
+      query?: Record<string, unknown>;
+      body?: Record<string, unknown>;
+      params?: Record<string, unknown>;
+      subjectId?: string;
+    }>();
     const source = (rule.in === 'query' ? req.query : rule.in === 'body' ? req.body : req.params) ?? {};
     const given = [
       ...new Set(rule.keys.map((k) => source[k]).filter((v): v is string => typeof v === 'string' && v.trim() !== '')),
