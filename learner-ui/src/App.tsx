@@ -23,6 +23,7 @@ import { BookmarksPage } from './features/bookmarks/BookmarksPage';
 import { QuizPage } from './features/quiz/QuizPage';
 import { PracticePage } from './features/practice/PracticePage';
 import { MasteryPage } from './features/mastery/MasteryPage';
+import { LecturesPage } from './features/lectures/LecturesPage';
 
 /**
  * The route table (spec: studio-and-routes.md). Features that arrive later replace their
@@ -44,7 +45,7 @@ export function AppRoutes() {
         <Route path="shop" element={<ShopPage />} />
         <Route path="preview" element={<PreviewPage />} />
         <Route path="preview/node/:nodeId" element={<PreviewNodePage />} />
-        <Route path="lectures" element={<ComingSoonPage title="Lectures" />} />
+        <Route path="lectures" element={<LecturesPage />} />
         <Route path="checkout/start" element={<CheckoutStartPage />} />
 
         {/* Signed in */}
