@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, queueWorkerOptions } from './config';
 
 const base = { DATABASE_URL: 'postgres://u@localhost:5432/db' };
 const dev = { ...base, NODE_ENV: 'development' };
@@ -88,5 +88,27 @@ describe('loadConfig', () => {
     expect(c.ui.serve).toBe(false);
     expect(c.rateLimit.loginPerIp).toBe(7);
     expect(() => loadConfig({ ...base, SERVE_UI: 'maybe' })).toThrow(/SERVE_UI/);
+  });
+
+  it('has the test-only migration pause off by default and inert in production', () => {
+    expect(loadConfig({ ...dev }).contentMigrationTestDelayMs).toBe(0);
+    expect(loadConfig({ ...dev, CONTENT_MIGRATION_TEST_DELAY_MS: '500' }).contentMigrationTestDelayMs).toBe(500);
+    expect(loadConfig({ ...prod, CONTENT_MIGRATION_TEST_DELAY_MS: '500' }).contentMigrationTestDelayMs).toBe(0);
+  });
+});
+
+describe('queueWorkerOptions', () => {
+  it("keeps BullMQ's lock and stalled-check defaults unless set, and names the process", () => {
+    expect(queueWorkerOptions({})).toMatchObject({ lockDuration: 30000, stalledInterval: 30000 });
+    expect(queueWorkerOptions({}).name).toMatch(new RegExp(`:${process.pid}$`));
+    expect(queueWorkerOptions({ QUEUE_LOCK_DURATION_MS: '4000', QUEUE_STALLED_INTERVAL_MS: '' })).toMatchObject({
+      lockDuration: 4000,
+      stalledInterval: 30000,
+    });
+  });
+
+  it('falls back to the defaults on a bad value, which loadConfig refuses at boot', () => {
+    expect(queueWorkerOptions({ QUEUE_LOCK_DURATION_MS: '5' }).lockDuration).toBe(30000);
+    expect(() => loadConfig({ ...dev, QUEUE_LOCK_DURATION_MS: '5' })).toThrow(/QUEUE_LOCK_DURATION_MS/);
   });
 });

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -15,8 +16,21 @@ const bool = z
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 
 // An empty variable (`SMTP_URL=` in a copied .env.example, `${SMTP_URL:-}` in compose) means "unset".
+const dropEmpty = (env: unknown) =>
+  Object.fromEntries(Object.entries(env as Record<string, unknown>).filter(([, v]) => v !== ''));
+
+/**
+ * How soon a job of a crashed worker runs again elsewhere: a worker holds a lock on each job it runs
+ * (renewed every half lock duration) and every worker checks for jobs whose lock has lapsed every
+ * stalled interval. BullMQ's defaults (30 s each) mean a retry within about a minute of the crash.
+ */
+const queueWorkerSchema = z.object({
+  QUEUE_LOCK_DURATION_MS: int(30000, 1000),
+  QUEUE_STALLED_INTERVAL_MS: int(30000, 1000),
+});
+
 const envSchema = z.preprocess(
-  (env) => Object.fromEntries(Object.entries(env as Record<string, unknown>).filter(([, v]) => v !== '')),
+  dropEmpty,
   z.object({
   // Production unless something asks for development: `npm start`/`npm run dev` set it, tests set test.
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
@@ -26,6 +40,9 @@ const envSchema = z.preprocess(
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]+$/).default('lp'),
+  ...queueWorkerSchema.shape,
+  /** Tests only, ignored in production: a pause after each subject of a content migration, to kill a worker mid-job. */
+  CONTENT_MIGRATION_TEST_DELAY_MS: int(0),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: int(900, 10),
   REFRESH_TOKEN_TTL_SECONDS: int(14 * 24 * 3600, 60),
@@ -102,6 +119,8 @@ export interface AppConfig {
     resetPerAccount: number;
   };
   trustProxy: boolean | number | string;
+  /** tests only (always 0 in production): pause after each item of a content migration job */
+  contentMigrationTestDelayMs: number;
   /** without smtpUrl, mails (with their links) are written to `dir`: in production only with MAIL_OUTBOX */
   mail: { smtpUrl?: string; from: string; dir: string; logLinks: boolean };
   /** the OpenAPI UI and JSON at /api/docs */
@@ -206,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       resetPerAccount: e.RATE_LIMIT_RESET_PER_ACCOUNT,
     },
     trustProxy: e.TRUST_PROXY,
+    contentMigrationTestDelayMs: isProduction ? 0 : e.CONTENT_MIGRATION_TEST_DELAY_MS,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
@@ -249,5 +269,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxBytes: e.CRAWL_MAX_BYTES,
       timeoutMs: e.CRAWL_TIMEOUT_MS,
     },
+  };
+}
+
+/**
+ * The lock and stalled-check settings of every BullMQ worker, plus a name saying which process ran a
+ * job (BullMQ stores it on the job as `processedBy`). Read when the processors are declared, before
+ * Nest boots, so this parses only its own settings; a bad value falls back to the defaults here and
+ * loadConfig, which checks the same schema, stops the process at boot with the usual message.
+ */
+export function queueWorkerOptions(env: NodeJS.ProcessEnv = process.env): {
+  lockDuration: number;
+  stalledInterval: number;
+  name: string;
+} {
+  const parsed = z.preprocess(dropEmpty, queueWorkerSchema).safeParse(env);
+  const e = parsed.success ? parsed.data : queueWorkerSchema.parse({});
+  return {
+    lockDuration: e.QUEUE_LOCK_DURATION_MS,
+    stalledInterval: e.QUEUE_STALLED_INTERVAL_MS,
+    name: `${hostname()}:${process.pid}`,
   };
 }

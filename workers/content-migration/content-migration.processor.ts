@@ -1,18 +1,32 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { ContentMigrationService, MigrationSummary } from '../../src/modules/studio/content-migration/content-migration.service';
+import { type AppConfig, queueWorkerOptions } from '../../src/config/config';
+import { InjectConfig } from '../../src/config/config.module';
+import {
+  ContentMigrationService,
+  MigrationSummary,
+} from '../../src/modules/studio/content-migration/content-migration.service';
 import { ContentMigrationPayload, QUEUES } from '../../src/queues/queues';
 
 // One migration at a time: two concurrent imports of the same subject would only wait on each other's locks.
-@Processor(QUEUES.contentMigration, { concurrency: 1 })
+@Processor(QUEUES.contentMigration, { concurrency: 1, ...queueWorkerOptions() })
 export class ContentMigrationProcessor extends WorkerHost {
-  constructor(private readonly migration: ContentMigrationService) {
+  constructor(
+    private readonly migration: ContentMigrationService,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {
     super();
   }
 
   async process(job: Job<ContentMigrationPayload>): Promise<MigrationSummary> {
     const { source } = job.data;
     const spec = source.kind === 'rest' ? source : { kind: 'bundled' as const, dir: this.migration.bundledDir() };
-    return this.migration.run(spec, (p) => job.updateProgress(p));
+    // Tests only (0, and always 0 in production): holds the job between subjects, so the scale test
+    // can kill this worker in the middle of a migration and watch another one finish it.
+    const pause = this.config.contentMigrationTestDelayMs;
+    return this.migration.run(spec, async (p) => {
+      await job.updateProgress(p);
+      if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+    });
   }
 }

@@ -1,10 +1,11 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
+import { queueWorkerOptions } from '../../src/config/config';
 import { AuthService } from '../../src/modules/auth/auth.service';
 import { MailSenderService } from '../../src/modules/mail/sender/mail-sender.service';
 import { AccountMailPayload, JOBS, QUEUES, SendEmailPayload } from '../../src/queues/queues';
 
-@Processor(QUEUES.email, { concurrency: 5 })
+@Processor(QUEUES.email, { concurrency: 5, ...queueWorkerOptions() })
 export class EmailProcessor extends WorkerHost {
   constructor(
     private readonly sender: MailSenderService,
