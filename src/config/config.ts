@@ -88,6 +88,12 @@ const envSchema = z.preprocess(
   CRAWL_ALLOWED_HOSTS: z.string().default(''),
   CRAWL_MAX_BYTES: int(2 * 1024 * 1024, 1024),
   CRAWL_TIMEOUT_MS: int(10000, 100),
+  /** Unset: `ffmpeg` on PATH, else the binary inside the @ffmpeg-installer/ffmpeg package. */
+  FFMPEG_PATH: z.string().optional(),
+  /** Set: requests for the `elevenlabs` speech provider use ElevenLabs; unset: they fall back to the local engine. */
+  ELEVENLABS_API_KEY: z.string().optional(),
+  /** Where the ElevenLabs SDK sends its calls; only for tests against a local fake API. */
+  ELEVENLABS_BASE_URL: z.string().url().optional(),
   }),
 );
 
@@ -144,6 +150,10 @@ export interface AppConfig {
     maxBytes: number;
     timeoutMs: number;
   };
+  /** ffmpeg for speech and video: FFMPEG_PATH, else PATH, else the npm package's binary (media/speech/ffmpeg.ts) */
+  ffmpegPath?: string;
+  /** without an ElevenLabs key, requests for `elevenlabs` fall back to the local engine */
+  speech: { elevenLabs?: { apiKey: string; baseUrl?: string } };
 }
 
 /** The repository root: the nearest folder above this file with our package.json. */
@@ -268,6 +278,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowedHosts: e.CRAWL_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
       maxBytes: e.CRAWL_MAX_BYTES,
       timeoutMs: e.CRAWL_TIMEOUT_MS,
+    },
+    // a bare name ("ffmpeg") is looked up on PATH; a path is relative to the app root
+    ffmpegPath: e.FFMPEG_PATH?.includes('/') ? resolve(appRoot, e.FFMPEG_PATH) : e.FFMPEG_PATH,
+    speech: {
+      elevenLabs: e.ELEVENLABS_API_KEY
+        ? { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL?.replace(/\/+$/, '') }
+        : undefined,
     },
   };
 }

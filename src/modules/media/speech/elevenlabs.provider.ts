@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import { abortError, type SpeechClip, type SpeechProvider, type SpeechRequest } from './speech-provider';
+import { pcmToWav } from './wav';
+
+/** "Rachel", one of ElevenLabs' premade voices every account has. */
+export const ELEVENLABS_DEFAULT_VOICE = '21m00Tcm4TlvDq8ikWAM';
+const MODEL = 'eleven_multilingual_v2';
+/** Raw 16-bit mono PCM: a WAV header in front makes it exact to the sample, no decoding step. */
+const PCM = { outputFormat: 'pcm_22050', sampleRate: 22050 } as const;
+
+export interface ElevenLabsOptions {
+  apiKey: string;
+  /** only for tests against a local fake API */
+  baseUrl?: string;
+  timeoutSeconds?: number;
+}
+
+/** ElevenLabs text-to-speech through the official SDK. */
+export class ElevenLabsProvider implements SpeechProvider {
+  readonly name = 'elevenlabs' as const;
+  private readonly client: ElevenLabsClient;
+
+  constructor(opts: ElevenLabsOptions) {
+    this.client = new ElevenLabsClient({
+      apiKey: opts.apiKey,
+      ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
+      timeoutInSeconds: opts.timeoutSeconds ?? 60,
+    });
+  }
+
+  async synthesize(text: string, req: SpeechRequest = {}): Promise<SpeechClip> {
+    if (req.signal?.aborted) throw abortError(req.signal);
+    const voice = req.voiceId?.trim() || ELEVENLABS_DEFAULT_VOICE;
+    const wavPath = join(req.dir ?? tmpdir(), `lp-speech-${randomUUID()}.wav`);
+    try {
+      const stream = await this.client.textToSpeech.convert(
+        voice,
+        { text, modelId: MODEL, outputFormat: PCM.outputFormat },
+        { abortSignal: req.signal },
+      );
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
+      let pcm = Buffer.concat(chunks);
+      if (pcm.length % 2) pcm = pcm.subarray(0, pcm.length - 1);
+      if (!pcm.length) throw new Error('ElevenLabs returned no audio');
+      await writeFile(wavPath, pcmToWav(pcm, { sampleRate: PCM.sampleRate, channels: 1, bitsPerSample: 16 }));
+      return { wavPath, durationMs: (pcm.length / 2 / PCM.sampleRate) * 1000, voice };
+    } catch (err) {
+      await rm(wavPath, { force: true });
+      if (req.signal?.aborted) throw abortError(req.signal);
+      throw err;
+    }
+  }
+}

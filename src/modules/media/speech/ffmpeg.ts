@@ -1,0 +1,140 @@
+import { spawnSync } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import ffmpeg from 'fluent-ffmpeg';
+import { abortError } from './speech-provider';
+
+/** mp3 for speech: mono, 22.05 kHz, 64 kbit/s (about 0.5 MB a minute). */
+const MP3 = { codec: 'libmp3lame', bitrate: '64k', sampleRate: 22050 } as const;
+
+export interface AudioAnalysis {
+  /** decoded length (ffmpeg's last `time=`), ms */
+  durationMs: number;
+  /** `volumedetect`, dBFS */
+  meanVolumeDb: number;
+  maxVolumeDb: number;
+}
+
+/**
+ * The one place that drives ffmpeg (through fluent-ffmpeg, whose upstream is archived: swapping it means
+ * changing this file only). Every run is a child process, so encoding never blocks the event loop.
+ */
+export class Ffmpeg {
+  constructor(readonly binary: string) {}
+
+  private static found = new Map<string, string>();
+
+  /** `FFMPEG_PATH`, else `ffmpeg` on PATH (Debian's), else the binary inside `@ffmpeg-installer/ffmpeg`. */
+  static locate(configured?: string): Ffmpeg {
+    const key = configured ?? '';
+    let binary = Ffmpeg.found.get(key);
+    if (!binary) {
+      if (configured) {
+        if (!runs(configured)) throw new Error(`FFMPEG_PATH ${configured} does not run (ffmpeg -version failed)`);
+        binary = configured;
+      } else if (runs('ffmpeg')) {
+        binary = 'ffmpeg';
+      } else {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        binary = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+      }
+      Ffmpeg.found.set(key, binary);
+    }
+    return new Ffmpeg(binary);
+  }
+
+  /**
+   * Joins WAV files end to end (any sample rates; resampled to one) into one mp3. On abort or failure
+   * the child is killed and the partial mp3 removed.
+   */
+  async wavsToMp3(inputs: string[], output: string, signal?: AbortSignal): Promise<void> {
+    if (!inputs.length) throw new Error('nothing to encode');
+    const cmd = this.command();
+    for (const input of inputs) cmd.input(input);
+    const joined = inputs.map((_, i) => `[${i}:a]`).join('');
+    cmd
+      .complexFilter(
+        `${joined}concat=n=${inputs.length}:v=0:a=1,aresample=${MP3.sampleRate},aformat=channel_layouts=mono[out]`,
+        ['out'],
+      )
+      .audioCodec(MP3.codec)
+      .audioBitrate(MP3.bitrate)
+      .audioChannels(1)
+      .audioFrequency(MP3.sampleRate)
+      .format('mp3')
+      .output(output);
+    try {
+      await this.run(cmd, signal);
+    } catch (err) {
+      await rm(output, { force: true });
+      throw err;
+    }
+  }
+
+  /** Any audio file (mp3 from an API, say) to 16-bit mono WAV at its own sample rate. */
+  async toWav(input: string, output: string, signal?: AbortSignal): Promise<void> {
+    const cmd = this.command().input(input).audioCodec('pcm_s16le').audioChannels(1).format('wav').output(output);
+    try {
+      await this.run(cmd, signal);
+    } catch (err) {
+      await rm(output, { force: true });
+      throw err;
+    }
+  }
+
+  /** Decodes the whole file: its real length and loudness (tests and checks; no ffprobe needed). */
+  async analyze(input: string, signal?: AbortSignal): Promise<AudioAnalysis> {
+    const cmd = this.command().input(input).audioFilters('volumedetect').format('null').output('-');
+    const stderr = await this.run(cmd, signal);
+    const time = [...stderr.matchAll(/time=(\d+):(\d+):(\d+(?:\.\d+)?)/g)].at(-1);
+    const mean = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(stderr);
+    const max = /max_volume:\s*(-?[\d.]+|-inf) dB/.exec(stderr);
+    if (!time || !mean || !max) throw new Error(`ffmpeg could not analyse ${input}`);
+    const db = (v: string) => (v === '-inf' ? -Infinity : Number(v));
+    return {
+      durationMs: Math.round((Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3])) * 1000),
+      meanVolumeDb: db(mean[1]),
+      maxVolumeDb: db(max[1]),
+    };
+  }
+
+  private command() {
+    return ffmpeg({ stdoutLines: 0 }).setFfmpegPath(this.binary).addOption('-nostdin').addOption('-hide_banner');
+  }
+
+  /** Runs a prepared command; resolves with its stderr. An abort kills the child (even one still starting). */
+  private run(cmd: ffmpeg.FfmpegCommand, signal?: AbortSignal): Promise<string> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(abortError(signal));
+      let started = false;
+      let aborted = false;
+      const onAbort = () => {
+        aborted = true;
+        if (started) cmd.kill('SIGKILL');
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const done = () => signal?.removeEventListener('abort', onAbort);
+      cmd
+        .on('start', () => {
+          started = true;
+          if (aborted) cmd.kill('SIGKILL');
+        })
+        .on('error', (err: Error, _stdout: string | null, stderr: string | null) => {
+          done();
+          if (aborted) return reject(abortError(signal));
+          const tail = (stderr ?? '').trim().split('\n').slice(-3).join(' | ');
+          reject(new Error(`ffmpeg failed: ${err.message}${tail ? ` (${tail})` : ''}`));
+        })
+        .on('end', (_stdout: string | null, stderr: string | null) => {
+          done();
+          if (aborted) return reject(abortError(signal));
+          resolve(stderr ?? '');
+        })
+        .run();
+    });
+  }
+}
+
+function runs(binary: string): boolean {
+  const res = spawnSync(binary, ['-version'], { stdio: 'ignore', timeout: 10_000 });
+  return !res.error && res.status === 0;
+}

@@ -1,0 +1,169 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ffmpeg } from './ffmpeg';
+import { LocalSpeechProvider } from './local-speech.provider';
+import { SectionSynthesizer, type SynthesizedSection } from './section-synthesizer';
+import { type SpeechProvider } from './speech-provider';
+
+const TEXT =
+  'Dr. Smith opened the lecture on cell biology. Membranes, e.g. the plasma membrane, control what enters a cell. ' +
+  'That is the whole idea for today!';
+const hasFlite = !spawnSync('flite', ['-lv']).error;
+
+let dir: string;
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'lp-speech-spec-'))));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Checks the mp3 against the sentence timings; returns the measured figures (printed for the report). */
+async function expectSound(result: SynthesizedSection) {
+  expect(existsSync(result.mp3Path)).toBe(true);
+  expect(statSync(result.mp3Path).size).toBeGreaterThan(1000);
+  const measured = await Ffmpeg.locate().analyze(result.mp3Path);
+  const sum = result.sentences.reduce((t, s) => t + (s.endMs - s.startMs), 0);
+  expect(result.durationMs).toBe(result.sentences.at(-1)!.endMs);
+  expect(result.durationMs).toBeGreaterThan(1000);
+  expect(Math.abs(measured.durationMs - sum) / sum).toBeLessThan(0.05);
+  expect(measured.meanVolumeDb).toBeGreaterThan(-40);
+
+  const cues = [...result.vtt.matchAll(/^(\d+)\n(\d\d):(\d\d):(\d\d)\.(\d{3}) --> (\d\d):(\d\d):(\d\d)\.(\d{3})\n/gm)];
+  expect(result.vtt.startsWith('WEBVTT\n\n1\n00:00:00.000 --> ')).toBe(true);
+  expect(cues).toHaveLength(3);
+  const ms = (h: string, m: string, s: string, f: string) =>
+    ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(f);
+  const spans = cues.map((c) => [ms(c[2], c[3], c[4], c[5]), ms(c[6], c[7], c[8], c[9])]);
+  spans.forEach(([start, end], i) => {
+    expect(end).toBeGreaterThan(start);
+    if (i > 0) expect(start).toBe(spans[i - 1][1]);
+  });
+  expect(Math.abs(spans[2][1] - result.durationMs)).toBeLessThanOrEqual(50);
+  expect(Math.abs(spans[2][1] - measured.durationMs)).toBeLessThanOrEqual(50);
+  console.log(
+    `speech figures: voice=${result.voice} sentences=${result.sentences.map((s) => s.endMs - s.startMs).join('+')}ms ` +
+      `sum=${sum}ms mp3=${measured.durationMs}ms mean_volume=${measured.meanVolumeDb} dB max_volume=${measured.maxVolumeDb} dB`,
+  );
+  return measured;
+}
+
+describe('SectionSynthesizer (local engines, real ffmpeg)', () => {
+  (hasFlite ? it : it.skip)(
+    'flite: three sentences become an mp3 and three matching cues',
+    async () => {
+      const synth = new SectionSynthesizer({ tmpDir: dir, localEngine: 'flite' });
+      const result = await synth.synthesize(TEXT, { provider: 'local' });
+      expect(result.provider).toBe('local');
+      expect(result.voice).toBe('flite:slt');
+      expect(result.sentences.map((s) => s.text)).toEqual([
+        'Dr. Smith opened the lecture on cell biology.',
+        'Membranes, e.g. the plasma membrane, control what enters a cell.',
+        'That is the whole idea for today!',
+      ]);
+      await expectSound(result);
+      // the work folder is gone; only the mp3 (the caller's) is left
+      expect(readdirSync(dir)).toEqual([result.mp3Path.slice(dir.length + 1)]);
+    },
+    60_000,
+  );
+
+  it('espeak-ng (WebAssembly, in a worker thread) works when forced, without blocking the event loop', async () => {
+    const synth = new SectionSynthesizer({ tmpDir: dir, localEngine: 'espeak-ng' });
+    let last = Date.now();
+    let worstGap = 0;
+    const ticker = setInterval(() => {
+      worstGap = Math.max(worstGap, Date.now() - last);
+      last = Date.now();
+    }, 5);
+    try {
+      const result = await synth.synthesize(TEXT, { provider: 'local', voiceId: 'en-gb' });
+      expect(result.voice).toBe('espeak-ng:en-gb');
+      await expectSound(result);
+    } finally {
+      clearInterval(ticker);
+    }
+    console.log(`espeak-ng: worst event-loop gap while synthesising ${worstGap} ms`);
+    expect(worstGap).toBeLessThan(200);
+  }, 60_000);
+
+  it('a voice the local engine does not know falls back to its default voice', async () => {
+    const provider = new LocalSpeechProvider({ engine: 'espeak-ng' });
+    const clip = await provider.synthesize('Hello.', { voiceId: 'zz-bogus', dir });
+    expect(clip.voice).toBe('espeak-ng:en-us');
+    expect(clip.durationMs).toBeGreaterThan(200);
+    if (hasFlite) {
+      const flite = new LocalSpeechProvider({ engine: 'flite' });
+      // a voice may be a file path or URL for flite: only listed names are used
+      const other = await flite.synthesize('Hello.', { voiceId: '/etc/passwd', dir });
+      expect(other.voice).toBe('flite:slt');
+    }
+  }, 30_000);
+
+  it.each(['flite', 'espeak-ng'] as const)(
+    'abort in the middle (%s): rejects with an AbortError and leaves no files',
+    async (engine) => {
+      if (engine === 'flite' && !hasFlite) return;
+      const real = new LocalSpeechProvider({ engine });
+      const controller = new AbortController();
+      let clips = 0;
+      // aborts once the first sentence is done, while others are still being synthesised
+      const provider: SpeechProvider = {
+        name: 'local',
+        synthesize: async (text, req) => {
+          const clip = await real.synthesize(text, req);
+          if (++clips === 1) controller.abort();
+          return clip;
+        },
+      };
+      const synth = new SectionSynthesizer({ tmpDir: dir, providers: { local: provider }, concurrency: 1 });
+      const text = Array.from({ length: 6 }, (_, i) => `This is sentence number ${i + 1} of the section.`).join(' ');
+      await expect(synth.synthesize(text, { provider: 'local', signal: controller.signal })).rejects.toMatchObject({
+        name: 'AbortError',
+      });
+      expect(clips).toBe(1);
+      expect(readdirSync(dir)).toEqual([]);
+    },
+    30_000,
+  );
+
+  it('abort while the engine runs kills it; an already aborted signal starts nothing', async () => {
+    const synth = new SectionSynthesizer({ tmpDir: dir, localEngine: 'espeak-ng' });
+    const controller = new AbortController();
+    const run = synth.synthesize('A sentence that is being spoken when the abort arrives.', {
+      provider: 'local',
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 30);
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(readdirSync(dir)).toEqual([]);
+    await expect(synth.synthesize('Hello.', { provider: 'local', signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(readdirSync(dir)).toEqual([]);
+  }, 30_000);
+
+  it('a failing sentence fails the section and removes its files', async () => {
+    const provider: SpeechProvider = {
+      name: 'local',
+      synthesize: () => Promise.reject(new Error('engine broke')),
+    };
+    const synth = new SectionSynthesizer({ tmpDir: dir, providers: { local: provider } });
+    await expect(synth.synthesize('One. Two. Three.', { provider: 'local' })).rejects.toThrow('engine broke');
+    expect(readdirSync(dir)).toEqual([]);
+    await expect(synth.synthesize('  \n ', { provider: 'local' })).rejects.toThrow(/no text/);
+  });
+});
+
+describe('SectionSynthesizer.resolveProvider', () => {
+  it('elevenlabs without an API key falls back to local, and says so', () => {
+    const synth = new SectionSynthesizer({});
+    expect(synth.resolveProvider('elevenlabs')).toEqual({ provider: 'local', fellBack: true });
+    expect(synth.resolveProvider(undefined)).toEqual({ provider: 'local', fellBack: true });
+    expect(synth.resolveProvider('local')).toEqual({ provider: 'local', fellBack: false });
+  });
+
+  it('elevenlabs with a key is used', () => {
+    const synth = new SectionSynthesizer({ elevenLabs: { apiKey: 'k' } });
+    expect(synth.resolveProvider('elevenlabs')).toEqual({ provider: 'elevenlabs', fellBack: false });
+    expect(synth.resolveProvider('local')).toEqual({ provider: 'local', fellBack: false });
+  });
+});
