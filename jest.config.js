@@ -32,5 +32,13 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
+    {
+      // Two API and two worker processes from dist/ on one database and Redis prefix, which
+      // scripts/scale.mjs (`npm run test:scale`) creates and removes.
+      displayName: 'scale',
+      testEnvironment: 'node',
+      transform: { '^.+\\.ts$': swc },
+      testMatch: ['<rootDir>/test/scale/**/*.test.ts'],
+    },
   ],
 };

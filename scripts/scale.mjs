@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// `npm run test:scale` (also the `scale` tier of `npm test`): the scale-out and crash test,
+// test/scale/scale.test.ts (jest project `scale`), which starts two API and two worker processes
+// from dist/. This script builds dist/ when the sources changed, creates a fresh database for the
+// run (on TEST_DATABASE_URL's server, the local one, or an embedded one), migrates and seeds it
+// with the compiled CLI, picks a Redis prefix of its own, runs the test under a time limit, and
+// drops the database and deletes the prefix's Redis keys afterwards, whatever happened.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, canConnect, ensureBuilt, ensureRedis, freePort, log, run, startEmbeddedPostgres } from './lib/infra.mjs';
+
+const LIMIT_MINUTES = Number(process.env.SCALE_LIMIT_MINUTES || 8);
+
+/** A PostgreSQL server to create the run's database on: TEST_DATABASE_URL's, a local one, or embedded. */
+async function postgresServer(cleanups) {
+  const { default: pg } = await import('pg');
+  for (const url of [process.env.TEST_DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres'].filter(Boolean)) {
+    const u = new URL(url);
+    if (!(await canConnect(u.hostname, Number(u.port || 5432)))) continue;
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      return { adminUrl: url, pg };
+    } catch {
+      /* try the next */
+    }
+  }
+  const port = await freePort(54349);
+  log(`No PostgreSQL server reachable: starting an embedded one on port ${port}…`);
+  const server = await startEmbeddedPostgres({ dataDir: join(ROOT, '.data', 'scale-postgres'), port });
+  cleanups.push(() => server.stop());
+  return { adminUrl: `${server.baseUrl}/postgres`, pg };
+}
+
+async function adminQuery({ adminUrl, pg }, sql) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Deletes every key under the prefix (queues, rate-limit counters), a batch at a time. */
+async function deleteRedisKeys(url, prefix) {
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: true });
+  await redis.connect();
+  let deleted = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length) deleted += await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
+}
+
+/** Runs jest in its own process group, so the API and worker processes it starts go with it. */
+function runTest(env) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['jest', '--selectProjects', 'scale', '--runInBand', '--forceExit'], {
+      cwd: ROOT,
+      env,
+      stdio: 'inherit',
+      detached: true,
+    });
+    const stopGroup = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        /* already gone */
+      }
+    };
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(
+        `\x1b[31m[platform] the scale test is still running after ${LIMIT_MINUTES} min: stopping it\x1b[0m`,
+      );
+      stopGroup('SIGTERM');
+      setTimeout(() => stopGroup('SIGKILL'), 10_000).unref();
+    }, LIMIT_MINUTES * 60_000);
+    const onSignal = () => stopGroup('SIGTERM');
+    process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+      stopGroup('SIGKILL');
+      resolve(code === 0 && !timedOut);
+    });
+  });
+}
+
+async function main() {
+  const cleanups = [];
+  let ok = false;
+  try {
+    ensureBuilt({ ui: false });
+    const redis = await ensureRedis();
+    cleanups.push(redis.stop);
+    const server = await postgresServer(cleanups);
+    const runId = `${Date.now().toString(36)}_${process.pid}`;
+    const name = `lp_scale_${runId}`;
+    await adminQuery(server, `create database "${name}"`);
+    cleanups.push(async () => {
+      await adminQuery(server, `drop database if exists "${name}" with (force)`);
+      log(`Dropped database ${name}`);
+    });
+    const u = new URL(server.adminUrl);
+    u.pathname = `/${name}`;
+    const prefix = `lp-scale-${runId}`;
+    cleanups.push(async () => log(`Deleted ${await deleteRedisKeys(redis.url, prefix)} Redis keys under ${prefix}`));
+    const env = { ...process.env, DATABASE_URL: u.toString(), REDIS_URL: redis.url, REDIS_PREFIX: prefix };
+    const cliEnv = { ...env, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+    for (const cmd of ['migrate', 'seed']) run(process.execPath, ['dist/src/database/cli.js', cmd], { env: cliEnv });
+    if (stopping) throw new Error('stopped before the test began');
+    log(`Scale test on database ${name}, Redis prefix ${prefix}`);
+    const started = Date.now();
+    ok = await runTest(env);
+    log(`Scale test ${ok ? 'passed' : 'failed'} in ${Math.round((Date.now() - started) / 1000)} s`);
+  } catch (err) {
+    console.error(err);
+  } finally {
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        console.error(err);
+      }
+    }
+  }
+  process.exit(ok ? 0 : 1);
+}
+
+// Stopped from outside (Ctrl-C, the tier's time limit) before the test began: skip it, still clean up.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stopping = true));
+
+await main();

@@ -1,0 +1,710 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { FakeStripe, type StripeObject, stripeEvent, stripeSignature } from '../support/fake-stripe';
+
+/**
+ * Scale-out and crash (issue 10): two API and two worker processes, started from the compiled dist/
+ * like a deployment would, against one PostgreSQL database and one Redis prefix. Nothing may depend
+ * on in-process memory being shared: payments are applied once whichever API a Stripe event reaches,
+ * rate limits count across APIs, a queued job runs on one worker only, and a worker killed in the
+ * middle of a job leaves it to the other, which finishes it with its effects applied once.
+ *
+ * Run through `npm run test:scale` (scripts/scale.mjs), which creates the migrated and seeded
+ * database and the Redis prefix and removes both afterwards. The course content is not loaded:
+ * the first test loads it through a migration job whose worker is killed half way.
+ */
+
+const ROOT = join(__dirname, '..', '..');
+const { DATABASE_URL, REDIS_URL, REDIS_PREFIX } = process.env;
+if (!DATABASE_URL || !REDIS_URL || !REDIS_PREFIX) {
+  throw new Error('The scale test needs DATABASE_URL, REDIS_URL and REDIS_PREFIX: run it with `npm run test:scale`.');
+}
+
+const WEBHOOK_SECRET = 'whsec_scale_test_secret';
+const LIMITS = { registerPerIp: 6, loginPerAccount: 4, mailsPerAccount: 3 };
+// Short job locks and stalled checks, so a dead worker's job moves on within seconds, not a minute.
+const LOCK_MS = 5000;
+const STALLED_MS = 2000;
+// A pause after each of the migration's 8 items (5 subjects, 3 challenges): the job runs for several
+// seconds, so the worker can be killed with some subjects written and others not.
+const MIGRATION_PAUSE_MS = 700;
+const LEARNERS = 30;
+
+jest.setTimeout(120_000);
+
+// ---- processes ---------------------------------------------------------------------------------
+
+interface Proc {
+  name: string;
+  child: ChildProcess;
+  /** the worker name BullMQ records on the jobs this process runs (config.ts queueWorkerOptions) */
+  workerName: string;
+  output: string[];
+  exited: Promise<void>;
+}
+
+const procs: Proc[] = [];
+
+function start(name: string, script: string, env: NodeJS.ProcessEnv): Proc {
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(...chunk.toString().split('\n').filter(Boolean));
+    if (output.length > 300) output.splice(0, output.length - 300);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const proc = { name, child, workerName: `${hostname()}:${child.pid}`, output, exited };
+  procs.push(proc);
+  return proc;
+}
+
+async function stop(p: Proc): Promise<void> {
+  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+  p.child.kill('SIGTERM');
+  const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
+  await p.exited;
+  clearTimeout(timer);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createNetServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const v = await probe().catch(() => undefined);
+    if (v) return v;
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// ---- the deployment ----------------------------------------------------------------------------
+
+const fake = new FakeStripe();
+const mailDir = mkdtempSync(join(tmpdir(), 'lp-scale-mail-'));
+const pages = new Map<string, number>();
+const site: Server = createServer((req, res) => {
+  pages.set(req.url!, (pages.get(req.url!) ?? 0) + 1);
+  if (req.url === '/robots.txt') {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    return res.end('User-agent: *\nAllow: /\n');
+  }
+  const m = /^\/notes\/(\d)$/.exec(req.url ?? '');
+  if (!m) {
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    return res.end('not found');
+  }
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(
+    `<html><head><title>Note ${m[1]}</title></head><body><h1>Note ${m[1]}</h1>` +
+      `<p>Scale note ${m[1]}: a prompt is the text a language model continues, and the context window bounds how much of it ` +
+      `the model can see at once, so long instructions at the start of a chat may be forgotten later on.</p></body></html>`,
+  );
+});
+let siteBase: string;
+
+const apis: { proc: Proc; base: string }[] = [];
+const workers: Proc[] = [];
+let childEnv: NodeJS.ProcessEnv;
+let db: Client;
+let redis: Redis;
+const queues: Record<'migration' | 'crawl' | 'email', Queue> = {} as never;
+
+function startWorker(tag: string): Proc {
+  const w = start(`worker ${tag}`, 'dist/workers/main.js', childEnv);
+  workers.push(w);
+  return w;
+}
+
+/** Until every queue has exactly these worker processes registered in Redis. */
+async function workersRegistered(expected: Proc[]) {
+  const want = expected.map((w) => w.workerName).sort();
+  for (const q of Object.values(queues)) {
+    await until(
+      `${q.name}: workers ${want.join(', ')}`,
+      async () => {
+        for (const p of expected) if (p.child.exitCode !== null) throw new Error(`${p.name} exited`);
+        const names = (await q.getWorkers()).map((w) => String(w.rawname).split(':w:')[1]).sort();
+        return JSON.stringify(names) === JSON.stringify(want);
+      },
+      60_000,
+    );
+  }
+}
+
+function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  return db.query(text, params).then((r) => r.rows as T[]);
+}
+
+beforeAll(async () => {
+  await fake.start(WEBHOOK_SECRET);
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  siteBase = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  db = new Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
+  const u = new URL(REDIS_URL);
+  const connection = { host: u.hostname, port: Number(u.port || 6379), db: Number(u.pathname.slice(1) || 0) };
+  queues.migration = new Queue('content-migration', { connection, prefix: `${REDIS_PREFIX}:q` });
+  queues.crawl = new Queue('crawl', { connection, prefix: `${REDIS_PREFIX}:q` });
+  queues.email = new Queue('email', { connection, prefix: `${REDIS_PREFIX}:q` });
+
+  childEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    DATABASE_URL,
+    REDIS_URL,
+    REDIS_PREFIX,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_URL: 'http://learn.test',
+    SERVE_UI: 'false',
+    LOG_LEVEL: 'warn',
+    MAIL_DIR: mailDir,
+    // Both APIs sit behind one proxy: the client's address is the last X-Forwarded-For entry.
+    TRUST_PROXY: '1',
+    STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: process.env.STRIPE_API_BASE,
+    RATE_LIMIT_REGISTER_PER_IP: String(LIMITS.registerPerIp),
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: String(LIMITS.loginPerAccount),
+    RATE_LIMIT_RESET_PER_ACCOUNT: String(LIMITS.mailsPerAccount),
+    CRAWL_ALLOWED_HOSTS: siteBase.replace('http://', ''),
+    QUEUE_LOCK_DURATION_MS: String(LOCK_MS),
+    QUEUE_STALLED_INTERVAL_MS: String(STALLED_MS),
+    CONTENT_MIGRATION_TEST_DELAY_MS: String(MIGRATION_PAUSE_MS),
+  };
+  for (const tag of ['A', 'B']) {
+    const port = await freePort();
+    apis.push({
+      proc: start(`api ${tag}`, 'dist/src/main.js', { ...childEnv, PORT: String(port) }),
+      base: `http://127.0.0.1:${port}`,
+    });
+    startWorker(tag);
+  }
+  for (const a of apis) {
+    await until(
+      `${a.proc.name} /health`,
+      async () => {
+        if (a.proc.child.exitCode !== null) throw new Error(`${a.proc.name} exited`);
+        return (await fetch(`${a.base}/health`)).ok;
+      },
+      60_000,
+    );
+  }
+  await workersRegistered(workers);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(procs.map(stop));
+  await Promise.all(Object.values(queues).map((q) => q?.close()));
+  redis?.disconnect();
+  await db?.end();
+  await fake.stop();
+  await new Promise((r) => site.close(r));
+  rmSync(mailDir, { recursive: true, force: true });
+}, 60_000);
+
+/** A test body that, when it fails, also shows what the processes said last. */
+function logged(body: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    try {
+      await body();
+    } catch (err) {
+      for (const p of procs)
+        if (p.output.length)
+          console.log(
+            `--- ${p.name} (last lines) ---\n${p.output
+              .filter((l) => !l.includes('LegacyRouteConverter'))
+              .slice(-40)
+              .join('\n')}`,
+          );
+      throw err;
+    }
+  };
+}
+
+// ---- HTTP --------------------------------------------------------------------------------------
+
+interface Answer<T = any> {
+  status: number;
+  body: T;
+}
+
+function randomIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+async function call<T = any>(
+  api: number,
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { body?: unknown; raw?: string; token?: string; ip?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? randomIp(), ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | undefined = opts.raw;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] = 'application/json';
+  }
+  const res = await fetch(`${apis[api].base}${path}`, { method, headers, body, signal: AbortSignal.timeout(90_000) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed as T };
+}
+
+/** Runs the tasks with at most `width` in flight. */
+async function pool<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[]> {
+  const out: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        out[i] = await tasks[i]();
+      }
+    }),
+  );
+  return out;
+}
+
+function shuffle<T>(items: T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+function mailsTo(email: string): { template: string; link: string }[] {
+  return readdirSync(mailDir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(mailDir, f), 'utf8')) as { to: string; template: string; link: string })
+    .filter((m) => m.to === email.toLowerCase());
+}
+
+async function signIn(api: number, email: string, password: string): Promise<{ id: string; token: string }> {
+  const res = await call<{ accessToken: string; user: { id: string } }>(api, 'POST', '/api/auth/login', {
+    body: { email, password },
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.user.id, token: res.body.accessToken };
+}
+
+/** A learner through the real flow: registered on one API, verified and signed in on the other. */
+async function newLearner(i: number, password = 'a-long-enough-secret') {
+  const email = `scale-${i}-${randomUUID().slice(0, 8)}@example.test`;
+  const reg = await call(i % 2, 'POST', '/api/auth/register', { body: { email, password } });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const mail = await until(`verify mail to ${email}`, async () =>
+    mailsTo(email).find((m) => m.template === 'verify-email'),
+  );
+  const token = new URL(mail.link).searchParams.get('token')!;
+  const verified = await call((i + 1) % 2, 'POST', '/api/auth/verify', { body: { token } });
+  if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return { email, password, ...(await signIn((i + 1) % 2, email, password)) };
+}
+
+/** Until no job waits or runs in the email queue. */
+async function mailsSent() {
+  await until('email queue drained', async () => {
+    const c = await queues.email.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    return c.waiting + c.active + c.delayed + c.prioritized === 0;
+  });
+}
+
+/** How often the queue's event stream says this job became active (was picked up by a worker) and completed. */
+async function jobRuns(queue: Queue, jobId: string): Promise<{ active: number; completed: number; stalled: number }> {
+  const entries = await redis.xrange(`${REDIS_PREFIX}:q:${queue.name}:events`, '-', '+');
+  const counts = { active: 0, completed: 0, stalled: 0 };
+  for (const [, fields] of entries) {
+    const f: Record<string, string> = {};
+    for (let i = 0; i < fields.length; i += 2) f[fields[i]] = fields[i + 1];
+    if (f.jobId === jobId && f.event in counts) counts[f.event as keyof typeof counts]++;
+  }
+  return counts;
+}
+
+async function contentCounts() {
+  const [row] = await sql<Record<string, number>>(
+    `select (select count(*)::int from subjects) as subjects,
+            (select count(*)::int from topic_nodes) as nodes,
+            (select count(distinct (subject_id, id))::int from topic_nodes) as "distinctNodes",
+            (select count(*)::int from quiz_items) as quiz,
+            (select count(*)::int from lecture_sections) as lectures,
+            (select count(*)::int from subject_modules) as modules,
+            (select count(*)::int from challenges) as challenges,
+            (select count(*)::int from challenge_days) as "challengeDays"`,
+  );
+  return row;
+}
+
+// A clean run of the bundled content (test/e2e/content-migration.e2e-spec.ts counts the same).
+const CLEAN = { subjects: 5, nodes: 80, distinctNodes: 80, quiz: 320, lectures: 80, modules: 20, challenges: 3 };
+
+let studioToken: string;
+
+// ---- the tests ---------------------------------------------------------------------------------
+
+describe('a worker killed in the middle of a content migration', () => {
+  it(
+    'is replaced by the other worker after the stalled-job check, and the content is written once',
+    logged(async () => {
+      expect(await contentCounts()).toMatchObject({ subjects: 0, nodes: 0 });
+      studioToken = (await signIn(0, 'studio@example.com', 'demo-password')).token;
+
+      const answer = call<{
+        jobId: string;
+        totalMigrated: number;
+        subjects: { created: number; updated: number; unchanged: number }[];
+      }>(0, 'POST', '/api/admin/migrate', { body: {}, token: studioToken });
+      // Two of the five subjects written (each in its own transaction), the third not yet.
+      const job = await until(
+        'the migration job two subjects in',
+        async () =>
+          (await queues.migration.getJobs(['active'])).find((j) => ((j.progress as { done?: number }).done ?? 0) >= 2),
+        60_000,
+      );
+      const victim = workers.find((w) => w.workerName === job.processedBy);
+      const survivor = workers.find((w) => w !== victim && w.child.exitCode === null);
+      expect(victim).toBeDefined();
+      expect(survivor).toBeDefined();
+      victim!.child.kill('SIGKILL');
+      const killedAt = Date.now();
+      await victim!.exited;
+
+      const pickedUp = until(
+        'the job running on the other worker',
+        async () => {
+          const j = await queues.migration.getJob(job.id!);
+          return j?.processedBy === survivor!.workerName && (await j.getState()) === 'active' && Date.now();
+        },
+        60_000,
+      );
+      const res = await answer;
+      const pickedUpAt = await pickedUp.catch(() => undefined);
+      expect(res.status).toBe(200);
+      const done = (await queues.migration.getJob(job.id!))!;
+      const recovery = {
+        pickedUpAfterMs: pickedUpAt ? pickedUpAt - killedAt : null,
+        finishedAfterMs: done.finishedOn! - killedAt,
+      };
+      console.log(
+        `SIGKILL mid-migration: job ${job.id} picked up by the other worker after ${recovery.pickedUpAfterMs} ms, finished ${recovery.finishedAfterMs} ms after the kill`,
+      );
+
+      expect(res.body.jobId).toBe(job.id);
+      expect(done.processedBy).toBe(survivor!.workerName);
+      expect(done.stalledCounter).toBe(1);
+      expect(await jobRuns(queues.migration, job.id!)).toMatchObject({ active: 2, completed: 1, stalled: 1 });
+      // The lock lapses after LOCK_MS and two stalled checks later the job is back: well under BullMQ's default minute.
+      expect(recovery.finishedAfterMs).toBeLessThan(LOCK_MS + 3 * STALLED_MS + 8 * MIGRATION_PAUSE_MS + 15_000);
+
+      // The subjects written before the kill are found unchanged, the rest created: nothing twice, nothing lost.
+      expect(res.body.totalMigrated).toBe(80);
+      const created = res.body.subjects.reduce((n, s) => n + s.created, 0);
+      const unchanged = res.body.subjects.reduce((n, s) => n + s.unchanged, 0);
+      expect(res.body.subjects.reduce((n, s) => n + s.updated, 0)).toBe(0);
+      expect(unchanged).toBeGreaterThanOrEqual(2 * 16);
+      expect(created).toBeGreaterThanOrEqual(16);
+      expect(created + unchanged).toBe(80);
+      expect(await contentCounts()).toMatchObject(CLEAN);
+      const [{ days }] = await sql<{ days: number }>('select sum(days_count)::int as days from challenges');
+      expect((await contentCounts()).challengeDays).toBe(days);
+
+      // Back to two workers for what follows.
+      workers.splice(workers.indexOf(victim!), 1);
+      startWorker('C');
+      await workersRegistered(workers);
+    }),
+  );
+});
+
+describe('jobs started on one API run exactly once', () => {
+  it(
+    'a content migration and a crawl, side by side, each run once on one worker',
+    logged(async () => {
+      const before = await contentCounts();
+      const urls = [1, 2, 3].map((i) => `${siteBase}/notes/${i}`);
+      const [migration, crawl] = await Promise.all([
+        call<{ jobId: string; totalMigrated: number; subjects: { unchanged: number }[] }>(
+          1,
+          'POST',
+          '/api/admin/migrate',
+          {
+            body: { source: 'bundled' },
+            token: studioToken,
+          },
+        ),
+        call<{ jobId: string; indexed: number; failed: unknown[] }>(1, 'POST', '/api/rag/crawl', {
+          body: { subjectId: 'ai-user', urls },
+          token: studioToken,
+        }),
+      ]);
+      expect(migration.status).toBe(200);
+      expect(migration.body.totalMigrated).toBe(80);
+      expect(migration.body.subjects.every((s) => s.unchanged === 16)).toBe(true);
+      expect(await contentCounts()).toEqual(before);
+      expect(await jobRuns(queues.migration, migration.body.jobId)).toEqual({ active: 1, completed: 1, stalled: 0 });
+
+      expect(crawl.status).toBe(200);
+      expect(crawl.body).toMatchObject({ indexed: 3, failed: [] });
+      expect(await jobRuns(queues.crawl, crawl.body.jobId)).toEqual({ active: 1, completed: 1, stalled: 0 });
+      // Each page fetched once, robots.txt once: the crawl ran on one worker, one time.
+      expect(Object.fromEntries(pages)).toEqual({ '/robots.txt': 1, '/notes/1': 1, '/notes/2': 1, '/notes/3': 1 });
+      const docs = await sql<{ url: string }>(
+        `select url from source_documents where subject_id = 'ai-user' order by url`,
+      );
+      expect(docs.map((d) => d.url)).toEqual(urls);
+
+      const counts = await queues.migration.getJobCounts('completed', 'failed', 'active', 'waiting');
+      expect(counts).toMatchObject({ completed: 2, failed: 0, active: 0, waiting: 0 });
+      console.log(
+        `jobs: migration ${migration.body.jobId} and crawl ${crawl.body.jobId} each became active once; pages fetched ${JSON.stringify(Object.fromEntries(pages))}`,
+      );
+    }),
+  );
+});
+
+describe('a Stripe webhook storm across both APIs', () => {
+  it(
+    `${LEARNERS} learners, every event three times, shuffled, to both APIs, with verify calls: one entitlement per paid session, none for refunded ones`,
+    logged(async () => {
+      const prices = (
+        await call<{ prices: { subjectId: string; priceId: string }[] }>(0, 'GET', '/api/marketplace/prices')
+      ).body.prices;
+      expect(prices.length).toBeGreaterThanOrEqual(5);
+      const learners = await pool(
+        Array.from({ length: LEARNERS }, (_, i) => () => newLearner(i)),
+        6,
+      );
+      const sessions: {
+        userId: string;
+        token: string;
+        subjectId: string;
+        id: string;
+        paid: StripeObject;
+        refunded: boolean;
+      }[] = [];
+      for (const [i, l] of learners.entries()) {
+        const price = prices[i % prices.length];
+        const res = await call<{ sessionId: string }>(i % 2, 'POST', '/api/checkout/create', {
+          body: { subjectId: price.subjectId, priceId: price.priceId },
+          token: l.token,
+        });
+        expect(res.status).toBe(201);
+        sessions.push({
+          userId: l.id,
+          token: l.token,
+          subjectId: price.subjectId,
+          id: res.body.sessionId,
+          paid: fake.pay(res.body.sessionId),
+          refunded: i % 3 === 0,
+        });
+      }
+      const events = sessions.flatMap((s) => [
+        stripeEvent('checkout.session.completed', s.paid),
+        ...(s.refunded
+          ? [
+              stripeEvent('charge.refunded', {
+                id: `ch_${randomUUID().slice(0, 8)}`,
+                object: 'charge',
+                payment_intent: s.paid.payment_intent,
+                amount: 2900,
+                amount_refunded: 2900,
+                refunded: true,
+              }),
+            ]
+          : []),
+      ]);
+      type Delivery = { kind: 'event'; payload: string } | { kind: 'verify'; session: (typeof sessions)[number] };
+      const deliveries: Delivery[] = shuffle([
+        ...events.flatMap((e) => [e, e, e]).map((e) => ({ kind: 'event' as const, payload: e.payload })),
+        ...sessions.map((s) => ({ kind: 'verify' as const, session: s })),
+      ]);
+      const started = Date.now();
+      const answers = await pool(
+        deliveries.map((d, i) => () => {
+          const api = i % 2;
+          return d.kind === 'event'
+            ? call(api, 'POST', '/api/webhooks/stripe', {
+                raw: d.payload,
+                headers: {
+                  'content-type': 'application/json',
+                  'stripe-signature': stripeSignature(d.payload, WEBHOOK_SECRET),
+                },
+              })
+            : call(api, 'POST', '/api/checkout/verify', { body: { session_id: d.session.id }, token: d.session.token });
+        }),
+        16,
+      );
+      const took = Date.now() - started;
+      expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+
+      const rows = await sql<{ user_id: string; subject_id: string; status: string }>(
+        `select user_id::text, subject_id, status from user_entitlements where user_id::text = any($1)`,
+        [sessions.map((s) => s.userId)],
+      );
+      const sessionRows = await sql<{ id: string; status: string }>(
+        'select id, status from checkout_sessions where id = any($1)',
+        [sessions.map((s) => s.id)],
+      );
+      const statusOf = new Map(sessionRows.map((r) => [r.id, r.status]));
+      for (const s of sessions) {
+        const mine = rows.filter((r) => r.user_id === s.userId && r.subject_id === s.subjectId);
+        if (s.refunded) {
+          expect({
+            session: s.id,
+            active: mine.filter((r) => r.status === 'active').length,
+            status: statusOf.get(s.id),
+          }).toEqual({
+            session: s.id,
+            active: 0,
+            status: 'refunded',
+          });
+        } else {
+          expect({ session: s.id, rows: mine.map((r) => r.status), status: statusOf.get(s.id) }).toEqual({
+            session: s.id,
+            rows: ['active'],
+            status: 'paid',
+          });
+        }
+      }
+      const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from payment_events where id = any($1)', [
+        events.map((e) => e.id),
+      ]);
+      expect(n).toBe(events.length);
+      const paid = sessions.filter((s) => !s.refunded).length;
+      const active = rows.filter((r) => r.status === 'active').length;
+      expect(active).toBe(paid);
+      console.log(
+        `storm: ${deliveries.length} requests (${events.length} events x3 + ${sessions.length} verify) in ${took} ms over 2 APIs; ` +
+          `${active} active entitlements for ${paid} paid sessions, 0 for ${sessions.length - paid} refunded; ${n} events recorded once each`,
+      );
+    }),
+  );
+});
+
+describe('rate limits hold across both APIs', () => {
+  it(
+    `register per IP: of ${2 * LIMITS.registerPerIp} sign-ups from one address, split over both APIs, ${LIMITS.registerPerIp} pass`,
+    logged(async () => {
+      const ip = '10.250.0.1';
+      const answers = await Promise.all(
+        Array.from({ length: 2 * LIMITS.registerPerIp }, (_, i) =>
+          call(i % 2, 'POST', '/api/auth/register', {
+            body: { email: `limit-${i}-${randomUUID().slice(0, 6)}@example.test`, password: 'a-long-enough-secret' },
+            ip,
+          }),
+        ),
+      );
+      const by = (api: number, status: number) => answers.filter((a, i) => i % 2 === api && a.status === status).length;
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(LIMITS.registerPerIp);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(LIMITS.registerPerIp);
+      // Both APIs answered some 429s... or one API got every 201: what counts is the total, which only a shared counter keeps.
+      for (const api of [0, 1])
+        expect(
+          (
+            await call(api, 'POST', '/api/auth/register', {
+              body: { email: `late-${api}@example.test`, password: 'a-long-enough-secret' },
+              ip,
+            })
+          ).status,
+        ).toBe(429);
+      // Another address is not affected.
+      expect(
+        (
+          await call(0, 'POST', '/api/auth/register', {
+            body: { email: `other-${randomUUID().slice(0, 6)}@example.test`, password: 'a-long-enough-secret' },
+            ip: '10.250.0.2',
+          })
+        ).status,
+      ).toBe(201);
+      console.log(
+        `register per IP (limit ${LIMITS.registerPerIp}): API A 201x${by(0, 201)} 429x${by(0, 429)}, API B 201x${by(1, 201)} 429x${by(1, 429)}; the next on each API 429`,
+      );
+    }),
+  );
+
+  it(
+    `failed sign-ins per account and address: ${LIMITS.loginPerAccount} wrong passwords over both APIs, then 429 on both; the owner elsewhere still signs in`,
+    logged(async () => {
+      const owner = await newLearner(100);
+      const ip = '10.250.1.1';
+      const statuses: number[] = [];
+      for (let i = 0; i < LIMITS.loginPerAccount + 2; i++) {
+        statuses.push(
+          (
+            await call(i % 2, 'POST', '/api/auth/login', {
+              body: { email: owner.email, password: 'wrong-password-123' },
+              ip,
+            })
+          ).status,
+        );
+      }
+      expect(statuses).toEqual([...Array<number>(LIMITS.loginPerAccount).fill(401), 429, 429]);
+      expect(
+        (
+          await call(0, 'POST', '/api/auth/login', {
+            body: { email: owner.email, password: owner.password },
+            ip: '10.250.1.2',
+          })
+        ).status,
+      ).toBe(200);
+      console.log(
+        `login failures per account+IP (limit ${LIMITS.loginPerAccount}), alternating APIs: ${statuses.join(' ')}`,
+      );
+    }),
+  );
+
+  it(
+    `mails per account: reset requests for one address over both APIs (and both workers) send at most ${LIMITS.mailsPerAccount} mails`,
+    logged(async () => {
+      const owner = await newLearner(200);
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          call(i % 2, 'POST', '/api/auth/request-reset', { body: { email: owner.email } }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      await mailsSent();
+      await new Promise((r) => setTimeout(r, 500));
+      await mailsSent();
+      const mails = mailsTo(owner.email);
+      // One verification mail at sign-up, then resets up to the cap.
+      expect(mails.filter((m) => m.template === 'verify-email')).toHaveLength(1);
+      expect(mails.filter((m) => m.template === 'reset-password')).toHaveLength(LIMITS.mailsPerAccount - 1);
+      console.log(
+        `mails per account (cap ${LIMITS.mailsPerAccount}): 8 reset requests over both APIs gave ${mails.length - 1} reset mails`,
+      );
+    }),
+  );
+});
