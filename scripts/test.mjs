@@ -5,6 +5,7 @@
 //   1. content validation   2. lint (ESLint, Prettier)   3. unit tests (jest)   4. UI unit tests (vitest)
 //   5. e2e tests (jest, real app on real PostgreSQL and Redis, in random order)
 //   6. browser tests (Playwright + Chromium)
+//   7. scale: two API and two worker processes on one database and Redis, a worker killed mid-job (scripts/scale.mjs)
 // Pass tier names to run only some: `npm test -- unit e2e`; `--seed=N` replays the e2e order of
 // an earlier run (jest prints the seed it used). Every tier has a time limit: a hung tier fails.
 // Focused tests (`.only`) fail the run: they would silently skip everything else.
@@ -26,9 +27,9 @@ import {
   startEmbeddedPostgres,
 } from './lib/infra.mjs';
 
-const ALL = ['content', 'lint', 'unit', 'ui', 'e2e', 'browser'];
+const ALL = ['content', 'lint', 'unit', 'ui', 'e2e', 'browser', 'scale'];
 /** Minutes each tier may take before it is stopped and counted as failed. */
-const LIMIT_MINUTES = { content: 2, lint: 10, unit: 10, ui: 10, e2e: 30, browser: 30 };
+const LIMIT_MINUTES = { content: 2, lint: 10, unit: 10, ui: 10, e2e: 30, browser: 30, scale: 6 };
 
 const args = process.argv.slice(2);
 const options = args.filter((a) => a.startsWith('--'));
@@ -174,7 +175,7 @@ async function main() {
     if (tiers.includes('browser')) ensureChromium();
     ensureBuilt({ ui: tiers.includes('browser') || tiers.includes('e2e') });
 
-    if (tiers.some((t) => ['unit', 'ui', 'e2e', 'browser'].includes(t))) {
+    if (tiers.some((t) => ['unit', 'ui', 'e2e', 'browser', 'scale'].includes(t))) {
       const focused = focusedTests();
       if (focused.length)
         console.error(
@@ -186,7 +187,7 @@ async function main() {
     const runId = `${Date.now().toString(36)}_${process.pid}`;
     let server;
     let redis;
-    if (tiers.includes('e2e') || tiers.includes('browser')) {
+    if (tiers.includes('e2e') || tiers.includes('browser') || tiers.includes('scale')) {
       redis = await ensureRedis({ installIfMissing: true });
       cleanups.push(redis.stop);
       server = await postgresServer(cleanups);
@@ -225,6 +226,14 @@ async function main() {
         PORT: String(port),
         PUBLIC_URL: `http://localhost:${port}`,
         MAIL_DIR: mkdtempSync(join(tmpdir(), 'lp-browser-mail-')),
+      });
+    }
+    if (tiers.includes('scale')) {
+      // It makes (and removes) its own database on this run's server, and its own Redis prefix.
+      await step('scale', 'scale-out and crash test', process.execPath, ['scripts/scale.mjs'], {
+        ...process.env,
+        TEST_DATABASE_URL: server.adminUrl,
+        REDIS_URL: redis.url,
       });
     }
   } finally {
