@@ -3,6 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import { type FetchFunction, fetcher } from '@elevenlabs/elevenlabs-js/core';
 import { abortError, type SpeechClip, type SpeechProvider, type SpeechRequest } from './speech-provider';
 import { pcmToWav } from './wav';
 
@@ -19,16 +20,33 @@ export interface ElevenLabsOptions {
   timeoutSeconds?: number;
 }
 
+/**
+ * The SDK's own fetcher with its time limit as an AbortSignal.timeout (an unref'd timer): the SDK arms a
+ * plain setTimeout per request and clears it only when fetch resolves, so every aborted request would
+ * keep a timer (and the process) alive for the whole time limit.
+ */
+const timerFreeFetcher: FetchFunction = (args) => {
+  const timeout = AbortSignal.timeout(args.timeoutMs ?? 60_000);
+  return fetcher({
+    ...args,
+    timeoutMs: undefined,
+    abortSignal: args.abortSignal ? AbortSignal.any([args.abortSignal, timeout]) : timeout,
+  });
+};
+
 /** ElevenLabs text-to-speech through the official SDK. */
 export class ElevenLabsProvider implements SpeechProvider {
   readonly name = 'elevenlabs' as const;
   private readonly client: ElevenLabsClient;
+  private readonly timeoutSeconds: number;
 
   constructor(opts: ElevenLabsOptions) {
+    this.timeoutSeconds = opts.timeoutSeconds ?? 60;
     this.client = new ElevenLabsClient({
       apiKey: opts.apiKey,
       ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
-      timeoutInSeconds: opts.timeoutSeconds ?? 60,
+      timeoutInSeconds: this.timeoutSeconds,
+      fetcher: timerFreeFetcher,
     });
   }
 
@@ -52,6 +70,9 @@ export class ElevenLabsProvider implements SpeechProvider {
     } catch (err) {
       await rm(wavPath, { force: true });
       if (req.signal?.aborted) throw abortError(req.signal);
+      // our time limit is an abort signal too, which the SDK reports as the caller's abort
+      if (err instanceof Error && /abort/i.test(err.message))
+        throw new Error(`ElevenLabs did not answer within ${this.timeoutSeconds} s`);
       throw err;
     }
   }
