@@ -72,7 +72,7 @@ export class ElevenLabsProvider implements SpeechProvider {
       if (req.signal?.aborted) throw abortError(req.signal);
       // our time limit is an abort signal too, which the SDK reports as the caller's abort
       if (err instanceof Error && /abort/i.test(err.message))
-        throw new Error(`ElevenLabs did not answer within ${this.timeoutSeconds} s`);
+        throw new Error(`ElevenLabs did not answer within ${this.timeoutSeconds} s`, { cause: err });
       throw err;
     }
   }
