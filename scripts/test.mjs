@@ -58,6 +58,25 @@ function ensureChromium() {
     fail(`Chromium not found at ${CHROMIUM}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
 }
 
+/**
+ * Speech and video: Debian's flite (the better local voice), ffmpeg and the DejaVu fonts (video titles)
+ * when missing and we may install them. Without them the tests still run: espeak-ng (WebAssembly) and the
+ * ffmpeg inside @ffmpeg-installer/ffmpeg stand in, so a failed install only warns.
+ */
+function ensureSpeechTools() {
+  const missing = [
+    ['flite', () => commandExists('flite')],
+    ['ffmpeg', () => commandExists('ffmpeg')],
+    ['fonts-dejavu-core', () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf')],
+  ].filter(([, present]) => !present());
+  if (!missing.length || process.getuid?.() !== 0 || !commandExists('apt-get')) return;
+  const names = missing.map(([name]) => name);
+  log(`Speech tools missing (${names.join(', ')}): installing them from Debian packages…`);
+  spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+  const res = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...names], { stdio: 'inherit' });
+  if (res.status !== 0) log(`Could not install ${names.join(', ')}: using espeak-ng (WebAssembly) and the npm ffmpeg.`);
+}
+
 /** A PostgreSQL server to create this run's databases on: TEST_DATABASE_URL's, a local one, or embedded. */
 async function postgresServer(cleanups) {
   const { default: pg } = await import('pg');
@@ -173,6 +192,7 @@ async function main() {
   try {
     ensureDependencies();
     if (tiers.includes('browser')) ensureChromium();
+    if (tiers.some((t) => ['unit', 'e2e', 'browser'].includes(t))) ensureSpeechTools();
     ensureBuilt({ ui: tiers.includes('browser') || tiers.includes('e2e') });
 
     if (tiers.some((t) => ['unit', 'ui', 'e2e', 'browser', 'scale'].includes(t))) {
