@@ -7,6 +7,7 @@ import { Migration20261122030000CheckoutUrl } from './Migration20261122030000Che
 import { Migration20261122040000Assessment } from './Migration20261122040000Assessment';
 import { Migration20261122050000PendingRefunds } from './Migration20261122050000PendingRefunds';
 import { Migration20261123000000PaymentDisputes } from './Migration20261123000000PaymentDisputes';
+import { Migration20261124000000Media } from './Migration20261124000000Media';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -21,4 +22,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122040000Assessment', class: Migration20261122040000Assessment },
   { name: 'Migration20261122050000PendingRefunds', class: Migration20261122050000PendingRefunds },
   { name: 'Migration20261123000000PaymentDisputes', class: Migration20261123000000PaymentDisputes },
+  { name: 'Migration20261124000000Media', class: Migration20261124000000Media },
 ];
