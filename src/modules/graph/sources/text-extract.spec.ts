@@ -1,5 +1,5 @@
 import { RobotsRules } from './robots';
-import { extractReadableText, splitPassages } from './text-extract';
+import { extractReadableText, MAX_NESTING_DEPTH, nestingDepth, splitPassages, UnreadablePage } from './text-extract';
 
 describe('extractReadableText', () => {
   const html = `<!doctype html><html><head><title>Vagal tone &amp; HRV</title><style>p{color:red}</style>
@@ -12,9 +12,34 @@ describe('extractReadableText', () => {
   it('keeps headings, paragraphs and list items in order and drops scripts, styles, navigation and footers', () => {
     const page = extractReadableText(html);
     expect(page.title).toBe('Vagal tone & HRV');
-    expect(page.blocks).toEqual(['Vagal tone', 'The vagus nerve slows the heart.', 'Breathing slowly raises HRV <a lot>.', 'Exhale longer']);
+    expect(page.blocks).toEqual([
+      'Vagal tone',
+      'The vagus nerve slows the heart.',
+      'Breathing slowly raises HRV <a lot>.',
+      'Exhale longer',
+    ]);
     const all = page.blocks.join(' ');
-    for (const gone of ['secret', 'color', 'Menu item', 'Home', 'Related links', 'Example Corp']) expect(all).not.toContain(gone);
+    for (const gone of ['secret', 'color', 'Menu item', 'Home', 'Related links', 'Example Corp'])
+      expect(all).not.toContain(gone);
+  });
+});
+
+describe('extractReadableText on crafted pages', () => {
+  const nested = (n: number) => `<html><body>${'<div>'.repeat(n)}deep${'</div>'.repeat(n)}</body></html>`;
+
+  it('refuses 1 MiB of nested <div>s before parsing it (which took seconds)', () => {
+    const started = Date.now();
+    expect(() => extractReadableText(nested(100_000))).toThrow(
+      new UnreadablePage(`elements nested deeper than ${MAX_NESTING_DEPTH}`),
+    );
+    expect(Date.now() - started).toBeLessThan(200);
+  });
+
+  it('still reads pages nested as deep as the limit, and counts only elements that wrap others', () => {
+    expect(extractReadableText(nested(MAX_NESTING_DEPTH - 2)).blocks).toEqual(['deep']);
+    expect(nestingDepth('<div><p>a<p>b<br><img src=x><ul><li>c<li>d</ul></div><div></div>')).toBe(2);
+    expect(nestingDepth('</div></div><div>')).toBe(1);
+    expect(nestingDepth('a < b << c <3')).toBe(0);
   });
 });
 
@@ -63,7 +88,10 @@ Disallow: /*.pdf$
   });
 
   it('uses the group naming our agent when there is one', () => {
-    const r = RobotsRules.parse(`User-agent: *\nDisallow:\n\nUser-agent: adaptivelearningbot\nDisallow: /no-bots\n`, 'AdaptiveLearningBot');
+    const r = RobotsRules.parse(
+      `User-agent: *\nDisallow:\n\nUser-agent: adaptivelearningbot\nDisallow: /no-bots\n`,
+      'AdaptiveLearningBot',
+    );
     expect(r.isAllowed('/no-bots/x')).toBe(false);
     expect(r.isAllowed('/elsewhere')).toBe(true);
     expect(RobotsRules.parse(txt, 'OtherBot').isAllowed('/anything')).toBe(false);

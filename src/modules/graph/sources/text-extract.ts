@@ -6,9 +6,51 @@ export interface ExtractedPage {
   blocks: string[];
 }
 
-const BLOCK_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'li', 'dt', 'dd', 'td', 'th', 'tr', 'pre', 'blockquote', 'div', 'section', 'article', 'main', 'br', 'figcaption', 'caption'];
+const BLOCK_TAGS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'td',
+  'th',
+  'tr',
+  'pre',
+  'blockquote',
+  'div',
+  'section',
+  'article',
+  'main',
+  'br',
+  'figcaption',
+  'caption',
+];
 // Their text is page furniture (menus, footers, code, forms), never the article.
-const DROPPED = ['script', 'style', 'noscript', 'template', 'nav', 'footer', 'aside', 'form', 'button', 'select', 'option', 'textarea', 'svg', 'iframe', 'head', 'title', 'object', 'canvas'];
+const DROPPED = [
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'nav',
+  'footer',
+  'aside',
+  'form',
+  'button',
+  'select',
+  'option',
+  'textarea',
+  'svg',
+  'iframe',
+  'head',
+  'title',
+  'object',
+  'canvas',
+];
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
@@ -25,8 +67,59 @@ function safeCodePoint(cp: number): string | null {
   return Number.isFinite(cp) && cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : null;
 }
 
-/** The readable text of an HTML page: scripts, styles, navigation and footers dropped, headings and paragraphs kept. */
+/** A page whose text cannot be read safely (too deeply nested, too large, or too slow to read). */
+export class UnreadablePage extends Error {
+  constructor(readonly reason: string) {
+    super(`page unreadable: ${reason}`);
+    this.name = 'UnreadablePage';
+  }
+}
+
+/**
+ * Deeper than this the page is refused before parsing: the HTML parser looks up every end tag in
+ * its stack of open elements, so 100k nested <div>s cost seconds per MiB. Browsers' parsers stop
+ * nesting at 512; real articles stay far below.
+ */
+export const MAX_NESTING_DEPTH = 512;
+/** Larger pages than the crawler ever fetches (CRAWL_MAX_BYTES is 2 MiB by default) are refused. */
+export const MAX_HTML_CHARS = 8 * 1024 * 1024;
+
+// Elements that never wrap others (void) or whose end tag the parser implies; they do not add depth.
+const FLAT = new Set(
+  'area base br col embed hr img input link meta param source track wbr p li dt dd tr td th thead tbody tfoot option optgroup colgroup caption rb rt rp rtc html head body'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The deepest nesting of start tags in the page, a cheap linear over-estimate of what the parser
+ * would build (it does not know about raw text such as scripts); stops counting once past `limit`.
+ */
+export function nestingDepth(html: string, limit = Infinity): number {
+  const tag = /<(\/?)([a-z][a-z0-9-]*)/gi;
+  let depth = 0;
+  let max = 0;
+  for (let m = tag.exec(html); m; m = tag.exec(html)) {
+    if (FLAT.has(m[2].toLowerCase())) continue;
+    if (m[1]) depth = Math.max(0, depth - 1);
+    else {
+      depth++;
+      max = Math.max(max, depth);
+      if (max > limit) break;
+    }
+  }
+  return max;
+}
+
+/**
+ * The readable text of an HTML page: scripts, styles, navigation and footers dropped, headings and paragraphs kept.
+ * Throws UnreadablePage for pages too large or too deeply nested to parse in reasonable time. Runs for
+ * seconds on crafted pages even so: the crawler calls it off the event loop (extract-pool.ts).
+ */
 export function extractReadableText(html: string): ExtractedPage {
+  if (html.length > MAX_HTML_CHARS) throw new UnreadablePage(`larger than ${MAX_HTML_CHARS} characters`);
+  if (nestingDepth(html, MAX_NESTING_DEPTH) > MAX_NESTING_DEPTH)
+    throw new UnreadablePage(`elements nested deeper than ${MAX_NESTING_DEPTH}`);
   const titleMatch = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html);
   const title = titleMatch ? collapse(decodeEntities(titleMatch[1].replace(/<[^>]*>/g, ''))) || null : null;
   const kept = sanitizeHtml(html, {
@@ -98,7 +191,8 @@ export function splitPassages(blocks: string[], min = 100, max = 200): string[] 
   if (cur.length) {
     const last = passages[passages.length - 1];
     // A short tail joins the passage before it when that keeps it near the cap.
-    if (last && n < min && wordCount(last.replace(/\n/g, ' ')) + n <= max * 1.25) passages[passages.length - 1] = `${last}\n${cur.join('\n')}`;
+    if (last && n < min && wordCount(last.replace(/\n/g, ' ')) + n <= max * 1.25)
+      passages[passages.length - 1] = `${last}\n${cur.join('\n')}`;
     else flush();
   }
   return passages;
