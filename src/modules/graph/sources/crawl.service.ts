@@ -7,7 +7,8 @@ import type { CrawlPayload } from '../../../queues/queues';
 import { RobotsRules } from './robots';
 import { FetchRefused, safeFetch } from '../../../common/http/safe-fetch';
 import { SourcesRepository } from './sources.repository';
-import { extractReadableText, splitPassages } from './text-extract';
+import { extractReadableTextOffThread } from './extract-pool';
+import { splitPassages } from './text-extract';
 
 export const CRAWLER_AGENT = 'AdaptiveLearningBot';
 
@@ -34,7 +35,10 @@ export class CrawlService {
     return `${CRAWLER_AGENT}/1.0 (+${this.config.publicUrl})`;
   }
 
-  async crawl(payload: CrawlPayload, progress?: (p: { done: number; total: number }) => Promise<void> | void): Promise<CrawlResult> {
+  async crawl(
+    payload: CrawlPayload,
+    progress?: (p: { done: number; total: number }) => Promise<void> | void,
+  ): Promise<CrawlResult> {
     const result: CrawlResult = { indexed: 0, passages: 0, failed: [] };
     const robotsByOrigin = new Map<string, Promise<RobotsRules>>();
     const robotsFor = (origin: string) => {
@@ -57,7 +61,11 @@ export class CrawlService {
     return result;
   }
 
-  private async crawlOne(subjectId: string, url: string, robotsFor: (origin: string) => Promise<RobotsRules>): Promise<number> {
+  private async crawlOne(
+    subjectId: string,
+    url: string,
+    robotsFor: (origin: string) => Promise<RobotsRules>,
+  ): Promise<number> {
     const page = await safeFetch(url, {
       allowedHosts: this.config.crawl.allowedHosts,
       maxBytes: this.config.crawl.maxBytes,
@@ -67,12 +75,20 @@ export class CrawlService {
       // Every hop, redirect targets included, must be allowed by its own site's robots.txt.
       beforeHop: async (u) => {
         const rules = await robotsFor(u.origin);
-        if (!rules.isAllowed(`${u.pathname}${u.search}`)) throw new FetchRefused(`disallowed by robots.txt (${u.origin}${u.pathname})`);
+        if (!rules.isAllowed(`${u.pathname}${u.search}`))
+          throw new FetchRefused(`disallowed by robots.txt (${u.origin}${u.pathname})`);
       },
     });
     const { title, blocks } = page.contentType.startsWith('text/plain')
-      ? { title: null, blocks: page.body.split(/\n\s*\n/).map((b) => b.replace(/\s+/g, ' ').trim()).filter(Boolean) }
-      : extractReadableText(page.body);
+      ? {
+          title: null,
+          blocks: page.body
+            .split(/\n\s*\n/)
+            .map((b) => b.replace(/\s+/g, ' ').trim())
+            .filter(Boolean),
+        }
+      : // Off the event loop and time-limited: a crafted page is reported as unreadable (UnreadablePage).
+        await extractReadableTextOffThread(page.body);
     const passages = splitPassages(blocks);
     if (!passages.length) throw new FetchRefused('no readable text on the page');
     const hash = createHash('sha256').update(JSON.stringify({ title, passages })).digest('hex');
