@@ -9,7 +9,11 @@ interface CrawlResult {
 }
 
 const SUBJECT = 'ai-user';
-const MAX_BYTES = 64 * 1024;
+// The default limit, so that crafted pages can be as large as in production.
+const MAX_BYTES = 2 * 1024 * 1024;
+// Pages crafted to be slow to parse: 100k nested <div>s (1 MiB) and almost 2 MiB of '<'.
+const NESTED_DIVS = `<html><body>${'<div>'.repeat(100_000)}deep${'</div>'.repeat(100_000)}</body></html>`;
+const LESS_THANS = '<'.repeat(MAX_BYTES - 1024);
 const savedEnv = { ...process.env };
 
 function paragraphs(topic: string, n: number): string {
@@ -33,6 +37,8 @@ ${paragraphs('token budgets', 4)}</main>
 /** A small web site: an article, a page robots.txt forbids, an oversized page and redirects. */
 class LocalSite {
   hits: string[] = [];
+  /** Runs before the first crafted page is answered. */
+  beforeCrafted: () => Promise<void> = async () => {};
   server: Server = createServer((req, res) => {
     this.hits.push(req.url!);
     const html = (body: string) => {
@@ -49,6 +55,13 @@ class LocalSite {
         return html(
           `<html><head><title>Tokens</title></head><body><h1>Tokens</h1>${paragraphs('tokenisation', 2)}</body></html>`,
         );
+      case '/crafted/nested-divs':
+      case '/crafted/less-thans': {
+        const hook = this.beforeCrafted;
+        this.beforeCrafted = async () => {};
+        void hook().finally(() => html(req.url === '/crafted/nested-divs' ? NESTED_DIVS : LESS_THANS));
+        return;
+      }
       case '/private/secret':
         return html('<p>SECRET-PAGE-TEXT must never be fetched.</p>');
       case '/huge': {
@@ -354,5 +367,31 @@ describe('POST /api/rag/crawl', () => {
       { url: `${slowBase}${A_PATH}`, reason: expect.stringContaining('disallowed by robots.txt') },
     ]);
     expect(slowSite.hits).toEqual(['/robots.txt', `${A_PATH}b`]);
+  }, 120000);
+
+  it('keeps delivering sign-in mail while a crawl reads crafted pages, and reports them as unreadable', async () => {
+    const { email } = await h.newUser('crawl-crafted');
+    let resetAt = 0;
+    // The reset is requested just before the crawler receives the first crafted page and starts reading it.
+    site.beforeCrafted = async () => {
+      resetAt = Date.now();
+      expect((await h.post('/api/auth/request-reset', { email })).status).toBe(200);
+    };
+    const urls = [`${base}/crafted/nested-divs`, `${base}/crafted/less-thans`, `${base}/articles/plain`];
+    const crawling = crawl(studio, { subjectId: SUBJECT, urls });
+    await waitForMail(email, 'reset-password', 1, 60000);
+    const mailMs = Date.now() - resetAt;
+    const res = await crawling;
+    expect(mailMs).toBeLessThan(2000);
+    expect(res.status).toBe(200);
+    expect(res.body.indexed).toBe(1);
+    const reasons = Object.fromEntries(res.body.failed.map((f) => [f.url.replace(base, ''), f.reason]));
+    expect(reasons).toEqual({
+      '/crafted/nested-divs': 'failed: page unreadable: elements nested deeper than 512',
+      '/crafted/less-thans': expect.stringMatching(/^failed: page unreadable: /),
+    });
+    expect(await h.sql(`select url from source_documents where subject_id = ?`, [SUBJECT])).toEqual([
+      { url: `${base}/articles/plain` },
+    ]);
   }, 120000);
 });
