@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, queueWorkerOptions } from './config';
 
 const base = { DATABASE_URL: 'postgres://u@localhost:5432/db' };
 const dev = { ...base, NODE_ENV: 'development' };
-const prod = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://learn.example.com', SMTP_URL: 'smtp://mail.example.com' };
+const prod = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://learn.example.com', SMTP_URL: 'smtp://mail.example.com', MEDIA_URL_SECRET: 'm'.repeat(40) };
 
 describe('loadConfig', () => {
   it('is production when NODE_ENV is unset: development only when asked for', () => {
@@ -94,6 +94,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...dev }).contentMigrationTestDelayMs).toBe(0);
     expect(loadConfig({ ...dev, CONTENT_MIGRATION_TEST_DELAY_MS: '500' }).contentMigrationTestDelayMs).toBe(500);
     expect(loadConfig({ ...prod, CONTENT_MIGRATION_TEST_DELAY_MS: '500' }).contentMigrationTestDelayMs).toBe(0);
+  });
+});
+
+describe('media settings', () => {
+  it('needs its own URL secret in production; elsewhere derives one from the JWT secret', () => {
+    const { MEDIA_URL_SECRET: _secret, ...noSecret } = prod;
+    expect(() => loadConfig(noSecret)).toThrow(/MEDIA_URL_SECRET: required in production/);
+    expect(() => loadConfig({ ...prod, MEDIA_URL_SECRET: 'short' })).toThrow(/MEDIA_URL_SECRET: must be at least 32/);
+    expect(loadConfig(prod).media.urlSecret).toBe('m'.repeat(40));
+    const derived = loadConfig({ ...dev, JWT_SECRET: 'j'.repeat(40) }).media.urlSecret;
+    expect(derived).toHaveLength(43);
+    expect(derived).not.toContain('j'.repeat(40));
+    expect(loadConfig({ ...dev, JWT_SECRET: 'k'.repeat(40) }).media.urlSecret).not.toBe(derived);
+    expect(loadConfig({ ...dev }).media.dir).toMatch(/[/\\]\.data[/\\]media$/);
+    expect(loadConfig({ ...dev, MEDIA_DIR: '/srv/media' }).media.dir).toBe('/srv/media');
   });
 });
 

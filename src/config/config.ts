@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -94,6 +95,9 @@ const envSchema = z.preprocess(
   ELEVENLABS_API_KEY: z.string().optional(),
   /** Where the ElevenLabs SDK sends its calls; only for tests against a local fake API. */
   ELEVENLABS_BASE_URL: z.string().url().optional(),
+  MEDIA_DIR: z.string().optional(),
+  /** Signs the expiring media URLs (range requests are checked without a database hit). */
+  MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   }),
 );
 
@@ -150,6 +154,8 @@ export interface AppConfig {
     maxBytes: number;
     timeoutMs: number;
   };
+  /** the media library's bytes (local disk) and the secret of its signed URLs */
+  media: { dir: string; urlSecret: string };
   /** ffmpeg for speech and video: FFMPEG_PATH, else PATH, else the npm package's binary (media/speech/ffmpeg.ts) */
   ffmpegPath?: string;
   /** without an ElevenLabs key, requests for `elevenlabs` fall back to the local engine */
@@ -199,12 +205,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (isProduction && !e.SMTP_URL && !e.MAIL_OUTBOX) {
     throw new ConfigError('Invalid configuration:\n  SMTP_URL: required in production (or MAIL_OUTBOX=true to write mails, with their links, to MAIL_DIR)');
   }
+  if (isProduction && !e.MEDIA_URL_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  MEDIA_URL_SECRET: required in production (at least 32 characters)');
+  }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET && isProduction) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production');
   }
   const appRoot = findAppRoot();
   const stripeBase = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const jwtSecret = e.JWT_SECRET ?? `dev-only-secret:${e.DATABASE_URL}`.padEnd(32, '.');
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -217,7 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auth: {
       // Outside production a missing secret is derived from the database URL so that
       // every API and worker process of one local installation agrees on it.
-      jwtSecret: e.JWT_SECRET ?? `dev-only-secret:${e.DATABASE_URL}`.padEnd(32, '.'),
+      jwtSecret,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
       sessionAbsoluteTtlSeconds: e.SESSION_ABSOLUTE_TTL_SECONDS,
@@ -285,6 +295,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       elevenLabs: e.ELEVENLABS_API_KEY
         ? { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL?.replace(/\/+$/, '') }
         : undefined,
+    },
+    media: {
+      dir: resolve(appRoot, e.MEDIA_DIR ?? '.data/media'),
+      // Outside production derived from the JWT secret (itself derived there), so every API process of
+      // one installation agrees; a separate key, so a leaked media URL says nothing about tokens.
+      urlSecret: e.MEDIA_URL_SECRET ?? createHmac('sha256', jwtSecret).update('media-url-secret').digest('base64url'),
     },
   };
 }

@@ -11,6 +11,7 @@ beforeAll(async () => {
     JWT_SECRET: 'p'.repeat(48),
     PUBLIC_URL: 'https://learn.example.com',
     SMTP_URL: 'smtp://127.0.0.1:9',
+    MEDIA_URL_SECRET: 's'.repeat(48),
   });
   delete process.env.STRIPE_SECRET_KEY;
   h = await Harness.boot({ worker: false });

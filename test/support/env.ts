@@ -20,6 +20,8 @@ const file = randomBytes(4).toString('hex');
 // Queues, rate-limit counters and mails of one file never meet another's.
 process.env.REDIS_PREFIX = `${process.env.E2E_REDIS_PREFIX ?? `lp-test-${process.pid}`}-${file}`;
 process.env.MAIL_DIR = mkdtempSync(join(tmpdir(), 'lp-mail-'));
+// The media library's bytes too: never the developer's .data/media.
+process.env.MEDIA_DIR = mkdtempSync(join(tmpdir(), 'lp-media-'));
 
 // A copy of the migrated and seeded template, made synchronously (a setup file cannot await) so
 // that DATABASE_URL is final before the test file runs; global-teardown.ts drops the copies.
