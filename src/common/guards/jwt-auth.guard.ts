@@ -1,7 +1,7 @@
 import { type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { IS_PUBLIC } from '../decorators/public.decorator';
+import { IS_PUBLIC, OPTIONAL_USER } from '../decorators/public.decorator';
 
 /** The Passport strategy name of bearer access tokens (auth's JwtStrategy). */
 export const JWT_STRATEGY = 'jwt';
@@ -16,7 +16,8 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
- * Global guard: every route needs a valid bearer token and a live session unless marked @Public().
+ * Global guard: every route needs a valid bearer token and a live session unless marked @Public()
+ * (@PublicWithOptionalUser() routes check a token only when one is sent).
  * The token and session are checked by auth's JwtStrategy (Passport), which puts the user on the request.
  */
 @Injectable()
@@ -26,7 +27,13 @@ export class JwtAuthGuard extends AuthGuard(JWT_STRATEGY) {
   }
 
   override canActivate(ctx: ExecutionContext) {
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [ctx.getHandler(), ctx.getClass()])) return true;
+    const targets = [ctx.getHandler(), ctx.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
+      // @PublicWithOptionalUser(): signed out passes as anonymous; a token sent is checked as usual
+      const optional = this.reflector.getAllAndOverride<boolean>(OPTIONAL_USER, targets);
+      const req = ctx.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>();
+      if (!optional || req.headers.authorization === undefined) return true;
+    }
     return super.canActivate(ctx);
   }
 
