@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -50,7 +51,10 @@ export function securityHeaders(config: AppConfig) {
 export async function configureApp(app: NestFastifyApplication): Promise<NestFastifyApplication> {
   const config = app.get<AppConfig>(APP_CONFIG);
   app.useLogger(app.get(Logger));
-  app.setGlobalPrefix('api', { exclude: ['health'] });
+  // Outside /api: the health check, and the lecture scripts at the old product's path on our own origin.
+  app.setGlobalPrefix('api', {
+    exclude: ['health', { path: 'media/:subject/tts_scripts.json', method: RequestMethod.GET }],
+  });
   app.enableShutdownHooks();
   await app.register(fastifyCookie);
   await app.register(helmet, securityHeaders(config));

@@ -19,6 +19,7 @@ import { GraphModule } from './modules/graph/graph.module';
 import { SourcesModule } from './modules/graph/sources/sources.module';
 import { TutorModule } from './modules/graph/tutor/tutor.module';
 import { VersionsModule } from './modules/graph/versions/versions.module';
+import { MediaModule } from './modules/media/media.module';
 import { EntitlementGuard } from './common/guards/entitlement.guard';
 import { QueuesModule } from './queues/queues.module';
 
@@ -39,6 +40,7 @@ import { QueuesModule } from './queues/queues.module';
     SourcesModule,
     AssessmentModule,
     PracticeModule,
+    MediaModule,
     StudioModule,
   ],
   providers: [

@@ -1,0 +1,129 @@
+import { ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import type { AuthUser } from '../../common/decorators/current-user.decorator';
+import { MISSING_TOKEN_MESSAGE } from '../../common/guards/jwt-auth.guard';
+import { NO_ENTITLEMENT_MESSAGE } from '../../common/guards/entitlement.guard';
+import { CatalogService } from '../catalog/catalog.service';
+import { EntitlementsService } from '../catalog/entitlements.service';
+import type { MediaListDto, TtsScriptSectionDto } from './dto/media.dto';
+import { MediaLibraryRepository } from './media-library.repository';
+import { defaultTtlSeconds, type MediaFileRecord, MediaLibraryService } from './media-library.service';
+import { MediaUrlSigner } from './media-url-signer';
+
+/** Everyone may read this many sections of a lecture script: the free preview. */
+export const FREE_PREVIEW_SECTIONS = 2;
+
+export const SIGNATURE_INVALID_MESSAGE = 'This media link is not valid';
+export const SIGNATURE_EXPIRED_MESSAGE = 'This media link has expired';
+
+interface SubjectAccess {
+  subjectId: string;
+  /** studio staff and owners: every file and section; everyone else free files and the preview */
+  full: boolean;
+}
+
+/** Who gets which media: the library listing, streams, signed links and the lecture scripts. */
+@Injectable()
+export class MediaDeliveryService {
+  constructor(
+    private readonly library: MediaLibraryService,
+    private readonly repo: MediaLibraryRepository,
+    private readonly signer: MediaUrlSigner,
+    private readonly catalog: CatalogService,
+    private readonly entitlements: EntitlementsService,
+  ) {}
+
+  /**
+   * The subject and whether the caller has it all. Owners keep a course that left the shop (found by
+   * id); for everyone else an unpublished subject does not exist.
+   */
+  private async access(subjectInput: string, user: AuthUser | undefined): Promise<SubjectAccess> {
+    const subjectId = await this.entitlements.resolveSubject(subjectInput);
+    if (!subjectId) throw new NotFoundException('Subject not found');
+    const full = !!user && (user.roles.includes('studio') || (await this.entitlements.hasActive(user.id, subjectId)));
+    if (!full && (await this.catalog.resolveSubjectId(subjectInput)) !== subjectId) {
+      throw new NotFoundException('Subject not found');
+    }
+    return { subjectId, full };
+  }
+
+  async listFiles(subjectInput: string, user: AuthUser | undefined): Promise<MediaListDto> {
+    const { subjectId, full } = await this.access(subjectInput, user);
+    const all = await this.library.list(subjectId);
+    const visible = all.filter((f) => full || f.free);
+    // captions travel with their media (as `captions`); only captions of no listed media stand alone
+    const attached = new Set(visible.map((f) => f.captionsFile).filter((n): n is string => !!n));
+    const userId = user?.id ?? null;
+    return {
+      files: visible
+        .filter((f) => !(f.kind === 'captions' && attached.has(f.fileName)))
+        .map((f) => ({
+          name: f.fileName,
+          url: this.library.signedUrl(f, userId),
+          free: f.free,
+          size: f.size,
+          captions: f.captionsFile
+            ? this.signer.sign(subjectId, f.captionsFile, userId, defaultTtlSeconds(f.durationMs))
+            : null,
+        })),
+    };
+  }
+
+  /** The local path of a file the caller may stream (GET /api/media/secure/stream). */
+  async streamPath(subjectInput: string, fileName: string, user: AuthUser | undefined): Promise<string> {
+    const { subjectId, full } = await this.access(subjectInput, user);
+    const file = await this.library.find(subjectId, fileName);
+    if (!file) throw new NotFoundException('Media file not found');
+    if (!full && !(await this.isFree(file))) {
+      if (!user) throw new UnauthorizedException(MISSING_TOKEN_MESSAGE);
+      throw new ForbiddenException(NO_ENTITLEMENT_MESSAGE);
+    }
+    const path = this.library.localPath(subjectId, file.fileName);
+    if (!path) throw new NotFoundException('Media file not found');
+    return path;
+  }
+
+  /** A free file, or the captions of a free file. */
+  private async isFree(file: MediaFileRecord): Promise<boolean> {
+    if (file.free) return true;
+    if (file.kind !== 'captions') return false;
+    const all = await this.library.list(file.subjectId);
+    return all.some((f) => f.free && f.captionsFile === file.fileName);
+  }
+
+  /** The local path a signed URL grants (GET /api/media/file/...): the signature alone decides, no database. */
+  signedPath(subjectId: string, fileName: string, q: { u?: string; exp?: string; sig?: string }): string {
+    const check = this.signer.verify({ subjectId, fileName, userId: q.u, exp: q.exp, sig: q.sig });
+    if (check === 'expired') throw new ForbiddenException(SIGNATURE_EXPIRED_MESSAGE);
+    if (check !== 'ok') throw new ForbiddenException(SIGNATURE_INVALID_MESSAGE);
+    const path = this.library.localPath(subjectId, fileName);
+    if (!path) throw new NotFoundException('Media file not found');
+    return path;
+  }
+
+  /**
+   * GET /media/{subject}/tts_scripts.json: owners and studio every section, everyone else the free
+   * preview; `audio_url` is signed when the section has audio the caller may play.
+   */
+  async ttsScripts(subjectInput: string, user: AuthUser | undefined): Promise<TtsScriptSectionDto[]> {
+    const { subjectId, full } = await this.access(subjectInput, user);
+    const sections = await this.repo.listSections(subjectId);
+    const shown = full ? sections : sections.slice(0, FREE_PREVIEW_SECTIONS);
+    const audio = new Map<string, MediaFileRecord>();
+    // newest audio per section, stale or not (stale audio plays until the next bulk run re-makes it)
+    for (const f of await this.library.list(subjectId)) {
+      if (f.kind !== 'audio' || !f.sectionId) continue;
+      const seen = audio.get(f.sectionId);
+      if (!seen || seen.createdAt < f.createdAt) audio.set(f.sectionId, f);
+    }
+    return shown.map((s) => {
+      const a = audio.get(s.id);
+      return {
+        id: s.id,
+        title: s.title,
+        text: s.text,
+        audio_url: a && (full || a.free) ? this.library.signedUrl(a, user?.id ?? null) : null,
+        est_seconds: s.est_seconds,
+      };
+    });
+  }
+}

@@ -1,0 +1,167 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { MediaKind } from './entities';
+
+export interface MediaFileRow {
+  id: string;
+  subject_id: string;
+  node_id: string | null;
+  section_id: string | null;
+  kind: MediaKind;
+  file_name: string;
+  storage_key: string;
+  size: string | number;
+  duration_ms: number | null;
+  free: boolean;
+  content_hash: string;
+  provider: string | null;
+  voice: string | null;
+  text_hash: string | null;
+  captions_file: string | null;
+  created_by: string | null;
+  stale: boolean;
+  created_at: string | Date;
+}
+
+export interface MediaFileInsert {
+  subjectId: string;
+  nodeId: string | null;
+  sectionId: string | null;
+  kind: MediaKind;
+  fileName: string;
+  storageKey: string;
+  size: number;
+  durationMs: number | null;
+  free: boolean;
+  contentHash: string;
+  provider: string | null;
+  voice: string | null;
+  textHash: string | null;
+  captionsFile: string | null;
+  createdBy: string | null;
+}
+
+export interface LectureSectionRow {
+  id: string;
+  title: string;
+  text: string;
+  est_seconds: number;
+}
+
+@Injectable()
+export class MediaLibraryRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  list(subjectId: string): Promise<MediaFileRow[]> {
+    return this.em.execute<MediaFileRow[]>(
+      `select * from media_files where subject_id = ? order by section_id nulls last, kind, created_at desc, file_name`,
+      [subjectId],
+    );
+  }
+
+  async find(subjectId: string, fileName: string, em: EntityManager = this.em): Promise<MediaFileRow | null> {
+    const [row] = await em.execute<MediaFileRow[]>(`select * from media_files where subject_id = ? and file_name = ?`, [
+      subjectId,
+      fileName,
+    ]);
+    return row ?? null;
+  }
+
+  /** The row holding the unique "made from" key of a section's file. */
+  async findMadeFrom(
+    em: EntityManager,
+    k: Pick<MediaFileInsert, 'subjectId' | 'sectionId' | 'kind' | 'textHash' | 'provider' | 'voice'>,
+  ): Promise<MediaFileRow | null> {
+    const [row] = await em.execute<MediaFileRow[]>(
+      `select * from media_files
+        where subject_id = ? and section_id = ? and kind = ?
+          and text_hash is not distinct from ? and provider is not distinct from ? and voice is not distinct from ?`,
+      [k.subjectId, k.sectionId, k.kind, k.textHash, k.provider, k.voice],
+    );
+    return row ?? null;
+  }
+
+  async latestSectionFile(subjectId: string, sectionId: string, kind: MediaKind): Promise<MediaFileRow | null> {
+    const [row] = await this.em.execute<MediaFileRow[]>(
+      `select * from media_files where subject_id = ? and section_id = ? and kind = ? order by created_at desc, id limit 1`,
+      [subjectId, sectionId, kind],
+    );
+    return row ?? null;
+  }
+
+  /** Inserts unless either unique key is taken (a concurrent run): then null. */
+  async insert(em: EntityManager, f: MediaFileInsert): Promise<MediaFileRow | null> {
+    const [row] = await em.execute<MediaFileRow[]>(
+      `insert into media_files (subject_id, node_id, section_id, kind, file_name, storage_key, size, duration_ms, free,
+                                content_hash, provider, voice, text_hash, captions_file, created_by)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict do nothing
+       returning *`,
+      [
+        f.subjectId,
+        f.nodeId,
+        f.sectionId,
+        f.kind,
+        f.fileName,
+        f.storageKey,
+        f.size,
+        f.durationMs,
+        f.free,
+        f.contentHash,
+        f.provider,
+        f.voice,
+        f.textHash,
+        f.captionsFile,
+        f.createdBy,
+      ],
+    );
+    return row ?? null;
+  }
+
+  /** New bytes for an existing row (a stale file re-made, or a file replaced under its name): current again. */
+  async replace(em: EntityManager, id: string, f: MediaFileInsert): Promise<MediaFileRow> {
+    const [row] = await em.execute<MediaFileRow[]>(
+      `update media_files set node_id = ?, file_name = ?, storage_key = ?, size = ?, duration_ms = ?, free = ?,
+              content_hash = ?, provider = ?, voice = ?, text_hash = ?, captions_file = ?, created_by = ?,
+              stale = false, created_at = now()
+        where id = ? returning *`,
+      [
+        f.nodeId,
+        f.fileName,
+        f.storageKey,
+        f.size,
+        f.durationMs,
+        f.free,
+        f.contentHash,
+        f.provider,
+        f.voice,
+        f.textHash,
+        f.captionsFile,
+        f.createdBy,
+        id,
+      ],
+    );
+    return row;
+  }
+
+  async markStale(subjectId: string, nodeIds: string[]): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update media_files set stale = true
+        where subject_id = ? and not stale
+          and (node_id = any(array(select jsonb_array_elements_text(?::jsonb)))
+               or section_id = any(array(select jsonb_array_elements_text(?::jsonb))))
+       returning id`,
+      // JSON, not an array binding: the driver layer would spread an array into a list of parameters
+      [subjectId, JSON.stringify(nodeIds), JSON.stringify(nodeIds)],
+    );
+    return rows.length;
+  }
+
+  /** The subject's lecture script sections in reading order. */
+  listSections(subjectId: string): Promise<LectureSectionRow[]> {
+    return this.em.execute<LectureSectionRow[]>(
+      `select id, title, text, est_seconds from lecture_sections where subject_id = ? order by position, id`,
+      [subjectId],
+    );
+  }
+}

@@ -1,0 +1,171 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import type { MediaKind } from './entities';
+import { type MediaFileInsert, MediaLibraryRepository, type MediaFileRow } from './media-library.repository';
+import { MediaUrlSigner } from './media-url-signer';
+import { isValidStorageKey, MEDIA_STORAGE, type MediaStorage, sha256File } from './storage/media-storage';
+
+export interface MediaFileRecord {
+  id: string;
+  subjectId: string;
+  nodeId: string | null;
+  sectionId: string | null;
+  kind: MediaKind;
+  fileName: string;
+  size: number;
+  durationMs: number | null;
+  free: boolean;
+  provider: string | null;
+  voice: string | null;
+  textHash: string | null;
+  captionsFile: string | null;
+  stale: boolean;
+  createdAt: Date;
+}
+
+export interface AddMediaFile {
+  subjectId: string;
+  nodeId?: string | null;
+  sectionId?: string | null;
+  kind: MediaKind;
+  fileName: string;
+  /** a local file; its bytes are copied into the storage (the caller removes its temp file) */
+  sourcePath: string;
+  durationMs?: number | null;
+  free?: boolean;
+  provider?: string | null;
+  voice?: string | null;
+  textHash?: string | null;
+  captionsFile?: string | null;
+  createdBy?: string | null;
+}
+
+/** A signed URL outlives the media it plays by this much (a paused player can resume). */
+export const SIGNED_URL_GRACE_SECONDS = 600;
+
+/** Where a file's bytes are kept: made from the subject and the file name, so a signed URL needs no lookup. */
+export function storageKeyFor(subjectId: string, fileName: string): string | null {
+  const key = `${subjectId}/${fileName}`;
+  return isValidStorageKey(key) ? key : null;
+}
+
+export function toMediaFileRecord(r: MediaFileRow): MediaFileRecord {
+  return {
+    id: r.id,
+    subjectId: r.subject_id,
+    nodeId: r.node_id,
+    sectionId: r.section_id,
+    kind: r.kind,
+    fileName: r.file_name,
+    size: Number(r.size),
+    durationMs: r.duration_ms,
+    free: r.free,
+    provider: r.provider,
+    voice: r.voice,
+    textHash: r.text_hash,
+    captionsFile: r.captions_file,
+    stale: r.stale,
+    createdAt: new Date(r.created_at),
+  };
+}
+
+/** The media library: rows in PostgreSQL, bytes in MediaStorage. Exported for speech, video and the content tools. */
+@Injectable()
+export class MediaLibraryService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly repo: MediaLibraryRepository,
+    private readonly signer: MediaUrlSigner,
+    @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+  ) {}
+
+  /**
+   * Adds a file, idempotently: a section's file that is already there, made from the same text,
+   * provider and voice, is returned as it is (a job that runs twice writes it once) unless it is
+   * stale, when the new bytes replace it; a file of the same name gets the new bytes when they differ.
+   */
+  async add(em: EntityManager | null, f: AddMediaFile): Promise<MediaFileRecord> {
+    const tx = em ?? this.em;
+    const storageKey = storageKeyFor(f.subjectId, f.fileName);
+    if (!storageKey) throw new BadRequestException(`Invalid media file name: ${f.fileName}`);
+    const sha256 = await sha256File(f.sourcePath);
+    const values: MediaFileInsert = {
+      subjectId: f.subjectId,
+      nodeId: f.nodeId ?? f.sectionId ?? null,
+      sectionId: f.sectionId ?? null,
+      kind: f.kind,
+      fileName: f.fileName,
+      storageKey,
+      size: 0,
+      durationMs: f.durationMs ?? null,
+      free: f.free ?? false,
+      contentHash: sha256,
+      provider: f.provider ?? null,
+      voice: f.voice ?? null,
+      textHash: f.textHash ?? null,
+      captionsFile: f.captionsFile ?? null,
+      createdBy: f.createdBy ?? null,
+    };
+    const madeFrom = values.sectionId ? await this.repo.findMadeFrom(tx, values) : null;
+    if (madeFrom && !madeFrom.stale) return toMediaFileRecord(madeFrom);
+    const existing = madeFrom ?? (await this.repo.find(f.subjectId, f.fileName, tx));
+    if (existing && !existing.stale && existing.content_hash === sha256 && existing.file_name === f.fileName) {
+      return toMediaFileRecord(existing);
+    }
+
+    const { size } = await this.storage.put(storageKey, f.sourcePath);
+    values.size = size;
+    if (existing) {
+      const row = await this.repo.replace(tx, existing.id, values);
+      if (existing.storage_key !== storageKey) await this.storage.remove(existing.storage_key);
+      return toMediaFileRecord(row);
+    }
+    const inserted = await this.repo.insert(tx, values);
+    if (inserted) return toMediaFileRecord(inserted);
+    // a concurrent add of the same file won the insert; the bytes under the key are either's, whole
+    const winner =
+      (values.sectionId ? await this.repo.findMadeFrom(tx, values) : null) ??
+      (await this.repo.find(f.subjectId, f.fileName, tx));
+    if (!winner) throw new Error(`media file ${f.subjectId}/${f.fileName} conflicted but is not there`);
+    return toMediaFileRecord(winner);
+  }
+
+  async list(subjectId: string): Promise<MediaFileRecord[]> {
+    return (await this.repo.list(subjectId)).map(toMediaFileRecord);
+  }
+
+  async find(subjectId: string, fileName: string): Promise<MediaFileRecord | null> {
+    const row = await this.repo.find(subjectId, fileName);
+    return row ? toMediaFileRecord(row) : null;
+  }
+
+  /** The section's newest audio, stale or not (stale audio still plays until it is re-made). */
+  async currentSectionAudio(subjectId: string, sectionId: string): Promise<MediaFileRecord | null> {
+    const row = await this.repo.latestSectionFile(subjectId, sectionId, 'audio');
+    return row ? toMediaFileRecord(row) : null;
+  }
+
+  /** Publishing changed these nodes: their media (section ids equal node ids) must be made again. */
+  markStale(subjectId: string, nodeIds: string[]): Promise<number> {
+    return nodeIds.length ? this.repo.markStale(subjectId, nodeIds) : Promise.resolve(0);
+  }
+
+  /** A signed, expiring URL of the file; by default it lives as long as the media plus ten minutes. */
+  signedUrl(
+    f: Pick<MediaFileRecord, 'subjectId' | 'fileName' | 'durationMs'>,
+    userId: string | null,
+    ttlSeconds?: number,
+  ) {
+    return this.signer.sign(f.subjectId, f.fileName, userId, ttlSeconds ?? defaultTtlSeconds(f.durationMs));
+  }
+
+  /** Where the bytes of a file are, for streaming (null: not a name the library could hold). */
+  localPath(subjectId: string, fileName: string): string | null {
+    const key = storageKeyFor(subjectId, fileName);
+    return key ? this.storage.localPath(key) : null;
+  }
+}
+
+export function defaultTtlSeconds(durationMs: number | null | undefined): number {
+  return Math.ceil((durationMs ?? 0) / 1000) + SIGNED_URL_GRACE_SECONDS;
+}
