@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../../catalog/catalog.module';
+import { MediaModule } from '../../media/media.module';
 import { OverlayReader } from './overlay-reader';
 import { PublishDraftController, StudioNodesController, StudioVersionsController } from './versions.controller';
 import { VersionsRepository } from './versions.repository';
@@ -7,7 +8,7 @@ import { VersionsService } from './versions.service';
 
 /** Studio versions and the draft overlay. */
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, MediaModule],
   controllers: [StudioNodesController, StudioVersionsController, PublishDraftController],
   providers: [OverlayReader, VersionsRepository, VersionsService],
   exports: [OverlayReader],

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CatalogService } from '../../catalog/catalog.service';
+import { MediaLibraryService } from '../../media/media-library.service';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { contentHash } from '../../../common/content-hash';
 import { sanitize } from '../../../common/html/sanitize';
@@ -43,6 +44,7 @@ export class VersionsService {
     private readonly em: EntityManager,
     private readonly repo: VersionsRepository,
     private readonly catalog: CatalogService,
+    private readonly media: MediaLibraryService,
   ) {}
 
   private async requireSubject(input: string): Promise<string> {
@@ -107,6 +109,8 @@ export class VersionsService {
   }
 
   /**
+   * Publishing marks the audio and video of the changed nodes stale (they still play, and the next
+   * bulk run re-makes them).
    * One transaction: the subject's version lock is taken first, so concurrent publishes (and saves) of a
    * subject run one after the other; the second finds the overlay gone.
    */
@@ -147,6 +151,8 @@ export class VersionsService {
       return { version, changedNodes };
     });
     if (!outcome) throw new ConflictException(NO_CHANGES_MESSAGE);
+    // After the commit: stale marks of a publish that rolled back would send audio to be re-made for nothing.
+    await this.media.markStale(subjectId, outcome.changedNodes);
     return outcome;
   }
 
