@@ -5,6 +5,7 @@ export const QUEUES = {
   email: 'email',
   contentMigration: 'content-migration',
   crawl: 'crawl',
+  tts: 'tts',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -14,6 +15,10 @@ export const JOBS = {
   accountMail: 'account-mail',
   migrateContent: 'migrate-content',
   crawlSources: 'crawl-sources',
+  /** every lecture section of a subject: Studio's bulk run, followed live through the job's progress */
+  ttsBulk: 'tts-bulk',
+  /** one lecture section (the lectures page's "Generate MP3 (server)") */
+  ttsSection: 'tts-section',
 } as const;
 
 export type MailTemplate = 'verify-email' | 'reset-password' | 'already-registered';
@@ -48,11 +53,45 @@ export interface AccountMailPayload {
   email: string;
 }
 
+export type TtsProvider = 'local' | 'elevenlabs';
+
+/**
+ * A bulk text-to-speech run. The API fixes the sections (so `total` is known before the worker
+ * starts and every viewer of the job sees the same one) and resolves the provider (elevenlabs
+ * without a key → local, said in the stream's start event).
+ */
+export interface TtsBulkPayload {
+  subjectId: string;
+  /** in reading order */
+  sectionIds: string[];
+  /** the provider used, after the fallback */
+  provider: TtsProvider;
+  requestedProvider: TtsProvider;
+  fellBack: boolean;
+  voiceId?: string;
+  /** re-make sections whose current audio matches their text, provider and voice */
+  includeAll: boolean;
+  /** a pause after each item (0 to 5000 ms) */
+  delayMs: number;
+  requestedBy?: string;
+}
+
+/** One section, made (or found current) for the lectures page. */
+export interface TtsSectionPayload {
+  subjectId: string;
+  sectionId: string;
+  provider: TtsProvider;
+  voiceId?: string;
+  requestedBy?: string;
+}
+
 export interface JobPayloads {
   [JOBS.sendEmail]: SendEmailPayload;
   [JOBS.accountMail]: AccountMailPayload;
   [JOBS.migrateContent]: ContentMigrationPayload;
   [JOBS.crawlSources]: CrawlPayload;
+  [JOBS.ttsBulk]: TtsBulkPayload;
+  [JOBS.ttsSection]: TtsSectionPayload;
 }
 
 export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
@@ -77,6 +116,16 @@ export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
     attempts: 2,
     backoff: { type: 'fixed', delay: 5000 },
     removeOnComplete: { age: 7 * 24 * 3600, count: 100 },
+    removeOnFail: { age: 7 * 24 * 3600, count: 100 },
+  },
+  // A retried run resumes after the items its progress already lists, and every file is keyed by
+  // section, text hash, provider and voice, so a retry after a crash writes nothing twice. A run
+  // cancelled by Studio completes (marked cancelled) and so is never retried. Kept for a day so a
+  // second viewer (or a reconnecting browser) can replay a finished run by its job id.
+  [QUEUES.tts]: {
+    attempts: 2,
+    backoff: { type: 'fixed', delay: 2000 },
+    removeOnComplete: { age: 24 * 3600, count: 200 },
     removeOnFail: { age: 7 * 24 * 3600, count: 100 },
   },
 };
