@@ -22,6 +22,7 @@ import { VersionsModule } from './modules/graph/versions/versions.module';
 import { MediaModule } from './modules/media/media.module';
 import { EntitlementGuard } from './common/guards/entitlement.guard';
 import { QueuesModule } from './queues/queues.module';
+import { TtsModule } from './modules/media/tts/tts.module';
 
 @Module({
   imports: [
@@ -42,6 +43,7 @@ import { QueuesModule } from './queues/queues.module';
     PracticeModule,
     MediaModule,
     StudioModule,
+    TtsModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -9,11 +9,13 @@ import { AuthModule } from '../src/modules/auth/auth.module';
 import { MailSenderModule } from '../src/modules/mail/sender/mail-sender.module';
 import { SourcesModule } from '../src/modules/graph/sources/sources.module';
 import { ContentMigrationModule } from '../src/modules/studio/content-migration/content-migration.module';
+import { TtsModule } from '../src/modules/media/tts/tts.module';
 import { QUEUES } from '../src/queues/queues';
 import { QueuesModule } from '../src/queues/queues.module';
 import { ContentMigrationProcessor } from './content-migration/content-migration.processor';
 import { CrawlProcessor } from './crawl/crawl.processor';
 import { EmailProcessor } from './email/email.processor';
+import { TtsProcessor } from './tts/tts.processor';
 
 /** The worker process: queue processors only, no HTTP. */
 @Module({
@@ -25,11 +27,17 @@ import { EmailProcessor } from './email/email.processor';
     RateLimitModule,
     AuthModule,
     QueuesModule,
-    BullModule.registerQueue({ name: QUEUES.email }, { name: QUEUES.contentMigration }, { name: QUEUES.crawl }),
+    BullModule.registerQueue(
+      { name: QUEUES.email },
+      { name: QUEUES.contentMigration },
+      { name: QUEUES.crawl },
+      { name: QUEUES.tts },
+    ),
     MailSenderModule,
     ContentMigrationModule,
     SourcesModule,
+    TtsModule,
   ],
-  providers: [EmailProcessor, ContentMigrationProcessor, CrawlProcessor],
+  providers: [EmailProcessor, ContentMigrationProcessor, CrawlProcessor, TtsProcessor],
 })
 export class WorkerModule {}

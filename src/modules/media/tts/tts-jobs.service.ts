@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { InjectQueue } from '@nestjs/bullmq';
+import {
+  ConflictException,
+  GatewayTimeoutException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  NotFoundException,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { type Job, Queue, QueueEvents } from 'bullmq';
+import type Redis from 'ioredis';
+import { InjectRedis } from '../../../common/redis/redis.module';
+import { type AppConfig } from '../../../config/config';
+import { InjectConfig } from '../../../config/config.module';
+import { DEFAULT_JOB_OPTIONS, JOBS, QUEUES, type TtsBulkPayload, type TtsSectionPayload } from '../../../queues/queues';
+import { redisConnection } from '../../../queues/queues.module';
+import { CatalogService } from '../../catalog/catalog.service';
+import { SectionSynthesizer } from '../speech/section-synthesizer';
+import {
+  finalEvent,
+  itemEvent,
+  itemsOf,
+  startEvent,
+  type TtsBulkEvent,
+  type TtsBulkItem,
+  type TtsBulkResult,
+} from './bulk-run';
+import type { BulkResultResponse, BulkSynthesisDto } from './dto/bulk-synthesis.dto';
+import type { SynthesizeDto, SynthesizeResponse } from './dto/synthesize.dto';
+import { TtsCancellationService } from './tts-cancellation.service';
+import { TtsRepository } from './tts.repository';
+
+type TtsPayload = TtsBulkPayload | TtsSectionPayload;
+type TtsJob = Job<TtsPayload, unknown>;
+
+const SECTION_WAIT_MS = 3 * 60 * 1000;
+const BULK_WAIT_MS = 30 * 60 * 1000;
+/** a viewer re-reads the job at least this often, should a Redis event be missed */
+const POLL_MS = 1000;
+const RUNNING = ['active', 'waiting', 'delayed', 'prioritized', 'paused', 'waiting-children'] as const;
+
+/**
+ * The API's side of text-to-speech: it enqueues runs on the `tts` queue and follows them. A bulk run's
+ * events are read from the job itself (its data gives the start, its progress every item so far, its
+ * result the end), woken by QueueEvents: a closed browser does not stop the run, and anyone who asks
+ * for the same job id, during or after it, sees the same events from the beginning.
+ */
+@Injectable()
+export class TtsJobsService implements OnModuleDestroy {
+  private events?: QueueEvents;
+
+  constructor(
+    @InjectQueue(QUEUES.tts) private readonly queue: Queue<TtsPayload, unknown>,
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectRedis() private readonly redis: Redis,
+    private readonly catalog: CatalogService,
+    private readonly synthesizer: SectionSynthesizer,
+    private readonly repo: TtsRepository,
+    private readonly cancellation: TtsCancellationService,
+  ) {}
+
+  private async queueEvents(): Promise<QueueEvents> {
+    if (!this.events) {
+      this.events = new QueueEvents(QUEUES.tts, {
+        connection: redisConnection(this.config.redis.url),
+        prefix: `${this.config.redis.prefix}:q`,
+      });
+      // one listener per open stream
+      this.events.setMaxListeners(0);
+    }
+    await this.events.waitUntilReady();
+    return this.events;
+  }
+
+  async onModuleDestroy() {
+    await this.events?.close();
+  }
+
+  /** The subject's id (by id, name or title, published or not); 404 otherwise. */
+  async subjectId(input: string): Promise<string> {
+    const id = await this.catalog.resolveSubjectId(input, { anyState: true });
+    if (!id) throw new NotFoundException('Subject not found');
+    return id;
+  }
+
+  async synthesizeOne(dto: SynthesizeDto, userId: string): Promise<SynthesizeResponse> {
+    const subjectId = await this.subjectId(dto.subject);
+    if (!(await this.repo.sectionIds(subjectId)).includes(dto.sectionId))
+      throw new NotFoundException('Lecture section not found');
+    const { provider } = this.synthesizer.resolveProvider(dto.provider ?? 'elevenlabs');
+    const events = await this.queueEvents();
+    const job = await this.queue.add(
+      JOBS.ttsSection,
+      { subjectId, sectionId: dto.sectionId, provider, voiceId: dto.voiceId, requestedBy: userId },
+      DEFAULT_JOB_OPTIONS[QUEUES.tts],
+    );
+    try {
+      return (await job.waitUntilFinished(events, SECTION_WAIT_MS)) as SynthesizeResponse;
+    } catch (err) {
+      const msg = (err as Error).message ?? '';
+      if (/timed out/i.test(msg)) throw new GatewayTimeoutException(`The synthesis is still running (job ${job.id}).`);
+      throw new HttpException(`Failed to synthesize: ${msg}`, HttpStatus.BAD_GATEWAY);
+    }
+  }
+
+  /**
+   * Starts the subject's bulk run under `dto.jobId` (new when not given), or joins the run already under
+   * that id. Another run of the same subject still going is a 409: two runs would make the same files.
+   */
+  async startBulk(dto: BulkSynthesisDto, userId: string): Promise<string> {
+    const subjectId = await this.subjectId(dto.subject);
+    const jobId = dto.jobId ?? `tts-${randomUUID()}`;
+    const existing = (await this.queue.getJob(jobId)) as TtsJob | undefined;
+    if (existing) {
+      if (existing.name !== JOBS.ttsBulk || (existing.data as TtsBulkPayload).subjectId !== subjectId)
+        throw new ConflictException(`The job id ${jobId} is taken by another run`);
+      return jobId;
+    }
+    const { provider, fellBack } = this.synthesizer.resolveProvider(dto.provider ?? 'elevenlabs');
+    const payload: TtsBulkPayload = {
+      subjectId,
+      sectionIds: await this.repo.sectionIds(subjectId),
+      provider,
+      requestedProvider: dto.provider ?? 'elevenlabs',
+      fellBack,
+      voiceId: dto.voiceId,
+      includeAll: dto.includeAll ?? false,
+      delayMs: dto.delayMs ?? 0,
+      requestedBy: userId,
+    };
+    await this.withSubjectLock(subjectId, async () => {
+      const running = (await this.queue.getJobs([...RUNNING])) as TtsJob[];
+      const other = running.find(
+        (j) => j?.name === JOBS.ttsBulk && (j.data as TtsBulkPayload).subjectId === subjectId && j.id !== jobId,
+      );
+      if (other) throw new ConflictException(`A synthesis run for ${subjectId} is already running (job ${other.id})`);
+      await this.cancellation.clear(jobId);
+      await this.queue.add(JOBS.ttsBulk, payload, { ...DEFAULT_JOB_OPTIONS[QUEUES.tts], jobId });
+    });
+    return jobId;
+  }
+
+  /** Asks the run to stop; false when there is no such run going (unknown, or ended already). */
+  async cancel(jobId: string): Promise<{ cancelled: boolean }> {
+    const job = (await this.queue.getJob(jobId)) as TtsJob | undefined;
+    if (!job || job.name !== JOBS.ttsBulk) throw new NotFoundException('No such synthesis run');
+    const state = await job.getState();
+    if (state === 'completed' || state === 'failed') return { cancelled: false };
+    await this.cancellation.request(jobId);
+    return { cancelled: true };
+  }
+
+  /**
+   * The run's events: `start`, an `item` per finished section, then `done` or `cancelled` (or `error`
+   * when the job failed for good). Replays what happened so far, then follows it live.
+   */
+  async *follow(jobId: string): AsyncGenerator<TtsBulkEvent> {
+    const events = await this.queueEvents();
+    // set by an event of this job; the next read of the job sees what it announced
+    const seen = { event: false, wake: undefined as (() => void) | undefined };
+    const onEvent = (e: { jobId: string }) => {
+      if (e.jobId !== jobId) return;
+      seen.event = true;
+      seen.wake?.();
+    };
+    const names = ['progress', 'completed', 'failed', 'waiting', 'active', 'removed'] as const;
+    for (const n of names) events.on(n, onEvent);
+    try {
+      let sent = 0;
+      let started = false;
+      for (;;) {
+        seen.event = false;
+        // state first: once it says completed, the job read after it carries the result
+        const state = await this.queue.getJobState(jobId);
+        const job = (await this.queue.getJob(jobId)) as TtsJob | undefined;
+        if (!job || state === 'unknown') {
+          yield { type: 'error', message: 'The run is no longer known (removed)' };
+          return;
+        }
+        if (!started) {
+          yield startEvent(jobId, job.data as TtsBulkPayload);
+          started = true;
+        }
+        const result = state === 'completed' ? (job.returnvalue as TtsBulkResult | null) : null;
+        const items: TtsBulkItem[] = itemsOf(result ?? job.progress);
+        for (; sent < items.length; sent++) yield itemEvent(items, sent);
+        if (result) {
+          yield finalEvent(result);
+          return;
+        }
+        if (state === 'failed') {
+          yield { type: 'error', message: `The run failed: ${job.failedReason ?? 'unknown error'}` };
+          return;
+        }
+        if (!seen.event)
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, POLL_MS);
+            seen.wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        seen.wake = undefined;
+      }
+    } finally {
+      for (const n of names) events.off(n, onEvent);
+    }
+  }
+
+  /** The run as NDJSON lines. */
+  async *ndjson(jobId: string): AsyncGenerator<string> {
+    try {
+      for await (const event of this.follow(jobId)) yield `${JSON.stringify(event)}\n`;
+    } catch (err) {
+      yield `${JSON.stringify({ type: 'error', message: `Lost the run: ${(err as Error).message}` })}\n`;
+    }
+  }
+
+  /** Starts (or joins) a run and answers once it has ended. */
+  async runBulk(dto: BulkSynthesisDto, userId: string): Promise<BulkResultResponse> {
+    const jobId = await this.startBulk(dto, userId);
+    const deadline = Date.now() + BULK_WAIT_MS;
+    let start: Extract<TtsBulkEvent, { type: 'start' }> | undefined;
+    const items: TtsBulkItem[] = [];
+    for await (const e of this.follow(jobId)) {
+      if (e.type === 'start') start = e;
+      else if (e.type === 'item') items.push({ id: e.id, ok: e.ok, url: e.url, error: e.error, status: e.status });
+      else if (e.type === 'error')
+        throw new HttpException(`Failed to synthesize: ${e.message}`, HttpStatus.BAD_GATEWAY);
+      else
+        return {
+          jobId,
+          total: e.total,
+          attempted: e.attempted,
+          succeeded: e.succeeded,
+          failed: e.failed,
+          skipped: e.skipped,
+          cancelled: e.type === 'cancelled',
+          provider: start?.provider ?? '',
+          fellBack: start?.fellBack ?? false,
+          items,
+        };
+      if (Date.now() > deadline)
+        throw new GatewayTimeoutException(`The synthesis is still running (job ${jobId}); follow it by its job id.`);
+    }
+    throw new HttpException('The run ended without a result', HttpStatus.BAD_GATEWAY);
+  }
+
+  /** Serialises "is a run of this subject going? if not, add one" across API processes. */
+  private async withSubjectLock<T>(subjectId: string, fn: () => Promise<T>): Promise<T> {
+    const key = `${this.config.redis.prefix}:tts:start-lock:${subjectId}`;
+    const token = randomUUID();
+    for (let i = 0; ; i++) {
+      if ((await this.redis.set(key, token, 'PX', 10_000, 'NX')) === 'OK') break;
+      if (i > 200) throw new ConflictException(`A synthesis run for ${subjectId} is being started`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    try {
+      return await fn();
+    } finally {
+      if ((await this.redis.get(key)) === token) await this.redis.del(key);
+    }
+  }
+}

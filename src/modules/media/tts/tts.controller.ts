@@ -1,0 +1,97 @@
+import { Readable } from 'node:stream';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { type AuthUser, CurrentUser } from '../../../common/decorators/current-user.decorator';
+import { Roles } from '../../../common/decorators/roles.decorator';
+import { BulkCancelDto, BulkCancelResponse, BulkResultResponse, BulkSynthesisDto } from './dto/bulk-synthesis.dto';
+import { SynthesizeDto, SynthesizeResponse } from './dto/synthesize.dto';
+import { PutTtsOverridesDto, TtsOverrideEntry, TtsOverridesResponse } from './dto/tts-overrides.dto';
+import { TtsSubjectResponse } from './dto/tts-subject.dto';
+import { TtsJobsService } from './tts-jobs.service';
+import { TtsOverridesService } from './tts-overrides.service';
+
+/** Studio's text-to-speech: subjects, overrides, one section, and bulk runs (streamed, waited for, cancelled). */
+@ApiTags('tts')
+@ApiBearerAuth()
+@ApiExtraModels(TtsOverrideEntry)
+@Roles('studio')
+@Controller('tts')
+export class TtsController {
+  constructor(
+    private readonly jobs: TtsJobsService,
+    private readonly overrides: TtsOverridesService,
+  ) {}
+
+  @Get('subjects')
+  @ApiOkResponse({ type: [TtsSubjectResponse] })
+  subjects() {
+    return this.overrides.subjects();
+  }
+
+  @Get('overrides/:subject')
+  @ApiParam({ name: 'subject', example: 'vagus-nerve' })
+  @ApiOkResponse({ type: TtsOverridesResponse })
+  async getOverrides(@Param('subject') subject: string) {
+    return this.overrides.get(await this.jobs.subjectId(subject));
+  }
+
+  @Put('overrides/:subject')
+  @ApiParam({ name: 'subject', example: 'vagus-nerve' })
+  @ApiOkResponse({ type: TtsOverridesResponse })
+  async putOverrides(
+    @Param('subject') subject: string,
+    @Body() dto: PutTtsOverridesDto,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.overrides.put(await this.jobs.subjectId(subject), dto, user.id);
+  }
+
+  /** One section's mp3 (made by the worker, or the current one when it is up to date). */
+  @Post('synthesize')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SynthesizeResponse })
+  synthesize(@Body() dto: SynthesizeDto, @CurrentUser() user: AuthUser) {
+    return this.jobs.synthesizeOne(dto, user.id);
+  }
+
+  /**
+   * Every section of the subject, as newline-delimited JSON flushed as it happens: `start {total, provider,
+   * fellBack}`, `item {id, ok, url, error, status, attempted, succeeded, failed, skipped}` per section, then
+   * `cancelled` or `done` (`error {message}` if the job failed for good). The run is a job: closing the
+   * stream does not stop it, and the same `jobId` replays it and follows it again.
+   */
+  @Post('synthesize/bulk/stream')
+  @HttpCode(200)
+  @ApiProduces('application/x-ndjson')
+  @ApiOkResponse({ description: 'application/x-ndjson events', schema: { type: 'string' } })
+  async bulkStream(@Body() dto: BulkSynthesisDto, @CurrentUser() user: AuthUser, @Res() reply: FastifyReply) {
+    const jobId = await this.jobs.startBulk(dto, user.id);
+    return (
+      reply
+        .status(200)
+        .header('content-type', 'application/x-ndjson; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        // proxies must pass each line on as it comes
+        .header('x-accel-buffering', 'no')
+        .send(Readable.from(this.jobs.ndjson(jobId), { objectMode: false }))
+    );
+  }
+
+  /** The same run, answered once it has ended (the Studio's fallback when the stream fails). */
+  @Post('synthesize/bulk')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BulkResultResponse })
+  bulk(@Body() dto: BulkSynthesisDto, @CurrentUser() user: AuthUser) {
+    return this.jobs.runBulk(dto, user.id);
+  }
+
+  /** Stops the run after the sections in flight (they finish or abort); the stream ends with `cancelled`. */
+  @Post('synthesize/bulk/cancel')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BulkCancelResponse })
+  cancel(@Body() dto: BulkCancelDto) {
+    return this.jobs.cancel(dto.jobId);
+  }
+}
