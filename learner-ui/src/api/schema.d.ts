@@ -436,6 +436,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/file/{subject}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MediaController_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/secure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MediaController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/secure/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MediaController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notes": {
         parameters: {
             query?: never;
@@ -692,6 +740,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tts/overrides/{subject}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TtsController_getOverrides"];
+        put: operations["TtsController_putOverrides"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tts/subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TtsController_subjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tts/synthesize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TtsController_synthesize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tts/synthesize/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TtsController_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tts/synthesize/bulk/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TtsController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tts/synthesize/bulk/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TtsController_bulkStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutor/variant": {
         parameters: {
             query?: never;
@@ -756,6 +900,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media/{subject}/tts_scripts.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TtsScriptsController_scripts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -765,6 +925,74 @@ export interface components {
             subjectId: string;
             /** @example vn-anatomy */
             nodeId: string;
+        };
+        BulkCancelDto: {
+            /** @example tts-3f1c2b9e */
+            jobId: string;
+        };
+        BulkCancelResponse: {
+            /** @description false when the run had already ended */
+            cancelled: boolean;
+        };
+        BulkItemResponse: {
+            /** @description the section id */
+            id: string;
+            ok: boolean;
+            /** @description a signed URL of the mp3 */
+            url: string | null;
+            error: string | null;
+            /** @enum {string} */
+            status: "synthesized" | "skipped" | "failed";
+        };
+        BulkResultResponse: {
+            jobId: string;
+            /** @description sections of the subject */
+            total: number;
+            /** @description sections synthesised or failed (not skipped) */
+            attempted: number;
+            succeeded: number;
+            failed: number;
+            /** @description sections whose current audio was already up to date */
+            skipped: number;
+            /** @description the run was cancelled */
+            cancelled: boolean;
+            /** @enum {string} */
+            provider: "local" | "elevenlabs";
+            /** @description elevenlabs was asked for without a key, so the local engine was used */
+            fellBack: boolean;
+            items: components["schemas"]["BulkItemResponse"][];
+        };
+        BulkSynthesisDto: {
+            /** @example vagus-nerve */
+            subject: string;
+            /**
+             * @description elevenlabs falls back to the local engine when the server has no ElevenLabs key
+             * @default elevenlabs
+             * @enum {string}
+             */
+            provider: "local" | "elevenlabs";
+            /** @description the engine's voice; a section's own voice override wins */
+            voiceId?: string;
+            /**
+             * @description re-make sections whose current audio is up to date
+             * @default false
+             */
+            includeAll: boolean;
+            /**
+             * @default mp3
+             * @enum {string}
+             */
+            format: "mp3";
+            /**
+             * @description a pause after each section, ms
+             * @default 0
+             */
+            delayMs: number;
+            /**
+             * @description the run’s id: a second call with the same id follows the same run; cancel by it
+             * @example tts-3f1c2b9e
+             */
+            jobId?: string;
         };
         CourseResponse: {
             /**
@@ -837,6 +1065,20 @@ export interface components {
             /** @description JWT for the Authorization: Bearer header */
             accessToken: string;
         };
+        MediaListDto: {
+            files: components["schemas"]["MediaListItemDto"][];
+        };
+        MediaListItemDto: {
+            /** @example tts/vn-anatomy-1a2b3c4d.mp3 */
+            name: string;
+            /** @description signed, expiring URL on this origin */
+            url: string;
+            free: boolean;
+            /** @description bytes */
+            size: number;
+            /** @description signed URL of its WebVTT captions */
+            captions: string | null;
+        };
         MessageResponse: {
             message: string;
         };
@@ -908,6 +1150,20 @@ export interface components {
             readonly subjectId: string;
             readonly published: boolean;
         };
+        PutTtsOverridesDto: {
+            /**
+             * @description every override of the subject, by section id (the call replaces them all); a section without text and voiceId, or null, has none
+             * @example {
+             *       "vn-anatomy": {
+             *         "text": "A shorter script.",
+             *         "voiceId": "slt"
+             *       }
+             *     }
+             */
+            overrides: {
+                [key: string]: components["schemas"]["TtsOverrideEntry"];
+            };
+        };
         QuizResponseDto: {
             /** @example vn-anatomy-q2 */
             questionId: string;
@@ -975,8 +1231,68 @@ export interface components {
             attemptId: string;
             responses: components["schemas"]["QuizResponseDto"][];
         };
+        SynthesizeDto: {
+            /** @example vagus-nerve */
+            subject: string;
+            /** @example vn-anatomy */
+            sectionId: string;
+            /**
+             * @description elevenlabs falls back to the local engine when the server has no ElevenLabs key
+             * @default elevenlabs
+             * @enum {string}
+             */
+            provider: "local" | "elevenlabs";
+            /** @description the engine's voice (flite: slt, espeak-ng: en-us, ElevenLabs: a voice id) */
+            voiceId?: string;
+            /**
+             * @default mp3
+             * @enum {string}
+             */
+            format: "mp3";
+        };
+        SynthesizeResponse: {
+            /** @description a signed, expiring URL of the mp3 */
+            url: string;
+            sectionId: string;
+            /**
+             * @description the provider used (after a fallback)
+             * @enum {string}
+             */
+            provider: "local" | "elevenlabs";
+            /** @description the current audio already matched the text, provider and voice */
+            skipped: boolean;
+        };
         TokenDto: {
             token: string;
+        };
+        TtsOverrideEntry: {
+            /** @description the text to speak instead of the section’s own */
+            text?: string;
+            /** @description the voice for this section */
+            voiceId?: string;
+        };
+        TtsOverridesResponse: {
+            overrides: {
+                [key: string]: components["schemas"]["TtsOverrideEntry"];
+            };
+        };
+        TtsScriptSectionDto: {
+            id: string;
+            title: string;
+            text: string;
+            /** @description signed URL of its audio, when there is audio the caller may play */
+            audio_url: string | null;
+            est_seconds: number;
+        };
+        TtsSubjectResponse: {
+            /** @example vagus-nerve */
+            subject: string;
+            /** @description lecture sections */
+            sections: number;
+            /** @description sections with audio */
+            withAudio: number;
+            /** @description sections whose audio is stale (their node changed since) */
+            stale: number;
         };
         TutorSourceResponse: {
             title: string;
@@ -1657,6 +1973,77 @@ export interface operations {
             };
         };
     };
+    MediaController_file: {
+        parameters: {
+            query?: {
+                /** @description the user the URL was issued to (empty: anonymous) */
+                u?: string;
+                /** @description expiry, unix seconds */
+                exp?: string;
+                /** @description HMAC-SHA256 signature, base64url */
+                sig?: string;
+            };
+            header?: never;
+            path: {
+                subject: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MediaController_list: {
+        parameters: {
+            query: {
+                /** @description subject id, name or title */
+                subject: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaListDto"];
+                };
+            };
+        };
+    };
+    MediaController_stream: {
+        parameters: {
+            query: {
+                /** @description subject id, name or title */
+                subject: string;
+                /** @description the file name, as listed by /api/media/secure */
+                file: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     NotesController_list: {
         parameters: {
             query?: {
@@ -2049,6 +2436,164 @@ export interface operations {
             };
         };
     };
+    TtsController_getOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TtsOverridesResponse"];
+                };
+            };
+        };
+    };
+    TtsController_putOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutTtsOverridesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TtsOverridesResponse"];
+                };
+            };
+        };
+    };
+    TtsController_subjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TtsSubjectResponse"][];
+                };
+            };
+        };
+    };
+    TtsController_synthesize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SynthesizeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynthesizeResponse"];
+                };
+            };
+        };
+    };
+    TtsController_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkSynthesisDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResultResponse"];
+                };
+            };
+        };
+    };
+    TtsController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkCancelDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkCancelResponse"];
+                };
+            };
+        };
+    };
+    TtsController_bulkStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkSynthesisDto"];
+            };
+        };
+        responses: {
+            /** @description application/x-ndjson events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+        };
+    };
     TutorController_variant: {
         parameters: {
             query?: never;
@@ -2224,6 +2769,27 @@ export interface operations {
                             };
                         };
                     };
+                };
+            };
+        };
+    };
+    TtsScriptsController_scripts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TtsScriptSectionDto"][];
                 };
             };
         };
