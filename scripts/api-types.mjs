@@ -79,7 +79,8 @@ async function documentFromApp() {
   });
   // What configureApp (src/app.factory.ts) does to routes and the document; it also starts the
   // logger and cookies, which preview mode cannot. Titles do not reach the types.
-  app.setGlobalPrefix('api', { exclude: ['health'] });
+  const { API_PREFIX, API_PREFIX_OPTIONS } = require(join(ROOT, 'dist', 'src', 'app.factory.js'));
+  app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   const config = new DocumentBuilder().addBearerAuth().addCookieAuth('lp_refresh').build();
   const document = SwaggerModule.createDocument(app, config);
   await app.close();

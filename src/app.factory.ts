@@ -11,6 +11,15 @@ import { registerStaticUi } from './common/http/static-ui';
 import { type AppConfig, loadConfig } from './config/config';
 import { APP_CONFIG } from './config/config.module';
 
+export const API_PREFIX = 'api';
+/**
+ * Outside /api: the health check, and the lecture scripts at the old product's path on our own origin.
+ * scripts/api-types.mjs reads this too, so the OpenAPI document places them where they are served.
+ */
+export const API_PREFIX_OPTIONS = {
+  exclude: ['health', { path: 'media/:subject/tts_scripts.json', method: RequestMethod.GET }],
+};
+
 export function createAdapter(config: AppConfig = loadConfig()): FastifyAdapter {
   return new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: CONTENT_BODY_LIMIT });
 }
@@ -51,10 +60,7 @@ export function securityHeaders(config: AppConfig) {
 export async function configureApp(app: NestFastifyApplication): Promise<NestFastifyApplication> {
   const config = app.get<AppConfig>(APP_CONFIG);
   app.useLogger(app.get(Logger));
-  // Outside /api: the health check, and the lecture scripts at the old product's path on our own origin.
-  app.setGlobalPrefix('api', {
-    exclude: ['health', { path: 'media/:subject/tts_scripts.json', method: RequestMethod.GET }],
-  });
+  app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.enableShutdownHooks();
   await app.register(fastifyCookie);
   await app.register(helmet, securityHeaders(config));

@@ -358,6 +358,13 @@ describe('GET /media/{subject}/tts_scripts.json', () => {
     expect((await h.get(`/media/no-such-subject/tts_scripts.json`)).headers['content-type']).toMatch(/json/);
     expect((await h.get(`/media/${SUBJECT}/tts_scripts.json`, { token: 'not-a-token' })).status).toBe(401);
   });
+
+  it('is listed in the OpenAPI document where it is served', async () => {
+    const doc = await h.get<{ paths: Record<string, unknown> }>('/api/docs/json');
+    expect(Object.keys(doc.body.paths)).toContain('/media/{subject}/tts_scripts.json');
+    expect(Object.keys(doc.body.paths)).not.toContain('/api/media/{subject}/tts_scripts.json');
+    expect(Object.keys(doc.body.paths)).toContain('/api/media/secure');
+  });
 });
 
 describe('publishing a version', () => {
