@@ -46,6 +46,7 @@ const item = (id: string, n: number, extra: object = {}) => ({
   ok: true,
   url: `/api/media/file/vagus-nerve/tts%2F${id}.mp3?sig=x`,
   error: null,
+  status: 'synthesized',
   attempted: n,
   succeeded: n,
   failed: 0,
@@ -152,15 +153,19 @@ describe('TTS Synthesis screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(counters()).toBe('2 attempted, 1 succeeded, 1 failed, 0 skipped of 3'));
     expect(progressBar()).toHaveAttribute('aria-valuenow', '67');
 
-    stream.push(line(item('vn-vagal-tone', 3, { succeeded: 1, failed: 1, skipped: 1, ok: true })));
-    stream.push(line({ type: 'done', attempted: 3, succeeded: 1, failed: 1, skipped: 1, total: 3 }));
+    stream.push(
+      line(item('vn-vagal-tone', 3, { status: 'skipped', attempted: 2, succeeded: 1, failed: 1, skipped: 1 })),
+    );
+    await waitFor(() => expect(counters()).toBe('2 attempted, 1 succeeded, 1 failed, 1 skipped of 3'));
+    expect(progressBar()).toHaveAttribute('aria-valuenow', '100');
+    stream.push(line({ type: 'done', attempted: 2, succeeded: 1, failed: 1, skipped: 1, total: 3 }));
     stream.end();
 
     expect(await screen.findByRole('region', { name: 'Result' })).toBeInTheDocument();
     expect(resultRows()).toEqual([
       ['OK', 'vn-intro', 'Play', ''],
       ['ERR', 'vn-anatomy', '', 'engine crashed'],
-      ['OK', 'vn-vagal-tone', 'Play', ''],
+      ['OK', 'vn-vagal-tone', 'Play', 'Up to date (skipped)'],
     ]);
     expect(screen.getByRole('link', { name: 'Play vn-intro' })).toHaveAttribute(
       'href',
@@ -199,7 +204,7 @@ describe('TTS Synthesis screen', { timeout: 20_000 }, () => {
     const { server, user } = await renderTts({
       [STREAM]: stream.response,
       [CANCEL]: () => {
-        stream.push(line({ type: 'cancelled' }));
+        stream.push(line({ type: 'cancelled', total: 16, attempted: 1, succeeded: 1, failed: 0, skipped: 0 }));
         stream.end();
         return json({ cancelled: true });
       },

@@ -96,18 +96,20 @@ export const TtsSynthesis = () => {
         setEngine(event.message ?? (event.provider ? `Engine: ${event.provider}` : null));
         break;
       case 'item': {
-        const { id, ok, url, error } = event;
-        setItems((list) => [...list, { id, ok, url, error }]);
+        const { id, ok, url, error, skipped } = event;
+        setItems((list) => [...list, { id, ok, url, error, skipped }]);
         setCounters((c) => ({
           total: c.total,
-          attempted: event.attempted ?? c.attempted + 1,
-          succeeded: event.succeeded ?? c.succeeded + (ok ? 1 : 0),
+          attempted: event.attempted ?? c.attempted + (skipped ? 0 : 1),
+          succeeded: event.succeeded ?? c.succeeded + (ok && !skipped ? 1 : 0),
           failed: event.failed ?? c.failed + (ok ? 0 : 1),
-          skipped: event.skipped ?? c.skipped,
+          skipped: event.skippedCount ?? c.skipped + (skipped ? 1 : 0),
         }));
         break;
       }
       case 'done':
+      case 'cancelled':
+        if (event.type === 'cancelled') setCancelled(true);
         setCounters((c) => ({
           attempted: event.attempted ?? c.attempted,
           succeeded: event.succeeded ?? c.succeeded,
@@ -115,9 +117,6 @@ export const TtsSynthesis = () => {
           skipped: event.skipped ?? c.skipped,
           total: event.total ?? c.total,
         }));
-        break;
-      case 'cancelled':
-        setCancelled(true);
         break;
     }
   };
@@ -349,7 +348,7 @@ const ResultCard = ({ items, failure }: { items: BulkItem[]; failure: string | n
                       </Link>
                     ) : null}
                   </TableCell>
-                  <TableCell>{item.error}</TableCell>
+                  <TableCell>{item.error ?? (item.skipped ? 'Up to date (skipped)' : null)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

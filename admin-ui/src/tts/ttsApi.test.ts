@@ -85,12 +85,28 @@ describe('toBulkEvent', () => {
       ok: true,
       url: '/api/media/file/x',
       error: null,
+      skipped: false,
       attempted: 1,
       succeeded: 1,
       failed: 0,
-      skipped: 0,
+      skippedCount: 0,
+    });
+    // The item's own skip comes from its status; the event's `skipped` is the running count.
+    expect(toBulkEvent({ type: 'item', id: 's2', ok: true, url: null, status: 'skipped', skipped: 1 })).toEqual({
+      type: 'item',
+      id: 's2',
+      ok: true,
+      url: null,
+      error: null,
+      skipped: true,
+      skippedCount: 1,
     });
     expect(toBulkEvent({ type: 'cancelled' })).toEqual({ type: 'cancelled' });
+    expect(toBulkEvent({ type: 'cancelled', total: 16, attempted: 2 })).toEqual({
+      type: 'cancelled',
+      total: 16,
+      attempted: 2,
+    });
     expect(toBulkEvent({ type: 'done', attempted: 3 })).toEqual({ type: 'done', attempted: 3 });
     expect(toBulkEvent({ type: 'progress' })).toBeNull();
     expect(toBulkEvent('start')).toBeNull();

@@ -28,6 +28,8 @@ export interface BulkItem {
   ok: boolean;
   url: string | null;
   error: string | null;
+  /** Its audio was already current (made from the same text, provider and voice): nothing was made. */
+  skipped: boolean;
 }
 
 export interface Counters {
@@ -46,9 +48,9 @@ export interface BulkResult extends Counters {
 
 export type BulkEvent =
   | { type: 'start'; total: number | null; provider?: string; message?: string }
-  | ({ type: 'item' } & BulkItem & Partial<Omit<Counters, 'total'>>)
+  | ({ type: 'item' } & BulkItem & Partial<Omit<Counters, 'total' | 'skipped'>> & { skippedCount?: number })
   | ({ type: 'done' } & Partial<Counters>)
-  | { type: 'cancelled' }
+  | ({ type: 'cancelled' } & Partial<Counters>)
   | { type: 'error'; message: string };
 
 export const newJobId = (): string => `tts-${crypto.randomUUID()}`;
@@ -71,6 +73,7 @@ const toItem = (o: Record<string, unknown>): BulkItem => ({
   ok: o.ok === true,
   url: str(o.url) ?? null,
   error: str(o.error) ?? null,
+  skipped: o.status === 'skipped',
 });
 
 /** One parsed NDJSON line as an event; lines of another kind (or none) are dropped. */
@@ -80,12 +83,15 @@ export const toBulkEvent = (value: unknown): BulkEvent | null => {
   switch (o.type ?? o.event) {
     case 'start':
       return { type: 'start', total: num(o.total) ?? null, provider: str(o.provider), message: str(o.message) };
-    case 'item':
-      return { type: 'item', ...toItem(o), ...counterFields(o) };
+    case 'item': {
+      // `skipped` is the running count on the event; the item's own flag comes from its status.
+      const { skipped: skippedCount, ...counters } = counterFields(o);
+      return { type: 'item', ...counters, ...toItem(o), skippedCount };
+    }
     case 'done':
       return { type: 'done', ...counterFields(o) };
     case 'cancelled':
-      return { type: 'cancelled' };
+      return { type: 'cancelled', ...counterFields(o) };
     case 'error':
       return { type: 'error', message: str(o.message) ?? str(o.error) ?? 'Failed' };
     default:
