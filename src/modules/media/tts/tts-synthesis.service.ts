@@ -7,7 +7,6 @@ import { Injectable } from '@nestjs/common';
 import type { TtsBulkPayload, TtsProvider, TtsSectionPayload } from '../../../queues/queues';
 import { MediaLibraryService } from '../media-library.service';
 import { SectionSynthesizer } from '../speech/section-synthesizer';
-import { isAbortError } from '../speech/speech-provider';
 import { countItems, itemsOf, type TtsBulkItem, type TtsBulkProgress, type TtsBulkResult } from './bulk-run';
 import { type SectionText, TtsRepository } from './tts.repository';
 
@@ -121,7 +120,8 @@ export class TtsSynthesisService {
             signal,
           });
         } catch (err) {
-          if (signal.aborted && (isAbortError(err) || err === signal.reason)) break;
+          // in flight when the run was cancelled: it stopped part-way, so it is not listed
+          if (signal.aborted) break;
           item = { id, ok: false, url: null, error: message(err), status: 'failed' };
         }
         await finish(item);
