@@ -1,10 +1,11 @@
 import { api } from './client';
+import type { QueryParams, RequestBody } from './openapi';
 import { asString, pickList } from './subjects';
 
 /**
  * Media library, lecture scripts and speech calls (docs/media-api.md). All are on the product's
- * own origin (the old product called a hard-coded local host). The OpenAPI document does not
- * describe them yet, so the types below are written by hand from the contract.
+ * own origin (the old product called a hard-coded local host). What they send is checked against
+ * the OpenAPI document (./openapi.ts); the answers are read defensively into the types below.
  */
 
 export interface MediaFile {
@@ -77,7 +78,11 @@ export const DEFAULT_TTS_PROVIDER: TtsProvider = 'elevenlabs';
 export const mediaApi = {
   /** GET /api/media/secure?subject=: every file for owners and studio, the free ones for everyone else. */
   secureFiles: async (subject: string): Promise<MediaFile[]> =>
-    normalizeMediaFiles(await api.get<unknown>('/api/media/secure', { query: { subject } })),
+    normalizeMediaFiles(
+      await api.get<unknown>('/api/media/secure', {
+        query: { subject } satisfies QueryParams<'/api/media/secure', 'get'>,
+      }),
+    ),
   /** GET /media/{subject}/tts_scripts.json: every section for owners and studio, the first two for others. */
   scripts: async (subject: string): Promise<TtsSection[]> =>
     normalizeSections(await api.get<unknown>(`/media/${encodeURIComponent(subject)}/tts_scripts.json`)),
@@ -86,13 +91,9 @@ export const mediaApi = {
 export const ttsApi = {
   /** POST /api/tts/synthesize (studio): makes the section's mp3 and answers its signed URL. */
   synthesize: async ({ subject, sectionId, voiceId, provider = DEFAULT_TTS_PROVIDER }: SynthesizeInput) => {
-    const data = await api.post<{ url?: unknown }>('/api/tts/synthesize', {
-      subject,
-      sectionId,
-      provider,
-      voiceId: voiceId?.trim() || undefined,
-      format: 'mp3',
-    });
+    const body: RequestBody<'/api/tts/synthesize', 'post'> = { subject, sectionId, provider, format: 'mp3' };
+    if (voiceId?.trim()) body.voiceId = voiceId.trim();
+    const data = await api.post<{ url?: unknown }>('/api/tts/synthesize', body);
     const url = asString(data?.url);
     if (!url) throw new Error('The server answered without an audio URL');
     return { url };
