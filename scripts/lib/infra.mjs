@@ -113,7 +113,8 @@ export function redisPing(url, timeoutMs = 1000) {
     s.setTimeout(timeoutMs, () => done(false));
     s.once('error', () => done(false));
     s.once('connect', () => {
-      if (u.password) s.write(`AUTH ${u.username ? `${decodeURIComponent(u.username)} ` : ''}${decodeURIComponent(u.password)}\r\n`);
+      if (u.password)
+        s.write(`AUTH ${u.username ? `${decodeURIComponent(u.username)} ` : ''}${decodeURIComponent(u.password)}\r\n`);
       s.write('PING\r\n');
     });
     s.on('data', (d) => {
@@ -152,7 +153,20 @@ export async function ensureRedis({ installIfMissing = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'lp-redis-'));
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--maxmemory-policy', 'noeviction'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--maxmemory-policy',
+      'noeviction',
+    ],
     { stdio: 'ignore' },
   );
   const url = `redis://127.0.0.1:${port}`;

@@ -4,7 +4,14 @@ import { ConfigError, loadConfig, queueWorkerOptions } from './config';
 
 const base = { DATABASE_URL: 'postgres://u@localhost:5432/db' };
 const dev = { ...base, NODE_ENV: 'development' };
-const prod = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://learn.example.com', SMTP_URL: 'smtp://mail.example.com', MEDIA_URL_SECRET: 'm'.repeat(40) };
+const prod = {
+  ...base,
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(40),
+  PUBLIC_URL: 'https://learn.example.com',
+  SMTP_URL: 'smtp://mail.example.com',
+  MEDIA_URL_SECRET: 'm'.repeat(40),
+};
 
 describe('loadConfig', () => {
   it('is production when NODE_ENV is unset: development only when asked for', () => {
@@ -73,7 +80,9 @@ describe('loadConfig', () => {
   it('requires a real secret and a public URL in production', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://x.test' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/PUBLIC_URL/);
-    expect(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'short', PUBLIC_URL: 'https://x.test' })).toThrow(/at least 32/);
+    expect(() =>
+      loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'short', PUBLIC_URL: 'https://x.test' }),
+    ).toThrow(/at least 32/);
     const c = loadConfig({ ...prod, PUBLIC_URL: 'https://learn.example.com/' });
     expect(c.isProduction).toBe(true);
     expect(c.publicUrl).toBe('https://learn.example.com');

@@ -33,71 +33,88 @@ const queueWorkerSchema = z.object({
 const envSchema = z.preprocess(
   dropEmpty,
   z.object({
-  // Production unless something asks for development: `npm start`/`npm run dev` set it, tests set test.
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
-  HOST: z.string().default('127.0.0.1'),
-  PORT: int(3000, 1),
-  PUBLIC_URL: z.string().url().optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
-  REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]+$/).default('lp'),
-  ...queueWorkerSchema.shape,
-  /** Tests only, ignored in production: a pause after each subject of a content migration, to kill a worker mid-job. */
-  CONTENT_MIGRATION_TEST_DELAY_MS: int(0),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_SECONDS: int(900, 10),
-  REFRESH_TOKEN_TTL_SECONDS: int(14 * 24 * 3600, 60),
-  SESSION_ABSOLUTE_TTL_SECONDS: int(30 * 24 * 3600, 60),
-  REFRESH_REUSE_GRACE_SECONDS: int(10, 0),
-  VERIFY_TOKEN_TTL_SECONDS: int(24 * 3600, 60),
-  RESET_TOKEN_TTL_SECONDS: int(3600, 60),
-  RATE_LIMIT_WINDOW_SECONDS: int(900, 1),
-  RATE_LIMIT_LOGIN_PER_IP: int(50, 1),
-  RATE_LIMIT_LOGIN_PER_ACCOUNT: int(10, 1),
-  RATE_LIMIT_REGISTER_PER_IP: int(20, 1),
-  RATE_LIMIT_RESET_PER_IP: int(20, 1),
-  RATE_LIMIT_RESET_PER_ACCOUNT: int(5, 1),
-  // How much of X-Forwarded-For to believe: false, a hop count (1 behind one proxy) or trusted
-  // proxy addresses/CIDRs. "true" would believe any client-supplied address and void per-IP limits.
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((v): boolean | number | string => (v === 'false' || v === '0' ? false : /^\d+$/.test(v) ? Number(v) : v))
-    .refine((v) => v !== 'true', 'must be false, a hop count (e.g. 1) or proxy addresses; "true" would trust spoofed client IPs'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
-  MAIL_FROM: z.string().default('Adaptive Learning <no-reply@localhost>'),
-  MAIL_DIR: z.string().optional(),
-  /** Production without SMTP: write mails (with their links) to MAIL_DIR only when explicitly asked. */
-  MAIL_OUTBOX: bool.default('false'),
-  /** Serve the OpenAPI UI and JSON in production too (always on outside production). */
-  API_DOCS: bool.default('false'),
-  /** Let the built-in dev payment provider run on a non-loopback HOST (never in production). */
-  ALLOW_DEV_PAYMENTS: bool.default('false'),
-  DEMO_PASSWORD: z.string().min(6).default('demo-password'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_PRETTY: bool.default('false'),
-  SERVE_UI: bool.default('true'),
-  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_...)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a Stripe webhook signing secret (whsec_...)').optional(),
-  /** Where the Stripe SDK sends its calls; only for tests against a local fake Stripe API. */
-  STRIPE_API_BASE: z.string().url().optional(),
-  LLM_BASE_URL: z.string().url().optional(),
-  LLM_API_KEY: z.string().optional(),
-  LLM_MODEL: z.string().default('gpt-4o-mini'),
-  LLM_TIMEOUT_MS: int(30000, 1000),
-  TUTOR_RATE_LIMIT_PER_MINUTE: int(20, 1),
-  CRAWL_ALLOWED_HOSTS: z.string().default(''),
-  CRAWL_MAX_BYTES: int(2 * 1024 * 1024, 1024),
-  CRAWL_TIMEOUT_MS: int(10000, 100),
-  /** Unset: `ffmpeg` on PATH, else the binary inside the @ffmpeg-installer/ffmpeg package. */
-  FFMPEG_PATH: z.string().optional(),
-  /** Set: requests for the `elevenlabs` speech provider use ElevenLabs; unset: they fall back to the local engine. */
-  ELEVENLABS_API_KEY: z.string().optional(),
-  /** Where the ElevenLabs SDK sends its calls; only for tests against a local fake API. */
-  ELEVENLABS_BASE_URL: z.string().url().optional(),
-  MEDIA_DIR: z.string().optional(),
-  /** Signs the expiring media URLs (range requests are checked without a database hit). */
-  MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // Production unless something asks for development: `npm start`/`npm run dev` set it, tests set test.
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: int(3000, 1),
+    PUBLIC_URL: z.string().url().optional(),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .default('redis://127.0.0.1:6379'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[a-zA-Z0-9:_-]+$/)
+      .default('lp'),
+    ...queueWorkerSchema.shape,
+    /** Tests only, ignored in production: a pause after each subject of a content migration, to kill a worker mid-job. */
+    CONTENT_MIGRATION_TEST_DELAY_MS: int(0),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL_SECONDS: int(900, 10),
+    REFRESH_TOKEN_TTL_SECONDS: int(14 * 24 * 3600, 60),
+    SESSION_ABSOLUTE_TTL_SECONDS: int(30 * 24 * 3600, 60),
+    REFRESH_REUSE_GRACE_SECONDS: int(10, 0),
+    VERIFY_TOKEN_TTL_SECONDS: int(24 * 3600, 60),
+    RESET_TOKEN_TTL_SECONDS: int(3600, 60),
+    RATE_LIMIT_WINDOW_SECONDS: int(900, 1),
+    RATE_LIMIT_LOGIN_PER_IP: int(50, 1),
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: int(10, 1),
+    RATE_LIMIT_REGISTER_PER_IP: int(20, 1),
+    RATE_LIMIT_RESET_PER_IP: int(20, 1),
+    RATE_LIMIT_RESET_PER_ACCOUNT: int(5, 1),
+    // How much of X-Forwarded-For to believe: false, a hop count (1 behind one proxy) or trusted
+    // proxy addresses/CIDRs. "true" would believe any client-supplied address and void per-IP limits.
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((v): boolean | number | string =>
+        v === 'false' || v === '0' ? false : /^\d+$/.test(v) ? Number(v) : v,
+      )
+      .refine(
+        (v) => v !== 'true',
+        'must be false, a hop count (e.g. 1) or proxy addresses; "true" would trust spoofed client IPs',
+      ),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default('Adaptive Learning <no-reply@localhost>'),
+    MAIL_DIR: z.string().optional(),
+    /** Production without SMTP: write mails (with their links) to MAIL_DIR only when explicitly asked. */
+    MAIL_OUTBOX: bool.default('false'),
+    /** Serve the OpenAPI UI and JSON in production too (always on outside production). */
+    API_DOCS: bool.default('false'),
+    /** Let the built-in dev payment provider run on a non-loopback HOST (never in production). */
+    ALLOW_DEV_PAYMENTS: bool.default('false'),
+    DEMO_PASSWORD: z.string().min(6).default('demo-password'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_PRETTY: bool.default('false'),
+    SERVE_UI: bool.default('true'),
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_...)').optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .startsWith('whsec_', 'must be a Stripe webhook signing secret (whsec_...)')
+      .optional(),
+    /** Where the Stripe SDK sends its calls; only for tests against a local fake Stripe API. */
+    STRIPE_API_BASE: z.string().url().optional(),
+    LLM_BASE_URL: z.string().url().optional(),
+    LLM_API_KEY: z.string().optional(),
+    LLM_MODEL: z.string().default('gpt-4o-mini'),
+    LLM_TIMEOUT_MS: int(30000, 1000),
+    TUTOR_RATE_LIMIT_PER_MINUTE: int(20, 1),
+    CRAWL_ALLOWED_HOSTS: z.string().default(''),
+    CRAWL_MAX_BYTES: int(2 * 1024 * 1024, 1024),
+    CRAWL_TIMEOUT_MS: int(10000, 100),
+    /** Unset: `ffmpeg` on PATH, else the binary inside the @ffmpeg-installer/ffmpeg package. */
+    FFMPEG_PATH: z.string().optional(),
+    /** Set: requests for the `elevenlabs` speech provider use ElevenLabs; unset: they fall back to the local engine. */
+    ELEVENLABS_API_KEY: z.string().optional(),
+    /** Where the ElevenLabs SDK sends its calls; only for tests against a local fake API. */
+    ELEVENLABS_BASE_URL: z.string().url().optional(),
+    MEDIA_DIR: z.string().optional(),
+    /** Signs the expiring media URLs (range requests are checked without a database hit). */
+    MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   }),
 );
 
@@ -142,7 +159,11 @@ export interface AppConfig {
     provider: 'dev' | 'stripe';
     /** the dev provider may grant courses: outside production, on a loopback HOST or with ALLOW_DEV_PAYMENTS */
     devAllowed: boolean;
-    stripe?: { secretKey: string; webhookSecret?: string; apiBase?: { host: string; port: number; protocol: 'http' | 'https' } };
+    stripe?: {
+      secretKey: string;
+      webhookSecret?: string;
+      apiBase?: { host: string; port: number; protocol: 'http' | 'https' };
+    };
   };
   tutor: {
     llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number };
@@ -184,7 +205,10 @@ export class ConfigError extends Error {}
 
 /** A listen address only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
@@ -203,13 +227,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production');
   }
   if (isProduction && !e.SMTP_URL && !e.MAIL_OUTBOX) {
-    throw new ConfigError('Invalid configuration:\n  SMTP_URL: required in production (or MAIL_OUTBOX=true to write mails, with their links, to MAIL_DIR)');
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required in production (or MAIL_OUTBOX=true to write mails, with their links, to MAIL_DIR)',
+    );
   }
   if (isProduction && !e.MEDIA_URL_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  MEDIA_URL_SECRET: required in production (at least 32 characters)');
+    throw new ConfigError(
+      'Invalid configuration:\n  MEDIA_URL_SECRET: required in production (at least 32 characters)',
+    );
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET && isProduction) {
-    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production');
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production',
+    );
   }
   const appRoot = findAppRoot();
   const stripeBase = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
@@ -280,12 +310,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     tutor: {
       llm: e.LLM_BASE_URL
-        ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS }
+        ? {
+            baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
+            apiKey: e.LLM_API_KEY || undefined,
+            model: e.LLM_MODEL,
+            timeoutMs: e.LLM_TIMEOUT_MS,
+          }
         : undefined,
       rateLimitPerMinute: e.TUTOR_RATE_LIMIT_PER_MINUTE,
     },
     crawl: {
-      allowedHosts: e.CRAWL_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      allowedHosts: e.CRAWL_ALLOWED_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
       maxBytes: e.CRAWL_MAX_BYTES,
       timeoutMs: e.CRAWL_TIMEOUT_MS,
     },

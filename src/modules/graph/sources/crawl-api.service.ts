@@ -1,5 +1,12 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { GatewayTimeoutException, HttpException, HttpStatus, Injectable, NotFoundException, OnModuleDestroy } from '@nestjs/common';
+import {
+  GatewayTimeoutException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  NotFoundException,
+  OnModuleDestroy,
+} from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import { AppConfig } from '../../../config/config';
 import { InjectConfig } from '../../../config/config.module';
@@ -38,13 +45,18 @@ export class CrawlApiService implements OnModuleDestroy {
     if (!(await this.catalog.subjectSummary(dto.subjectId))) throw new NotFoundException('Subject not found');
     const events = this.queueEvents();
     await events.waitUntilReady();
-    const job = await this.queue.add(JOBS.crawlSources, { subjectId: dto.subjectId, urls: dto.urls, requestedBy: userId }, DEFAULT_JOB_OPTIONS[QUEUES.crawl]);
+    const job = await this.queue.add(
+      JOBS.crawlSources,
+      { subjectId: dto.subjectId, urls: dto.urls, requestedBy: userId },
+      DEFAULT_JOB_OPTIONS[QUEUES.crawl],
+    );
     let result: CrawlResult;
     try {
       result = await job.waitUntilFinished(events, WAIT_MS);
     } catch (err) {
       const message = (err as Error).message ?? '';
-      if (/timed out/i.test(message)) throw new GatewayTimeoutException(`The crawl is still running (job ${job.id}); see Studio → Jobs.`);
+      if (/timed out/i.test(message))
+        throw new GatewayTimeoutException(`The crawl is still running (job ${job.id}); see Studio → Jobs.`);
       throw new HttpException(`Failed to crawl: ${message}`, HttpStatus.BAD_GATEWAY);
     }
     return {

@@ -16,7 +16,13 @@ export class SourcesRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** Inserts or updates the document keyed by (subject, url) and returns its id; runs in the caller's transaction. */
-  async upsertDocument(em: EntityManager, subjectId: string, url: string, title: string | null, contentHash: string): Promise<string> {
+  async upsertDocument(
+    em: EntityManager,
+    subjectId: string,
+    url: string,
+    title: string | null,
+    contentHash: string,
+  ): Promise<string> {
     const rows = await em.execute<{ id: string }[]>(
       `insert into source_documents (id, subject_id, url, title, content_hash, fetched_at) values (gen_random_uuid(), ?, ?, ?, ?, now())
        on conflict (subject_id, url) do update set title = excluded.title, content_hash = excluded.content_hash, fetched_at = now()

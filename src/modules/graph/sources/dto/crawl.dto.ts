@@ -8,12 +8,19 @@ export class CrawlDto {
   @MaxLength(200)
   subjectId!: string;
 
-  @ApiProperty({ type: [String], example: ['https://en.wikipedia.org/wiki/Vagus_nerve'], description: '1 to 50 http(s) URLs' })
+  @ApiProperty({
+    type: [String],
+    example: ['https://en.wikipedia.org/wiki/Vagus_nerve'],
+    description: '1 to 50 http(s) URLs',
+  })
   @IsArray()
   @ArrayMinSize(1, { message: 'urls must list at least 1 URL' })
   @ArrayMaxSize(50, { message: 'urls must list at most 50 URLs' })
   @MaxLength(2000, { each: true })
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { each: true, message: 'each of urls must be an http(s) URL' })
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { each: true, message: 'each of urls must be an http(s) URL' },
+  )
   urls!: string[];
 }
 
