@@ -1,5 +1,6 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
+import { request } from 'node:http';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { QUEUES } from '../../src/queues/queues';
 import { type ApiError, Harness } from '../support/harness';
@@ -152,6 +153,15 @@ describe('bulk synthesis stream', () => {
   });
 
   it('a second run skips every section (the default provider falls back to local and says so)', async () => {
+    const audioFiles = async () =>
+      Number(
+        (
+          await h.sql<{ n: string }>(`select count(*) as n from media_files where subject_id = ? and kind = 'audio'`, [
+            SUBJECT,
+          ])
+        )[0].n,
+      );
+    const before = await audioFiles();
     const res = await stream({ subject: SUBJECT, jobId: 'tts-e2e-second' });
     const events = parse(res.body);
     expect(events[0]).toEqual(
@@ -169,11 +179,7 @@ describe('bulk synthesis stream', () => {
       failed: 0,
       skipped: ids.length,
     });
-    const [{ n }] = await h.sql<{ n: string }>(
-      `select count(*) as n from media_files where subject_id = ? and kind = 'audio'`,
-      [SUBJECT],
-    );
-    expect(Number(n)).toBe(ids.length);
+    expect(await audioFiles()).toBe(before);
   }, 60000);
 
   it('the subjects list counts the audio', async () => {
@@ -278,6 +284,66 @@ describe('cancel', () => {
     expect(rest.body).toEqual(
       expect.objectContaining({ attempted: ids.length - items.length, skipped: items.length, failed: 0 }),
     );
+  }, 120000);
+});
+
+describe('over a real connection', () => {
+  const SUBJECT = 'ai-user';
+
+  it('flushes each event as it happens, and a closed browser does not stop the run', async () => {
+    const ids = await shortTexts(SUBJECT);
+    await h.app.listen(0, '127.0.0.1');
+    const address = h.app.getHttpServer().address() as { port: number };
+    const jobId = 'tts-e2e-browser-closed';
+    const started = Date.now();
+    // a browser tab: reads the stream until the first item, then goes away (its socket closes)
+    const { seen, close } = await new Promise<{ seen: BulkEvent[]; close: () => void }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: address.port,
+          method: 'POST',
+          path: '/api/tts/synthesize/bulk/stream',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${studio}` },
+        },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          const events: BulkEvent[] = [];
+          let buffer = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            buffer += chunk;
+            const lines = buffer.split('\n');
+            buffer = lines.pop()!;
+            events.push(...lines.filter((l) => l.trim()).map((l) => JSON.parse(l) as BulkEvent));
+            if (events.some((e) => e.type === 'item')) resolve({ seen: events, close: () => req.destroy() });
+          });
+          res.on('end', () => reject(new Error(`the stream ended early: ${JSON.stringify(events)}`)));
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ subject: SUBJECT, provider: 'local', delayMs: 300, jobId }));
+    });
+    const firstItemMs = Date.now() - started;
+    expect(seen[0]).toEqual(expect.objectContaining({ type: 'start', total: ids.length }));
+    expect(seen[1]).toEqual(expect.objectContaining({ type: 'item', attempted: 1 }));
+    // the first item came while the run was still going: nothing waited for the end
+    expect(await (await queue().getJob(jobId))!.getState()).toBe('active');
+    close();
+
+    const job = await until('the run to end', async () => {
+      const j = await queue().getJob(jobId);
+      return (await j?.getState()) === 'completed' ? j : undefined;
+    });
+    expect(job!.returnvalue).toEqual(
+      expect.objectContaining({ cancelled: false, succeeded: ids.length, total: ids.length }),
+    );
+    // coming back later replays the whole run
+    const replay = parse((await stream({ subject: SUBJECT, jobId })).body);
+    expect(replay.slice(0, 2)).toEqual(seen.slice(0, 2));
+    expect(replay.filter((e) => e.type === 'item')).toHaveLength(ids.length);
+    expect(replay.at(-1)).toEqual(expect.objectContaining({ type: 'done', succeeded: ids.length }));
+    console.log(`tts e2e: first item over HTTP after ${firstItemMs} ms`);
   }, 120000);
 });
 
