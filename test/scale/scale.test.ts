@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
@@ -15,7 +15,8 @@ import { FakeStripe, type StripeObject, stripeEvent, stripeSignature } from '../
  * like a deployment would, against one PostgreSQL database and one Redis prefix. Nothing may depend
  * on in-process memory being shared: payments are applied once whichever API a Stripe event reaches,
  * rate limits count across APIs, a queued job runs on one worker only, and a worker killed in the
- * middle of a job leaves it to the other, which finishes it with its effects applied once.
+ * middle of a job leaves it to the other, which finishes it with its effects applied once (a content
+ * migration, and a text-to-speech bulk run whose files all four processes share under one MEDIA_DIR).
  *
  * Run through `npm run test:scale` (scripts/scale.mjs), which creates the migrated and seeded
  * database and the Redis prefix and removes both afterwards. The course content is not loaded:
@@ -36,6 +37,11 @@ const STALLED_MS = 2000;
 // A pause after each of the migration's 8 items (5 subjects, 3 challenges): the job runs for several
 // seconds, so the worker can be killed with some subjects written and others not.
 const MIGRATION_PAUSE_MS = 700;
+// The bulk text-to-speech run's own knob (the request's `delayMs`, capped at 5000): a pause after each
+// section, so the run of a subject's 16 sections lasts long enough to kill its worker half way.
+const TTS_PAUSE_MS = 800;
+// Killed once this many sections are reported (of 16).
+const TTS_KILL_AFTER = 4;
 const LEARNERS = 30;
 
 jest.setTimeout(120_000);
@@ -101,6 +107,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 
 const fake = new FakeStripe();
 const mailDir = mkdtempSync(join(tmpdir(), 'lp-scale-mail-'));
+// One media folder for every API and worker, as a shared volume would be in a deployment.
+const mediaDir = mkdtempSync(join(tmpdir(), 'lp-scale-media-'));
 const pages = new Map<string, number>();
 const site: Server = createServer((req, res) => {
   pages.set(req.url!, (pages.get(req.url!) ?? 0) + 1);
@@ -127,7 +135,7 @@ const workers: Proc[] = [];
 let childEnv: NodeJS.ProcessEnv;
 let db: Client;
 let redis: Redis;
-const queues: Record<'migration' | 'crawl' | 'email', Queue> = {} as never;
+const queues: Record<'migration' | 'crawl' | 'email' | 'tts', Queue> = {} as never;
 
 function startWorker(tag: string): Proc {
   const w = start(`worker ${tag}`, 'dist/workers/main.js', childEnv);
@@ -167,6 +175,7 @@ beforeAll(async () => {
   queues.migration = new Queue('content-migration', { connection, prefix: `${REDIS_PREFIX}:q` });
   queues.crawl = new Queue('crawl', { connection, prefix: `${REDIS_PREFIX}:q` });
   queues.email = new Queue('email', { connection, prefix: `${REDIS_PREFIX}:q` });
+  queues.tts = new Queue('tts', { connection, prefix: `${REDIS_PREFIX}:q` });
 
   childEnv = {
     PATH: process.env.PATH,
@@ -180,6 +189,7 @@ beforeAll(async () => {
     SERVE_UI: 'false',
     LOG_LEVEL: 'warn',
     MAIL_DIR: mailDir,
+    MEDIA_DIR: mediaDir,
     // Both APIs sit behind one proxy: the client's address is the last X-Forwarded-For entry.
     TRUST_PROXY: '1',
     STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY,
@@ -222,6 +232,7 @@ afterAll(async () => {
   await fake.stop();
   await new Promise((r) => site.close(r));
   rmSync(mailDir, { recursive: true, force: true });
+  rmSync(mediaDir, { recursive: true, force: true });
 }, 60_000);
 
 /** A test body that, when it fails, also shows what the processes said last. */
@@ -352,6 +363,12 @@ async function jobRuns(queue: Queue, jobId: string): Promise<{ active: number; c
   return counts;
 }
 
+/** The items a tts bulk run's progress lists (the job's progress: `{items: [...]}`). */
+function itemsOf(progress: unknown): { id: string; ok: boolean; status: string }[] {
+  const items = (progress as { items?: unknown } | null)?.items;
+  return Array.isArray(items) ? (items as { id: string; ok: boolean; status: string }[]) : [];
+}
+
 async function contentCounts() {
   const [row] = await sql<Record<string, number>>(
     `select (select count(*)::int from subjects) as subjects,
@@ -442,6 +459,163 @@ describe('a worker killed in the middle of a content migration', () => {
       // Back to two workers for what follows.
       workers.splice(workers.indexOf(victim!), 1);
       startWorker('C');
+      await workersRegistered(workers);
+    }),
+  );
+});
+
+describe('a worker killed in the middle of a text-to-speech bulk run', () => {
+  it(
+    'is picked up by the other worker after the stalled-job check, resumes after the reported sections, and no section gets two files',
+    logged(async () => {
+      type BulkEvent = { type: string; id?: string; status?: string; [k: string]: unknown };
+      const parse = (text: string) =>
+        text
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => JSON.parse(l) as BulkEvent);
+      const subject = 'metabolic';
+      const sections = await sql<{ id: string; text: string }>(
+        'select id, text from lecture_sections where subject_id = $1 order by position, id',
+        [subject],
+      );
+      expect(sections).toHaveLength(16);
+      expect(await sql('select 1 from media_files where subject_id = $1', [subject])).toHaveLength(0);
+      const jobId = `scale-tts-${randomUUID().slice(0, 8)}`;
+      // The local engine (flite from PATH), no voice id: the files record provider `local`, voice `default`.
+      const request = { subject, provider: 'local', format: 'mp3', delayMs: TTS_PAUSE_MS, jobId };
+
+      const live = call<string>(0, 'POST', '/api/tts/synthesize/bulk/stream', { body: request, token: studioToken });
+      const job = await until(
+        `the tts run ${TTS_KILL_AFTER} sections in`,
+        async () => {
+          const j = await queues.tts.getJob(jobId);
+          return j && (await j.getState()) === 'active' && itemsOf(j.progress).length >= TTS_KILL_AFTER && j;
+        },
+        60_000,
+      );
+      const victim = workers.find((w) => w.workerName === job.processedBy);
+      const survivor = workers.find((w) => w !== victim && w.child.exitCode === null);
+      expect(victim).toBeDefined();
+      expect(survivor).toBeDefined();
+      victim!.child.kill('SIGKILL');
+      const killedAt = Date.now();
+      await victim!.exited;
+      const [{ dbKilledAt }] = await sql<{ dbKilledAt: Date }>('select now() as "dbKilledAt"');
+      // What the dead attempt reported: the second attempt must keep these and do only the rest.
+      const reportedBeforeKill = itemsOf((await queues.tts.getJob(jobId))!.progress);
+      expect(reportedBeforeKill.length).toBeGreaterThanOrEqual(TTS_KILL_AFTER);
+      expect(reportedBeforeKill.length).toBeLessThan(sections.length);
+
+      const pickedUp = until(
+        'the tts run on the other worker',
+        async () => {
+          const j = await queues.tts.getJob(jobId);
+          return j?.processedBy === survivor!.workerName && (await j.getState()) === 'active' && Date.now();
+        },
+        60_000,
+      );
+      const res = await live;
+      const pickedUpAt = await pickedUp.catch(() => undefined);
+      expect(res.status).toBe(200);
+      const events = parse(res.body);
+      // A second viewer of the same job id, on the other API, after the end: the same events, replayed.
+      const replay = await call<string>(1, 'POST', '/api/tts/synthesize/bulk/stream', {
+        body: request,
+        token: studioToken,
+      });
+      expect(replay.status).toBe(200);
+      expect(parse(replay.body)).toEqual(events);
+
+      const done = (await queues.tts.getJob(jobId))!;
+      const recovery = {
+        pickedUpAfterMs: pickedUpAt ? pickedUpAt - killedAt : null,
+        finishedAfterMs: done.finishedOn! - killedAt,
+      };
+
+      // start, one item per section (each once), done: nothing failed, every section made or found made.
+      expect(events[0]).toMatchObject({ type: 'start', jobId, total: 16, provider: 'local', fellBack: false });
+      const items = events.slice(1, -1);
+      expect(items.map((e) => e.type)).toEqual(sections.map(() => 'item'));
+      expect(items.map((e) => e.id).sort()).toEqual(sections.map((s) => s.id).sort());
+      const last = events.at(-1)!;
+      expect(last).toMatchObject({ type: 'done', total: 16, failed: 0 });
+      expect((last.attempted as number) + (last.skipped as number)).toBe(16);
+      expect(last.succeeded).toBe(last.attempted);
+      // The sections reported before the kill are kept as they were, in front: the retry did not redo them.
+      expect(items.slice(0, reportedBeforeKill.length).map((e) => e.id)).toEqual(reportedBeforeKill.map((i) => i.id));
+      expect(reportedBeforeKill.every((i) => i.ok && i.status === 'synthesized')).toBe(true);
+
+      // The job: picked up once more after the stall, finished on the survivor, not failed and retried.
+      expect(done.processedBy).toBe(survivor!.workerName);
+      expect(done.stalledCounter).toBe(1);
+      expect(await jobRuns(queues.tts, jobId)).toMatchObject({ active: 2, completed: 1, stalled: 1 });
+      expect(recovery.finishedAfterMs).toBeLessThan(LOCK_MS + 3 * STALLED_MS + 16 * TTS_PAUSE_MS + 20_000);
+
+      // In the library: per section exactly one audio and one captions file, made from this run's text hash,
+      // provider and voice; nothing else for the subject.
+      const rows = await sql<{
+        section_id: string;
+        kind: string;
+        file_name: string;
+        storage_key: string;
+        size: string;
+        content_hash: string;
+        text_hash: string;
+        provider: string;
+        voice: string;
+        captions_file: string | null;
+        created_at: Date;
+      }>(
+        `select section_id, kind, file_name, storage_key, size, content_hash, text_hash, provider, voice,
+                captions_file, created_at
+           from media_files where subject_id = $1 order by section_id, kind`,
+        [subject],
+      );
+      const hash = new Map(sections.map((s) => [s.id, createHash('sha256').update(s.text).digest('hex')]));
+      expect(rows.map((r) => `${r.section_id} ${r.kind} ${r.text_hash} ${r.provider} ${r.voice}`)).toEqual(
+        [...sections]
+          .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          .flatMap((s) => ['audio', 'captions'].map((k) => `${s.id} ${k} ${hash.get(s.id)} local default`)),
+      );
+      for (const r of rows.filter((x) => x.kind === 'audio'))
+        expect(r.captions_file).toBe(
+          rows.find((c) => c.kind === 'captions' && c.section_id === r.section_id)!.file_name,
+        );
+      // Sections reported before the kill were made by the dead worker, before it died.
+      const beforeKill = new Set(reportedBeforeKill.map((i) => i.id));
+      for (const r of rows.filter((x) => beforeKill.has(x.section_id)))
+        expect({ file: r.file_name, before: r.created_at.getTime() <= dbKilledAt.getTime() }).toEqual({
+          file: r.file_name,
+          before: true,
+        });
+      // Every file on the shared disk, with the recorded bytes; no other file beside them (an upload cut
+      // off by the kill may leave a `.part`, never a second file).
+      for (const r of rows) {
+        const path = join(mediaDir, r.storage_key);
+        expect({ path, exists: existsSync(path) }).toEqual({ path, exists: true });
+        const bytes = readFileSync(path);
+        expect(bytes.length).toBe(Number(r.size));
+        expect(createHash('sha256').update(bytes).digest('hex')).toBe(r.content_hash);
+      }
+      const onDisk = readdirSync(join(mediaDir, subject, 'tts'));
+      const leftovers = onDisk.filter((f) => f.endsWith('.part'));
+      expect(onDisk.filter((f) => !f.endsWith('.part')).sort()).toEqual(
+        rows.map((r) => r.file_name.replace(/^tts\//, '')).sort(),
+      );
+      const filesPerSection = [
+        ...new Set(sections.map((s) => rows.filter((r) => r.section_id === s.id).length).map(String)),
+      ];
+      console.log(
+        `SIGKILL mid-tts-run: job ${jobId} (16 sections, delayMs ${TTS_PAUSE_MS}) killed after ${reportedBeforeKill.length} items reported, ` +
+          `picked up by the other worker after ${recovery.pickedUpAfterMs} ms, done ${recovery.finishedAfterMs} ms after the kill; ` +
+          `done ${JSON.stringify(last)}; files per section: ${filesPerSection.join(',')} (audio + captions), ` +
+          `${rows.length} rows, ${onDisk.length - leftovers.length} files on disk${leftovers.length ? `, ${leftovers.length} .part left by the kill` : ''}`,
+      );
+
+      // Back to two workers for what follows.
+      workers.splice(workers.indexOf(victim!), 1);
+      startWorker('D');
       await workersRegistered(workers);
     }),
   );
