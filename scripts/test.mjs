@@ -121,7 +121,7 @@ const TEST_DIRS = ['src', 'workers', 'scripts', 'test', 'learner-ui/src', 'admin
 const TEST_FILE = /\.(spec|test|e2e-spec)\.[cm]?[jt]sx?$/;
 const FOCUSED = /\b(?:it|test|describe|suite)\.only\s*\(|(?:^|[\s;{])(?:fit|fdescribe)\(/;
 
-/** `it.only(…)` and friends anywhere a test runner would pick them up: file:line list. */
+/** Focused tests (an `only` modifier on it, test, describe or suite; fit, fdescribe) where a runner would pick them up: file:line list. */
 function focusedTests() {
   const found = [];
   const walk = (dir) => {
