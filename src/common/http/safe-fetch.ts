@@ -49,7 +49,6 @@ const WEB_PORTS = new Set([80, 443]);
 async function resolveTarget(u: URL, allowedHosts: string[]): Promise<Target> {
   const host = u.hostname.replace(/^\[|\]$/g, '');
   const port = defaultPort(u);
-  const allowed = isAllowListed(host, port, allowedHosts);
   let addresses: Target[];
   const literal = isIP(host);
   if (literal) addresses = [{ address: host, family: literal as 4 | 6 }];
@@ -63,16 +62,30 @@ async function resolveTarget(u: URL, allowedHosts: string[]): Promise<Target> {
       throw new FetchRefused(`cannot resolve host ${host}`);
     }
   }
-  if (!addresses.length) throw new FetchRefused(`cannot resolve host ${host}`);
-  if (!allowed) {
-    for (const a of addresses) {
-      const reason = forbiddenAddressReason(a.address);
-      if (reason) throw new FetchRefused(`refused: ${host} resolves to a ${reason} (${a.address})`);
-    }
-    if (!WEB_PORTS.has(port))
-      throw new FetchRefused(`refused: port ${port} is not fetched (only 80 and 443 unless the host is allow-listed)`);
-  }
+  const refused = targetRefusal(
+    host,
+    port,
+    addresses.map((a) => a.address),
+    allowedHosts,
+  );
+  if (refused) throw new FetchRefused(refused);
   return addresses[0];
+}
+
+/**
+ * The guard itself, without any network: why a request to `host:port`, which resolved to
+ * `addresses`, is refused, or null when it may go ahead. Tests feed special addresses here.
+ */
+export function targetRefusal(host: string, port: number, addresses: string[], allowedHosts: string[]): string | null {
+  if (!addresses.length) return `cannot resolve host ${host}`;
+  if (isAllowListed(host, port, allowedHosts)) return null;
+  for (const address of addresses) {
+    const reason = forbiddenAddressReason(address);
+    if (reason) return `refused: ${host} resolves to a ${reason} (${address})`;
+  }
+  if (!WEB_PORTS.has(port))
+    return `refused: port ${port} is not fetched (only 80 and 443 unless the host is allow-listed)`;
+  return null;
 }
 
 function checkUrl(u: URL) {
