@@ -6,33 +6,10 @@
 // with the compiled CLI, picks a Redis prefix of its own, runs the test under a time limit, and
 // drops the database and deletes the prefix's Redis keys afterwards, whatever happened.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { ROOT, canConnect, ensureBuilt, ensureRedis, freePort, log, run, startEmbeddedPostgres } from './lib/infra.mjs';
+import { ROOT, ensureBuilt, ensureRedis, log, postgresServer, run } from './lib/infra.mjs';
 
 // Under the `scale` tier's limit in scripts/test.mjs (6 min), so a hung test still cleans up after itself.
 const LIMIT_MINUTES = 5;
-
-/** A PostgreSQL server to create the run's database on: TEST_DATABASE_URL's, a local one, or embedded. */
-async function postgresServer(cleanups) {
-  const { default: pg } = await import('pg');
-  for (const url of [process.env.TEST_DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres'].filter(Boolean)) {
-    const u = new URL(url);
-    if (!(await canConnect(u.hostname, Number(u.port || 5432)))) continue;
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      return { adminUrl: url, pg };
-    } catch {
-      /* try the next */
-    }
-  }
-  const port = await freePort(54349);
-  log(`No PostgreSQL server reachable: starting an embedded one on port ${port}…`);
-  const server = await startEmbeddedPostgres({ dataDir: join(ROOT, '.data', 'scale-postgres'), port });
-  cleanups.push(() => server.stop());
-  return { adminUrl: `${server.baseUrl}/postgres`, pg };
-}
 
 async function adminQuery({ adminUrl, pg }, sql) {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -106,7 +83,7 @@ async function main() {
     ensureBuilt({ ui: false });
     const redis = await ensureRedis();
     cleanups.push(redis.stop);
-    const server = await postgresServer(cleanups);
+    const server = await postgresServer(cleanups, { dataDirName: 'scale-postgres', basePort: 54349 });
     const runId = `${Date.now().toString(36)}_${process.pid}`;
     const name = `lp_scale_${runId}`;
     await adminQuery(server, `create database "${name}"`);

@@ -15,7 +15,6 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import {
   ROOT,
-  canConnect,
   commandExists,
   ensureBuilt,
   ensureDependencies,
@@ -23,8 +22,8 @@ import {
   fail,
   freePort,
   log,
+  postgresServer,
   run,
-  startEmbeddedPostgres,
 } from './lib/infra.mjs';
 
 const ALL = ['content', 'lint', 'unit', 'ui', 'e2e', 'browser', 'scale'];
@@ -75,29 +74,6 @@ function ensureSpeechTools() {
   spawnSync('apt-get', ['update'], { stdio: 'inherit' });
   const res = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...names], { stdio: 'inherit' });
   if (res.status !== 0) log(`Could not install ${names.join(', ')}: using espeak-ng (WebAssembly) and the npm ffmpeg.`);
-}
-
-/** A PostgreSQL server to create this run's databases on: TEST_DATABASE_URL's, a local one, or embedded. */
-async function postgresServer(cleanups) {
-  const { default: pg } = await import('pg');
-  const candidates = [process.env.TEST_DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres'].filter(Boolean);
-  for (const url of candidates) {
-    const u = new URL(url);
-    if (!(await canConnect(u.hostname, Number(u.port || 5432)))) continue;
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      return { adminUrl: url, pg };
-    } catch {
-      /* try the next */
-    }
-  }
-  const port = await freePort(54339);
-  log(`No PostgreSQL server reachable: starting an embedded one on port ${port}…`);
-  const server = await startEmbeddedPostgres({ dataDir: join(ROOT, '.data', 'test-postgres'), port });
-  cleanups.push(() => server.stop());
-  return { adminUrl: `${server.baseUrl}/postgres`, pg };
 }
 
 async function createDatabase({ adminUrl, pg }, name, cleanups) {
@@ -210,7 +186,7 @@ async function main() {
     if (tiers.includes('e2e') || tiers.includes('browser') || tiers.includes('scale')) {
       redis = await ensureRedis({ installIfMissing: true });
       cleanups.push(redis.stop);
-      server = await postgresServer(cleanups);
+      server = await postgresServer(cleanups, { dataDirName: 'test-postgres', basePort: 54339 });
     }
 
     if (tiers.includes('content'))

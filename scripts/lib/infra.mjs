@@ -251,3 +251,28 @@ export function nodeBin() {
 }
 
 export { execFileSync };
+
+/**
+ * A PostgreSQL server to create a run's databases on: TEST_DATABASE_URL's, the local one on 5432,
+ * or an embedded one in `.data/<dataDirName>` (stopped by the cleanups). Returns its admin URL and pg.
+ */
+export async function postgresServer(cleanups, { dataDirName, basePort }) {
+  const { default: pg } = await import('pg');
+  for (const url of [process.env.TEST_DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres'].filter(Boolean)) {
+    const u = new URL(url);
+    if (!(await canConnect(u.hostname, Number(u.port || 5432)))) continue;
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      return { adminUrl: url, pg };
+    } catch {
+      /* try the next */
+    }
+  }
+  const port = await freePort(basePort);
+  log(`No PostgreSQL server reachable: starting an embedded one on port ${port}…`);
+  const server = await startEmbeddedPostgres({ dataDir: join(ROOT, '.data', dataDirName), port });
+  cleanups.push(() => server.stop());
+  return { adminUrl: `${server.baseUrl}/postgres`, pg };
+}
