@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { TtsBulkPayload, TtsProvider, TtsSectionPayload } from '../../../queues/queues';
 import { MediaLibraryService } from '../media-library.service';
+import type { SlotClass } from '../speech/engine-slots';
 import { SectionSynthesizer } from '../speech/section-synthesizer';
 import { countItems, itemsOf, type TtsBulkItem, type TtsBulkProgress, type TtsBulkResult } from './bulk-run';
 import { type SectionText, TtsRepository } from './tts.repository';
@@ -77,6 +78,7 @@ export class TtsSynthesisService {
       voiceId: p.voiceId,
       includeAll: false,
       userId: p.requestedBy ?? null,
+      urgency: 'interactive',
     });
     return { url: item.url!, sectionId: section.id, provider: p.provider, skipped: item.status === 'skipped' };
   }
@@ -149,7 +151,14 @@ export class TtsSynthesisService {
     subjectId: string,
     section: SectionText,
     override: { text: string | null; voiceId: string | null } | undefined,
-    o: { provider: TtsProvider; voiceId?: string; includeAll: boolean; userId: string | null; signal?: AbortSignal },
+    o: {
+      provider: TtsProvider;
+      voiceId?: string;
+      includeAll: boolean;
+      userId: string | null;
+      signal?: AbortSignal;
+      urgency?: SlotClass;
+    },
   ): Promise<TtsBulkItem> {
     const text = override?.text?.trim() ? override.text : section.text;
     // The run's voice when it names one, else the section's own override, else the engine's default.
@@ -173,7 +182,12 @@ export class TtsSynthesisService {
           status: 'skipped',
         };
     }
-    const made = await this.synthesizer.synthesize(text, { provider: o.provider, voiceId, signal: o.signal });
+    const made = await this.synthesizer.synthesize(text, {
+      provider: o.provider,
+      voiceId,
+      signal: o.signal,
+      urgency: o.urgency,
+    });
     const vttPath = join(tmpdir(), `lp-tts-${randomUUID()}.vtt`);
     try {
       await writeFile(vttPath, made.vtt);
