@@ -1,8 +1,9 @@
 /**
  * Text-to-speech bulk runs: every lecture section of the bundled courses (80 in 5 subjects) made into
  * mp3 + WebVTT by the platform (the API's `POST /api/tts/synthesize/bulk/stream` per subject, run by the
- * worker's `tts` processor), against a plain sequential loop of the same engine (the worker's own
- * SectionSynthesizer, provider `local`) over the same texts in the same run. Prints both wall times, the
+ * worker's `tts` processor), against a plain sequential loop of the same engine over the same texts in
+ * the same run: the same local engine (LocalSpeechProvider: flite, else espeak-ng) speaks each sentence
+ * of a section one after another, then the same ffmpeg joins the WAVs into the mp3, section after section. Prints both wall times, the
  * ratio platform/loop (target <= 0.6 on two cores) and the latency of the first `item` event (target
  * <= 2 s). Exits non-zero when a section failed, not when a target is missed.
  *
@@ -175,8 +176,13 @@ async function main() {
     const { WorkerModule } = require('../../workers/worker.module') as typeof import('../../workers/worker.module');
     const { TtsProcessor } =
       require('../../workers/tts/tts.processor') as typeof import('../../workers/tts/tts.processor');
-    const { SectionSynthesizer } =
-      require('../../src/modules/media/speech/section-synthesizer') as typeof import('../../src/modules/media/speech/section-synthesizer');
+    const { LocalSpeechProvider } =
+      require('../../src/modules/media/speech/local-speech.provider') as typeof import('../../src/modules/media/speech/local-speech.provider');
+    const { Ffmpeg } =
+      require('../../src/modules/media/speech/ffmpeg') as typeof import('../../src/modules/media/speech/ffmpeg');
+    const { splitSentences } =
+      require('../../src/modules/media/speech/sentences') as typeof import('../../src/modules/media/speech/sentences');
+    const { loadConfig } = require('../../src/config/config') as typeof import('../../src/config/config');
     const app = await NestFactory.create<import('@nestjs/platform-fastify').NestFastifyApplication>(
       AppModule,
       createAdapter(),
@@ -189,15 +195,29 @@ async function main() {
     cleanup.push(() => worker.close());
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
 
-    // The loop uses the worker's own SectionSynthesizer: the same engine, configured the same way.
-    const synthesizer = worker.get(SectionSynthesizer, { strict: false });
+    // The loop: the same engine and the same ffmpeg, one sentence after another, then the mp3.
+    const engine = new LocalSpeechProvider({});
+    const ffmpeg = Ffmpeg.locate(loadConfig().ffmpegPath);
+    const plainSection = async (text: string) => {
+      const work = await mkdtemp(join(tmpdir(), 'lp-bench-loop-'));
+      try {
+        const wavs: string[] = [];
+        for (const sentence of splitSentences(text))
+          wavs.push((await engine.synthesize(sentence, { voiceId, dir: work })).wavPath);
+        await ffmpeg.wavsToMp3(wavs, join(work, 'section.mp3'));
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    };
     const ttsWorker = worker.get(TtsProcessor, { strict: false }).worker;
     // an experiment without touching the product: the tts processor's jobs at once (BullMQ's setter)
     if (process.env.BENCH_WORKER_CONCURRENCY) ttsWorker.concurrency = Number(process.env.BENCH_WORKER_CONCURRENCY);
     const workerConcurrency = ttsWorker.concurrency;
     console.log(
       `settings: ${cpus().length} cores, worker tts concurrency ${workerConcurrency} (jobs at once), ` +
-        `lanes per job ${cpus().length} (sections at once), 3 sentences at once per section, ` +
+        `lanes per job ${cpus().length} (sections at once), 3 sentences asked at once per section, ` +
+        `${cpus().length} CPU slots per process (engines and ffmpeg at once), mp3 encoded while sentences are spoken; ` +
+        `loop: 1 sentence at a time, then the mp3, ` +
         `engine local (${spawnSync('which', ['flite']).stdout?.toString().trim() || 'espeak-ng wasm'}), ` +
         `voice ${voiceId ?? 'default'}, streams ${modes.join(' and ')}, rounds ${rounds}`,
     );
@@ -216,7 +236,7 @@ async function main() {
     const token = ((await login.json()) as { accessToken: string }).accessToken;
 
     // warm-up (not timed): the engine's voice list, ffmpeg's first start, the app's first queries
-    await rm((await synthesizer.synthesize('Warm up.', { provider: 'local', voiceId })).mp3Path, { force: true });
+    await plainSection('Warm up.');
 
     const loop = async (): Promise<LoopResult> => {
       const perSectionMs: number[] = [];
@@ -227,8 +247,7 @@ async function main() {
       for (const s of sections) {
         const t = performance.now();
         try {
-          const made = await synthesizer.synthesize(s.text, { provider: 'local', voiceId });
-          await rm(made.mp3Path, { force: true });
+          await plainSection(s.text);
         } catch (err) {
           failures.push(`${s.subjectId}/${s.id}: ${(err as Error).message}`);
         }

@@ -1,10 +1,36 @@
 import { spawnSync } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { readFile, rm } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
 import { abortError } from './speech-provider';
+import { readWavInfo, type WavFormat } from './wav';
 
 /** mp3 for speech: mono, 22.05 kHz, 64 kbit/s (about 0.5 MB a minute). */
 const MP3 = { codec: 'libmp3lame', bitrate: '64k', sampleRate: 22050 } as const;
+/** Rates kept as they are (MPEG-2 layer III); anything else is resampled to MP3.sampleRate. */
+const KEPT_RATES = new Set([16000, 22050, 24000]);
+
+const keptRate = (rate: number) => (KEPT_RATES.has(rate) ? rate : MP3.sampleRate);
+
+/** The mp3's rate for WAV input: its own when kept, else the default (also for a file that is no WAV). */
+async function mp3Rate(wavPath: string): Promise<number> {
+  try {
+    return keptRate(readWavInfo(await readFile(wavPath)).sampleRate);
+  } catch {
+    return MP3.sampleRate;
+  }
+}
+
+/** An mp3 encoder fed raw PCM in order while the rest is still being made (see `Ffmpeg.pcmToMp3`). */
+export interface PcmEncoder {
+  /** queues samples (the WAV's data chunk); resolves once taken, so memory stays bounded */
+  write(pcm: Buffer): Promise<void>;
+  /** ends the input and waits for the mp3 */
+  finish(): Promise<void>;
+  /** kills ffmpeg and removes the partial mp3 */
+  abort(): Promise<void>;
+}
 
 export interface AudioAnalysis {
   /** decoded length (ffmpeg's last `time=`), ms */
@@ -43,7 +69,8 @@ export class Ffmpeg {
   }
 
   /**
-   * Joins WAV files end to end (any sample rates; resampled to one) into one mp3. On abort or failure
+   * Joins WAV files end to end (any sample rates; resampled to the first one's when it is 16, 22.05
+   * or 24 kHz, else to 22.05 kHz) into one mp3. On abort or failure
    * the child is killed and the partial mp3 removed.
    */
   async wavsToMp3(inputs: string[], output: string, signal?: AbortSignal): Promise<void> {
@@ -51,15 +78,15 @@ export class Ffmpeg {
     const cmd = this.command();
     for (const input of inputs) cmd.input(input);
     const joined = inputs.map((_, i) => `[${i}:a]`).join('');
+    const rate = await mp3Rate(inputs[0]);
     cmd
-      .complexFilter(
-        `${joined}concat=n=${inputs.length}:v=0:a=1,aresample=${MP3.sampleRate},aformat=channel_layouts=mono[out]`,
-        ['out'],
-      )
+      .complexFilter(`${joined}concat=n=${inputs.length}:v=0:a=1,aresample=${rate},aformat=channel_layouts=mono[out]`, [
+        'out',
+      ])
       .audioCodec(MP3.codec)
       .audioBitrate(MP3.bitrate)
       .audioChannels(1)
-      .audioFrequency(MP3.sampleRate)
+      .audioFrequency(rate)
       .format('mp3')
       .output(output);
     try {
@@ -68,6 +95,58 @@ export class Ffmpeg {
       await rm(output, { force: true });
       throw err;
     }
+  }
+
+  /**
+   * Starts an mp3 encoder reading 16-bit PCM of `format` on its stdin, so a section's encoding overlaps
+   * the synthesis of its later sentences instead of following it. Speech at 16, 22.05 or 24 kHz keeps
+   * its rate (no pointless upsampling); other rates become 22.05 kHz. Failure or abort removes the mp3.
+   */
+  pcmToMp3(format: WavFormat, output: string, signal?: AbortSignal): PcmEncoder {
+    if (format.bitsPerSample !== 16) throw new Error(`pcmToMp3 takes 16-bit PCM, not ${format.bitsPerSample}-bit`);
+    const input = new PassThrough({ highWaterMark: 1 << 20 });
+    const rate = keptRate(format.sampleRate);
+    const killer = new AbortController();
+    const onAbort = () => killer.abort(abortError(signal));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const cmd = this.command()
+      .input(input)
+      .inputFormat('s16le')
+      .inputOptions(['-ar', String(format.sampleRate), '-ac', String(format.channels)])
+      .audioFilters(`aresample=${rate},aformat=channel_layouts=mono`)
+      .audioCodec(MP3.codec)
+      .audioBitrate(MP3.bitrate)
+      .audioChannels(1)
+      .audioFrequency(rate)
+      .format('mp3')
+      .output(output);
+    const ran = this.run(cmd, killer.signal).finally(() => signal?.removeEventListener('abort', onAbort));
+    // an early failure is reported by write/finish; never an unhandled rejection
+    ran.catch(() => {});
+    const clean = async () => {
+      input.destroy();
+      await rm(output, { force: true });
+    };
+    return {
+      write: async (pcm) => {
+        if (killer.signal.aborted) throw abortError(killer.signal);
+        if (!input.write(pcm)) await Promise.race([once(input, 'drain'), ran]);
+      },
+      finish: async () => {
+        input.end();
+        try {
+          await ran;
+        } catch (err) {
+          await clean();
+          throw err;
+        }
+      },
+      abort: async () => {
+        killer.abort(abortError(signal));
+        await ran.catch(() => {});
+        await clean();
+      },
+    };
   }
 
   /** Any audio file (mp3 from an API, say) to 16-bit mono WAV at its own sample rate. */

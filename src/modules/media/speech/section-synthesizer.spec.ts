@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ffmpeg } from './ffmpeg';
 import { LocalSpeechProvider } from './local-speech.provider';
 import { SectionSynthesizer, type SynthesizedSection } from './section-synthesizer';
 import { type SpeechProvider } from './speech-provider';
+import { pcmToWav } from './wav';
 
 const TEXT =
   'Dr. Smith opened the lecture on cell biology. Membranes, e.g. the plasma membrane, control what enters a cell. ' +
@@ -139,6 +141,30 @@ describe('SectionSynthesizer (local engines, real ffmpeg)', () => {
       name: 'AbortError',
     });
     expect(readdirSync(dir)).toEqual([]);
+  }, 30_000);
+
+  it('clips of different formats (never one engine and voice) are joined at the end instead of streamed', async () => {
+    let n = 0;
+    const provider: SpeechProvider = {
+      name: 'local',
+      synthesize: async (_text, req) => {
+        // 1 s of a 440 Hz tone at 16 kHz, then 22.05 kHz, then 24 kHz
+        const sampleRate = [16000, 22050, 24000][n % 3];
+        const pcm = Buffer.alloc(sampleRate * 2);
+        for (let i = 0; i < sampleRate; i++)
+          pcm.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), i * 2);
+        const wavPath = join(req.dir!, `${n++}.wav`);
+        await writeFile(wavPath, pcmToWav(pcm, { sampleRate, channels: 1, bitsPerSample: 16 }));
+        return { wavPath, durationMs: 1000, voice: 'tone' };
+      },
+    };
+    const synth = new SectionSynthesizer({ tmpDir: dir, providers: { local: provider } });
+    const result = await synth.synthesize('One. Two. Three.', { provider: 'local' });
+    const measured = await Ffmpeg.locate().analyze(result.mp3Path);
+    expect(result.durationMs).toBe(3000);
+    expect(Math.abs(measured.durationMs - 3000)).toBeLessThan(100);
+    expect(measured.meanVolumeDb).toBeGreaterThan(-20);
+    expect(readdirSync(dir)).toEqual([result.mp3Path.slice(dir.length + 1)]);
   }, 30_000);
 
   it('a failing sentence fails the section and removes its files', async () => {

@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ElevenLabsProvider, type ElevenLabsOptions } from './elevenlabs.provider';
-import { Ffmpeg } from './ffmpeg';
+import { EngineSlots, type SlotClass } from './engine-slots';
+import { Ffmpeg, type PcmEncoder } from './ffmpeg';
 import { type LocalEngine, LocalSpeechProvider } from './local-speech.provider';
 import { buildVtt, splitSentences } from './sentences';
-import { abortError, type SpeechProvider } from './speech-provider';
+import { abortError, type SpeechClip, type SpeechProvider } from './speech-provider';
+import { readWavInfo, type WavFormat } from './wav';
 
 export interface SynthesisOptions {
   provider: 'local' | 'elevenlabs';
   voiceId?: string;
   signal?: AbortSignal;
+  /** `interactive` (someone waits for this one section) is served before `bulk` (default) */
+  urgency?: SlotClass;
 }
 
 export interface SynthesizedSection {
@@ -33,8 +37,10 @@ export interface SectionSynthesizerOptions {
   localEngine?: LocalEngine;
   /** where the work files and the mp3 go (default: the system temp folder) */
   tmpDir?: string;
-  /** sentences synthesised at once within one section */
+  /** sentences of one section asked for at once (default 3; the CPU slots bound what really runs) */
   concurrency?: number;
+  /** the CPU slots local engines and ffmpeg run in (default: one pool per process, as many as cores) */
+  slots?: EngineSlots;
   /** replace the providers (tests) */
   providers?: Partial<Record<'local' | 'elevenlabs', SpeechProvider>>;
 }
@@ -42,7 +48,8 @@ export interface SectionSynthesizerOptions {
 /**
  * Turns a lecture section's text into an mp3 and matching WebVTT captions. Each sentence is synthesised
  * on its own (a few at once, in order) so its exact duration is known from its WAV; the cues are the
- * running sum of those durations, and ffmpeg joins the WAVs into the mp3 (in a child process).
+ * running sum of those durations. ffmpeg (a child process) encodes the mp3 from the sentences' samples
+ * as they arrive in order, so encoding overlaps speaking.
  * An abort kills what is running and rejects with an AbortError; work files never outlive the call.
  */
 export class SectionSynthesizer {
@@ -69,6 +76,10 @@ export class SectionSynthesizer {
     if (!sentences.length) throw new Error('the section has no text to speak');
     const provider = this.provider(opts.provider);
     const ffmpeg = Ffmpeg.locate(this.opts.ffmpegPath);
+    // CPU work (a local engine, ffmpeg) waits for a slot; a network engine's calls need none.
+    const slots = this.opts.slots ?? processSlots();
+    const at = { cls: opts.urgency ?? 'bulk', ticket: slots.ticket() } as const;
+    const cpu = <T>(fn: () => Promise<T>, s: AbortSignal) => slots.run(at, fn, s);
     const base = this.opts.tmpDir ?? tmpdir();
     const work = await mkdtemp(join(base, 'lp-speech-'));
     const mp3Path = join(base, `lp-speech-${randomUUID()}.mp3`);
@@ -76,16 +87,64 @@ export class SectionSynthesizer {
     const inner = new AbortController();
     const onAbort = () => inner.abort(abortError(signal));
     signal?.addEventListener('abort', onAbort, { once: true });
+    // The mp3 is encoded while later sentences are still spoken: each clip's samples go to one ffmpeg
+    // in sentence order as soon as every earlier one has. Clips of another format (never from one
+    // engine and voice) fall back to joining the WAV files once all are made.
+    let encoder: PcmEncoder | undefined;
+    let encoderFormat: WavFormat | undefined;
+    let joinAtEnd = false;
+    const ready: SpeechClip[] = [];
+    let fed = 0;
+    let feeding: Promise<void> = Promise.resolve();
+    const feed = async () => {
+      while (!joinAtEnd && fed < sentences.length && ready[fed]) {
+        const wav = await readFile(ready[fed].wavPath);
+        const info = readWavInfo(wav);
+        const same = (f: WavFormat) =>
+          f.sampleRate === info.sampleRate && f.channels === info.channels && f.bitsPerSample === info.bitsPerSample;
+        if (!encoder && info.bitsPerSample === 16) {
+          encoderFormat = info;
+          encoder = ffmpeg.pcmToMp3(info, mp3Path, inner.signal);
+        }
+        if (!encoder || !encoderFormat || !same(encoderFormat)) {
+          joinAtEnd = true;
+          break;
+        }
+        await encoder.write(wav.subarray(info.dataOffset, info.dataOffset + info.dataBytes));
+        fed++;
+      }
+    };
     try {
-      const clips = await mapInOrder(sentences, this.opts.concurrency ?? 3, inner, (sentence) =>
-        provider.synthesize(sentence, { voiceId, signal: inner.signal, dir: work }),
+      const clips = await mapInOrder(
+        sentences,
+        this.opts.concurrency ?? 3,
+        inner,
+        (sentence) => {
+          const speak = () => provider.synthesize(sentence, { voiceId, signal: inner.signal, dir: work });
+          return provider.name === 'local' ? cpu(speak, inner.signal) : speak();
+        },
+        (i, clip) => {
+          ready[i] = clip;
+          feeding = feeding.then(feed);
+          // a failing write stops the section like a failing sentence
+          feeding.catch((err: unknown) => inner.abort(err));
+        },
       );
+      await feeding;
       if (signal?.aborted) throw abortError(signal);
-      await ffmpeg.wavsToMp3(
-        clips.map((c) => c.wavPath),
-        mp3Path,
-        inner.signal,
-      );
+      if (joinAtEnd || !encoder) {
+        await encoder?.abort();
+        encoder = undefined;
+        await cpu(
+          () =>
+            ffmpeg.wavsToMp3(
+              clips.map((c) => c.wavPath),
+              mp3Path,
+              inner.signal,
+            ),
+          inner.signal,
+        );
+      } else await encoder.finish();
       let at = 0;
       const timed = clips.map((c, i) => {
         const startMs = Math.round(at);
@@ -101,8 +160,12 @@ export class SectionSynthesizer {
         sentences: timed,
       };
     } catch (err) {
+      // the encoder's own failure says more than the abort it caused
+      let fedError: unknown;
+      await feeding.catch((e: unknown) => (fedError = e));
+      await encoder?.abort();
       await rm(mp3Path, { force: true });
-      throw signal?.aborted ? abortError(signal) : err;
+      throw signal?.aborted ? abortError(signal) : (fedError ?? err);
     } finally {
       signal?.removeEventListener('abort', onAbort);
       await rm(work, { recursive: true, force: true });
@@ -120,8 +183,15 @@ export class SectionSynthesizer {
   }
 }
 
+let shared: EngineSlots | undefined;
+/** One pool of CPU slots per process, shared by every synthesizer in it. */
+function processSlots(): EngineSlots {
+  return (shared ??= new EngineSlots());
+}
+
 /**
- * Runs `fn` over the items with at most `limit` at once and returns the results in item order. The first
+ * Runs `fn` over the items with at most `limit` at once and returns the results in item order
+ * (`onResult` hears of each as it comes). The first
  * failure aborts `controller` (so running calls stop early) and, once every started call has settled
  * (so none still writes a file), rejects with that failure.
  */
@@ -130,6 +200,7 @@ async function mapInOrder<T, R>(
   limit: number,
   controller: AbortController,
   fn: (item: T) => Promise<R>,
+  onResult?: (index: number, result: R) => void,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
@@ -139,6 +210,7 @@ async function mapInOrder<T, R>(
       const i = next++;
       try {
         results[i] = await fn(items[i]);
+        onResult?.(i, results[i]);
       } catch (err) {
         failure ??= { err };
         controller.abort(err);

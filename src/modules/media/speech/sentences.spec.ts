@@ -62,6 +62,7 @@ describe('WAV', () => {
       sampleRate: 22050,
       channels: 1,
       bitsPerSample: 16,
+      dataOffset: 44,
       dataBytes: 132300,
       durationMs: 3000,
     });

@@ -6,6 +6,8 @@ export interface WavFormat {
 }
 
 export interface WavInfo extends WavFormat {
+  /** where the sample data starts in the file */
+  dataOffset: number;
   /** bytes of sample data */
   dataBytes: number;
   durationMs: number;
@@ -36,7 +38,7 @@ export function readWavInfo(buf: Buffer): WavInfo {
       const dataBytes = size === 0 || size > available ? available : size;
       const byteRate = format.sampleRate * format.channels * (format.bitsPerSample / 8);
       if (!byteRate) throw new Error('WAV with a zero byte rate');
-      return { ...format, dataBytes, durationMs: (dataBytes / byteRate) * 1000 };
+      return { ...format, dataOffset: body, dataBytes, durationMs: (dataBytes / byteRate) * 1000 };
     }
     offset = body + size + (size % 2);
   }
