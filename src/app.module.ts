@@ -23,6 +23,8 @@ import { MediaModule } from './modules/media/media.module';
 import { EntitlementGuard } from './common/guards/entitlement.guard';
 import { QueuesModule } from './queues/queues.module';
 import { TtsModule } from './modules/media/tts/tts.module';
+import { MediaAdminModule } from './modules/media/admin/media-admin.module';
+import { VideoModule } from './modules/media/video/video.module';
 
 @Module({
   imports: [
@@ -44,6 +46,8 @@ import { TtsModule } from './modules/media/tts/tts.module';
     MediaModule,
     StudioModule,
     TtsModule,
+    VideoModule,
+    MediaAdminModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },
