@@ -19,6 +19,8 @@ export interface MediaFileRecord {
   voice: string | null;
   textHash: string | null;
   captionsFile: string | null;
+  /** sha256 of the bytes */
+  contentHash: string;
   stale: boolean;
   createdAt: Date;
 }
@@ -64,6 +66,7 @@ export function toMediaFileRecord(r: MediaFileRow): MediaFileRecord {
     voice: r.voice,
     textHash: r.text_hash,
     captionsFile: r.captions_file,
+    contentHash: r.content_hash,
     stale: r.stale,
     createdAt: new Date(r.created_at),
   };
