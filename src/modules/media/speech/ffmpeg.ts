@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
 import { abortError } from './speech-provider';
@@ -38,6 +40,61 @@ export interface AudioAnalysis {
   /** `volumedetect`, dBFS */
   meanVolumeDb: number;
   maxVolumeDb: number;
+}
+
+const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+const DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+
+/** Paths that go into a filter graph unescaped. */
+function assertPlainPath(path: string) {
+  if (!/^[A-Za-z0-9/._-]+$/.test(path)) throw new Error(`not a plain path for an ffmpeg filter: ${path}`);
+}
+
+/** Breaks text into lines of at most `width` characters at spaces (a longer word stays whole). */
+export function wrapText(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.replace(/\s+/g, ' ').trim().split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}
+
+function parseTimemark(mark: string | undefined): number | null {
+  const m = /^(\d+):(\d+):(\d+(?:\.\d+)?)$/.exec(mark ?? '');
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : null;
+}
+
+/** The image input's options: looped at a low frame rate. */
+const stillInputArgs = (fps?: number) => ['-loop', '1', '-framerate', String(fps ?? 1)];
+
+/**
+ * The output options of a still-image render (inputs: 0 the image, 1 the audio), in order, as [flag, value]
+ * pairs, so `renderStill` and the benchmark's plain command line are the same command.
+ */
+function stillVideoArgs(o: { durationMs: number; fps?: number; burnCaptions?: string | null }): [string, string][] {
+  const fps = String(o.fps ?? 1);
+  if (o.burnCaptions) assertPlainPath(o.burnCaptions);
+  return [
+    ...(o.burnCaptions ? ([['-vf', `subtitles=${o.burnCaptions},format=yuv420p`]] as [string, string][]) : []),
+    ['-map', '0:v:0'],
+    ['-map', '1:a:0'],
+    ['-t', (o.durationMs / 1000).toFixed(3)],
+    ['-c:v', 'libx264'],
+    ['-tune', 'stillimage'],
+    ['-preset', 'veryfast'],
+    ['-pix_fmt', 'yuv420p'],
+    ['-r', fps],
+    ['-g', String(Number(fps) * 10)],
+    ['-c:a', 'aac'],
+    ['-b:a', '96k'],
+    ['-movflags', '+faststart'],
+    ['-f', 'mp4'],
+  ];
 }
 
 /**
@@ -158,6 +215,121 @@ export class Ffmpeg {
       await rm(output, { force: true });
       throw err;
     }
+  }
+
+  /**
+   * A still title card as PNG: a flat `color` (`0xRRGGBB`) with `title` and `subtitle` centred, drawn by
+   * `drawtext` from text files (no escaping of the texts in the filter) in DejaVu Sans when installed, else
+   * fontconfig's default sans. `workDir` holds the text files; its path must be plain (`[A-Za-z0-9/._-]`).
+   */
+  async titleCard(
+    o: {
+      width: number;
+      height: number;
+      color: string;
+      title: string;
+      subtitle: string;
+      workDir: string;
+      output: string;
+    },
+    signal?: AbortSignal,
+  ): Promise<void> {
+    assertPlainPath(o.workDir);
+    assertPlainPath(o.output);
+    if (!/^0x[0-9a-fA-F]{6}$/.test(o.color)) throw new Error(`title card colour ${o.color}: 0xRRGGBB`);
+    const titleSize = Math.round(o.height / 13);
+    const subtitleSize = Math.round(o.height / 26);
+    const font = (bold: boolean) => {
+      const file = bold ? DEJAVU_BOLD : DEJAVU;
+      return existsSync(file) ? `fontfile=${file}` : `font=Sans`;
+    };
+    // drawtext neither wraps nor (before ffmpeg 6) centres lines: one drawtext per line, each centred
+    const filters: string[] = [];
+    const block = async (name: string, text: string, size: number, bold: boolean, centreY: number, alpha: string) => {
+      const lines = wrapText(text, Math.max(10, Math.floor((o.width * 0.85) / (size * 0.58)))).split('\n');
+      const lineHeight = Math.round(size * 1.3);
+      const top = Math.round(centreY - (lines.length * lineHeight) / 2);
+      for (const [i, line] of lines.entries()) {
+        const file = join(o.workDir, `card-${name}-${i}.txt`);
+        await writeFile(file, line);
+        filters.push(
+          `drawtext=${font(bold)}:textfile=${file}:fontsize=${size}:fontcolor=white@${alpha}:` +
+            `x=(w-text_w)/2:y=${top + i * lineHeight}`,
+        );
+      }
+    };
+    await block('title', o.title, titleSize, true, o.height * 0.42, '1');
+    await block('subtitle', o.subtitle, subtitleSize, false, o.height * 0.7, '0.85');
+    const cmd = this.command()
+      .input(`color=c=${o.color}:s=${o.width}x${o.height}:r=1`)
+      .inputFormat('lavfi')
+      .videoFilters(filters)
+      .outputOptions(['-frames:v', '1'])
+      .output(o.output);
+    try {
+      await this.run(cmd, signal);
+    } catch (err) {
+      await rm(o.output, { force: true });
+      throw err;
+    }
+  }
+
+  /**
+   * A lecture video: the still `image` looped at `fps` for exactly `durationMs` (`-t`, not `-shortest`,
+   * which overshoots with a looped image) over `audio`, H.264 (`-tune stillimage`) + AAC, `+faststart`.
+   * `burnCaptions` draws a WebVTT file into the picture (`subtitles` filter). `onProgress` hears the
+   * share done (0..1) from ffmpeg's progress reports. Abort or failure kills ffmpeg and removes the mp4.
+   */
+  async renderStill(
+    o: {
+      image: string;
+      audio: string;
+      durationMs: number;
+      output: string;
+      fps?: number;
+      burnCaptions?: string | null;
+      onProgress?: (share: number) => void;
+    },
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const cmd = this.command().input(o.image).inputOptions(stillInputArgs(o.fps)).input(o.audio);
+    for (const [k, v] of stillVideoArgs(o)) cmd.addOption(k, v);
+    cmd.output(o.output);
+    const seconds = o.durationMs / 1000;
+    if (o.onProgress)
+      cmd.on('progress', (p: { timemark?: string }) => {
+        const t = parseTimemark(p.timemark);
+        if (t !== null && seconds > 0) o.onProgress!(Math.min(1, t / seconds));
+      });
+    try {
+      await this.run(cmd, signal);
+    } catch (err) {
+      await rm(o.output, { force: true });
+      throw err;
+    }
+  }
+
+  /** The same render as `renderStill`, as the argument list of a plain `ffmpeg` command line (the benchmark's baseline). */
+  stillArgs(o: {
+    image: string;
+    audio: string;
+    durationMs: number;
+    output: string;
+    fps?: number;
+    burnCaptions?: string | null;
+  }): string[] {
+    return [
+      '-nostdin',
+      '-hide_banner',
+      '-y',
+      ...stillInputArgs(o.fps),
+      '-i',
+      o.image,
+      '-i',
+      o.audio,
+      ...stillVideoArgs(o).flat(),
+      o.output,
+    ];
   }
 
   /** Decodes the whole file: its real length and loudness (tests and checks; no ffprobe needed). */
