@@ -10,12 +10,14 @@ import { MailSenderModule } from '../src/modules/mail/sender/mail-sender.module'
 import { SourcesModule } from '../src/modules/graph/sources/sources.module';
 import { ContentMigrationModule } from '../src/modules/studio/content-migration/content-migration.module';
 import { TtsModule } from '../src/modules/media/tts/tts.module';
+import { VideoModule } from '../src/modules/media/video/video.module';
 import { QUEUES } from '../src/queues/queues';
 import { QueuesModule } from '../src/queues/queues.module';
 import { ContentMigrationProcessor } from './content-migration/content-migration.processor';
 import { CrawlProcessor } from './crawl/crawl.processor';
 import { EmailProcessor } from './email/email.processor';
 import { TtsProcessor } from './tts/tts.processor';
+import { VideoProcessor } from './video/video.processor';
 
 /** The worker process: queue processors only, no HTTP. */
 @Module({
@@ -32,12 +34,14 @@ import { TtsProcessor } from './tts/tts.processor';
       { name: QUEUES.contentMigration },
       { name: QUEUES.crawl },
       { name: QUEUES.tts },
+      { name: QUEUES.video },
     ),
     MailSenderModule,
     ContentMigrationModule,
     SourcesModule,
     TtsModule,
+    VideoModule,
   ],
-  providers: [EmailProcessor, ContentMigrationProcessor, CrawlProcessor, TtsProcessor],
+  providers: [EmailProcessor, ContentMigrationProcessor, CrawlProcessor, TtsProcessor, VideoProcessor],
 })
 export class WorkerModule {}

@@ -6,6 +6,7 @@ export const QUEUES = {
   contentMigration: 'content-migration',
   crawl: 'crawl',
   tts: 'tts',
+  video: 'video',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -19,6 +20,8 @@ export const JOBS = {
   ttsBulk: 'tts-bulk',
   /** one lecture section (the lectures page's "Generate MP3 (server)") */
   ttsSection: 'tts-section',
+  /** every lecture section of a subject with current audio, rendered into an mp4 (Studio's TTS Video) */
+  videoRender: 'video-render',
 } as const;
 
 export type MailTemplate = 'verify-email' | 'reset-password' | 'already-registered';
@@ -85,6 +88,17 @@ export interface TtsSectionPayload {
   requestedBy?: string;
 }
 
+/** A render run: the sections are fixed by the API, like a bulk text-to-speech run's. */
+export interface VideoRenderPayload {
+  subjectId: string;
+  /** in reading order */
+  sectionIds: string[];
+  width: number;
+  height: number;
+  burnCaptions: boolean;
+  requestedBy?: string;
+}
+
 export interface JobPayloads {
   [JOBS.sendEmail]: SendEmailPayload;
   [JOBS.accountMail]: AccountMailPayload;
@@ -92,6 +106,7 @@ export interface JobPayloads {
   [JOBS.crawlSources]: CrawlPayload;
   [JOBS.ttsBulk]: TtsBulkPayload;
   [JOBS.ttsSection]: TtsSectionPayload;
+  [JOBS.videoRender]: VideoRenderPayload;
 }
 
 export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
@@ -123,6 +138,14 @@ export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
   // cancelled by Studio completes (marked cancelled) and so is never retried. Kept for a day so a
   // second viewer (or a reconnecting browser) can replay a finished run by its job id.
   [QUEUES.tts]: {
+    attempts: 2,
+    backoff: { type: 'fixed', delay: 2000 },
+    removeOnComplete: { age: 24 * 3600, count: 200 },
+    removeOnFail: { age: 7 * 24 * 3600, count: 100 },
+  },
+  // As for tts: a retried run resumes after the items its progress lists; videos are keyed by section,
+  // audio hash, size and caption mode, and made in a temp folder before entering the library.
+  [QUEUES.video]: {
     attempts: 2,
     backoff: { type: 'fixed', delay: 2000 },
     removeOnComplete: { age: 24 * 3600, count: 200 },

@@ -83,3 +83,9 @@ export class EngineSlots {
 }
 
 const before = (a: Waiter, b: Waiter) => a.cls < b.cls || (a.cls === b.cls && a.ticket < b.ticket);
+
+let shared: EngineSlots | undefined;
+/** The process's one pool of CPU slots, shared by speech and video work in it. */
+export function sharedEngineSlots(): EngineSlots {
+  return (shared ??= new EngineSlots());
+}

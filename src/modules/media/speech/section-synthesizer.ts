@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ElevenLabsProvider, type ElevenLabsOptions } from './elevenlabs.provider';
-import { EngineSlots, type SlotClass } from './engine-slots';
+import { type EngineSlots, sharedEngineSlots, type SlotClass } from './engine-slots';
 import { Ffmpeg, type PcmEncoder } from './ffmpeg';
 import { type LocalEngine, LocalSpeechProvider } from './local-speech.provider';
 import { buildVtt, splitSentences } from './sentences';
@@ -77,7 +77,7 @@ export class SectionSynthesizer {
     const provider = this.provider(opts.provider);
     const ffmpeg = Ffmpeg.locate(this.opts.ffmpegPath);
     // CPU work (a local engine, ffmpeg) waits for a slot; a network engine's calls need none.
-    const slots = this.opts.slots ?? processSlots();
+    const slots = this.opts.slots ?? sharedEngineSlots();
     const at = { cls: opts.urgency ?? 'bulk', ticket: slots.ticket() } as const;
     const cpu = <T>(fn: () => Promise<T>, s: AbortSignal) => slots.run(at, fn, s);
     const base = this.opts.tmpDir ?? tmpdir();
@@ -181,12 +181,6 @@ export class SectionSynthesizer {
     }
     return (this.localProvider ??= new LocalSpeechProvider({ engine: this.opts.localEngine }));
   }
-}
-
-let shared: EngineSlots | undefined;
-/** One pool of CPU slots per process, shared by every synthesizer in it. */
-function processSlots(): EngineSlots {
-  return (shared ??= new EngineSlots());
 }
 
 /**

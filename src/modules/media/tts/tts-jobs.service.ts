@@ -11,10 +11,12 @@ import {
 } from '@nestjs/common';
 import { type Job, Queue, QueueEvents } from 'bullmq';
 import type Redis from 'ioredis';
+import { withRedisLock } from '../../../common/redis/redis-lock';
 import { InjectRedis } from '../../../common/redis/redis.module';
 import { type AppConfig } from '../../../config/config';
 import { InjectConfig } from '../../../config/config.module';
 import { DEFAULT_JOB_OPTIONS, JOBS, QUEUES, type TtsBulkPayload, type TtsSectionPayload } from '../../../queues/queues';
+import { followJob } from '../../../queues/follow-job';
 import { redisConnection } from '../../../queues/queues.module';
 import { CatalogService } from '../../catalog/catalog.service';
 import { SectionSynthesizer } from '../speech/section-synthesizer';
@@ -37,8 +39,6 @@ type TtsJob = Job<TtsPayload, unknown>;
 
 const SECTION_WAIT_MS = 3 * 60 * 1000;
 const BULK_WAIT_MS = 30 * 60 * 1000;
-/** a viewer re-reads the job at least this often, should a Redis event be missed */
-const POLL_MS = 1000;
 const RUNNING = ['active', 'waiting', 'delayed', 'prioritized', 'paused', 'waiting-children'] as const;
 
 /**
@@ -130,7 +130,8 @@ export class TtsJobsService implements OnModuleDestroy {
       delayMs: dto.delayMs ?? 0,
       requestedBy: userId,
     };
-    await this.withSubjectLock(subjectId, async () => {
+    const lockKey = `${this.config.redis.prefix}:tts:start-lock:${subjectId}`;
+    await withRedisLock(this.redis, lockKey, `A synthesis run for ${subjectId} is being started`, async () => {
       const running = (await this.queue.getJobs([...RUNNING])) as TtsJob[];
       const other = running.find(
         (j) => j?.name === JOBS.ttsBulk && (j.data as TtsBulkPayload).subjectId === subjectId && j.id !== jobId,
@@ -157,55 +158,28 @@ export class TtsJobsService implements OnModuleDestroy {
    * when the job failed for good). Replays what happened so far, then follows it live.
    */
   async *follow(jobId: string): AsyncGenerator<TtsBulkEvent> {
-    const events = await this.queueEvents();
-    // set by an event of this job; the next read of the job sees what it announced
-    const seen = { event: false, wake: undefined as (() => void) | undefined };
-    const onEvent = (e: { jobId: string }) => {
-      if (e.jobId !== jobId) return;
-      seen.event = true;
-      seen.wake?.();
-    };
-    const names = ['progress', 'completed', 'failed', 'waiting', 'active', 'removed'] as const;
-    for (const n of names) events.on(n, onEvent);
-    try {
-      let sent = 0;
-      let started = false;
-      for (;;) {
-        seen.event = false;
-        // state first: once it says completed, the job read after it carries the result
-        const state = await this.queue.getJobState(jobId);
-        const job = (await this.queue.getJob(jobId)) as TtsJob | undefined;
-        if (!job || state === 'unknown') {
-          yield { type: 'error', message: 'The run is no longer known (removed)' };
-          return;
-        }
-        if (!started) {
-          yield startEvent(jobId, job.data as TtsBulkPayload);
-          started = true;
-        }
-        const result = state === 'completed' ? (job.returnvalue as TtsBulkResult | null) : null;
-        const items: TtsBulkItem[] = itemsOf(result ?? job.progress);
-        for (; sent < items.length; sent++) yield itemEvent(items, sent);
-        if (result) {
-          yield finalEvent(result);
-          return;
-        }
-        if (state === 'failed') {
-          yield { type: 'error', message: `The run failed: ${job.failedReason ?? 'unknown error'}` };
-          return;
-        }
-        if (!seen.event)
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, POLL_MS);
-            seen.wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-        seen.wake = undefined;
+    let sent = 0;
+    let started = false;
+    for await (const { state, job } of followJob<TtsPayload>(this.queue, await this.queueEvents(), jobId)) {
+      if (!job || state === 'gone') {
+        yield { type: 'error', message: 'The run is no longer known (removed)' };
+        return;
       }
-    } finally {
-      for (const n of names) events.off(n, onEvent);
+      if (!started) {
+        yield startEvent(jobId, job.data as TtsBulkPayload);
+        started = true;
+      }
+      const result = state === 'completed' ? (job.returnvalue as TtsBulkResult | null) : null;
+      const items: TtsBulkItem[] = itemsOf(result ?? job.progress);
+      for (; sent < items.length; sent++) yield itemEvent(items, sent);
+      if (result) {
+        yield finalEvent(result);
+        return;
+      }
+      if (state === 'failed') {
+        yield { type: 'error', message: `The run failed: ${job.failedReason ?? 'unknown error'}` };
+        return;
+      }
     }
   }
 
@@ -246,21 +220,5 @@ export class TtsJobsService implements OnModuleDestroy {
         throw new GatewayTimeoutException(`The synthesis is still running (job ${jobId}); follow it by its job id.`);
     }
     throw new HttpException('The run ended without a result', HttpStatus.BAD_GATEWAY);
-  }
-
-  /** Serialises "is a run of this subject going? if not, add one" across API processes. */
-  private async withSubjectLock<T>(subjectId: string, fn: () => Promise<T>): Promise<T> {
-    const key = `${this.config.redis.prefix}:tts:start-lock:${subjectId}`;
-    const token = randomUUID();
-    for (let i = 0; ; i++) {
-      if ((await this.redis.set(key, token, 'PX', 10_000, 'NX')) === 'OK') break;
-      if (i > 200) throw new ConflictException(`A synthesis run for ${subjectId} is being started`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    try {
-      return await fn();
-    } finally {
-      if ((await this.redis.get(key)) === token) await this.redis.del(key);
-    }
   }
 }

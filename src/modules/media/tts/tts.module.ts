@@ -19,6 +19,6 @@ import { TtsRepository } from './tts.repository';
   imports: [BullModule.registerQueue({ name: QUEUES.tts }), CatalogModule, MediaModule, SpeechModule],
   controllers: [TtsController],
   providers: [TtsRepository, TtsCancellationService, TtsJobsService, TtsOverridesService, TtsSynthesisService],
-  exports: [TtsSynthesisService, TtsCancellationService],
+  exports: [TtsSynthesisService, TtsCancellationService, TtsRepository],
 })
 export class TtsModule {}

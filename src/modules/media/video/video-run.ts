@@ -1,0 +1,112 @@
+import type { VideoRenderPayload } from '../../../queues/queues';
+
+/** One section of a render run, as the job's progress and result keep it. */
+export interface VideoItem {
+  id: string;
+  ok: boolean;
+  /** a signed URL of the mp4 (signed for the user who started the run) */
+  url: string | null;
+  /** why it failed, or why it was skipped without a video (`no audio yet`) */
+  error: string | null;
+  skipped: boolean;
+  status: 'rendered' | 'skipped' | 'failed';
+}
+
+/** The job's progress: every item so far (in the order they finished) and the sections rendering now. */
+export interface VideoProgress {
+  items: VideoItem[];
+  current: { id: string; percent: number }[];
+}
+
+export interface VideoCounters {
+  attempted: number;
+  succeeded: number;
+  failed: number;
+  skipped: number;
+}
+
+/** The job's return value. */
+export interface VideoResult extends VideoCounters {
+  total: number;
+  cancelled: boolean;
+  items: VideoItem[];
+}
+
+export type VideoEvent =
+  | { type: 'start'; jobId: string; total: number; width: number; height: number; burnCaptions: boolean }
+  | ({ type: 'item' } & VideoItem & Omit<VideoCounters, 'skipped'> & { skippedCount: number })
+  | { type: 'progress'; id: string; percent: number }
+  | ({ type: 'done' | 'cancelled'; total: number } & VideoCounters)
+  | { type: 'error'; message: string };
+
+/** Skipped sections are not attempted: attempted = succeeded + failed. */
+export function countVideoItems(items: VideoItem[]): VideoCounters {
+  const c: VideoCounters = { attempted: 0, succeeded: 0, failed: 0, skipped: 0 };
+  for (const i of items) {
+    if (i.status === 'skipped') c.skipped++;
+    else {
+      c.attempted++;
+      if (i.ok) c.succeeded++;
+      else c.failed++;
+    }
+  }
+  return c;
+}
+
+const isItem = (v: unknown): v is VideoItem => {
+  const o = v as Partial<VideoItem> | null;
+  return !!o && typeof o.id === 'string' && typeof o.ok === 'boolean' && typeof o.status === 'string';
+};
+
+/** The items of a job's progress (or return value); anything else has none. */
+export function videoItemsOf(value: unknown): VideoItem[] {
+  const items = (value as { items?: unknown } | null | undefined)?.items;
+  return Array.isArray(items) ? items.filter(isItem) : [];
+}
+
+/** The sections rendering now, from a job's progress. */
+export function currentOf(value: unknown): { id: string; percent: number }[] {
+  const current = (value as { current?: unknown } | null | undefined)?.current;
+  return Array.isArray(current)
+    ? current.filter(
+        (c): c is { id: string; percent: number } =>
+          !!c &&
+          typeof (c as { id?: unknown }).id === 'string' &&
+          typeof (c as { percent?: unknown }).percent === 'number',
+      )
+    : [];
+}
+
+export function videoStartEvent(jobId: string, data: VideoRenderPayload): VideoEvent {
+  return {
+    type: 'start',
+    jobId,
+    total: data.sectionIds.length,
+    width: data.width,
+    height: data.height,
+    burnCaptions: data.burnCaptions,
+  };
+}
+
+/** The event of items[index], with the counters up to and including it. */
+export function videoItemEvent(items: VideoItem[], index: number): VideoEvent {
+  const { id, ok, url, error, skipped, status } = items[index];
+  const c = countVideoItems(items.slice(0, index + 1));
+  return {
+    type: 'item',
+    id,
+    ok,
+    url,
+    error,
+    skipped,
+    status,
+    attempted: c.attempted,
+    succeeded: c.succeeded,
+    failed: c.failed,
+    skippedCount: c.skipped,
+  };
+}
+
+export function videoFinalEvent(result: VideoResult): VideoEvent {
+  return { type: result.cancelled ? 'cancelled' : 'done', total: result.total, ...countVideoItems(result.items) };
+}

@@ -1,0 +1,46 @@
+import { Readable } from 'node:stream';
+import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { type AuthUser, CurrentUser } from '../../../common/decorators/current-user.decorator';
+import { Roles } from '../../../common/decorators/roles.decorator';
+import { VideoCancelDto, VideoCancelResponse, VideoRenderDto } from './dto/video.dto';
+import { VideoJobsService } from './video-jobs.service';
+
+/** Studio's TTS Video: render every section's audio into a captioned mp4, streamed as it happens. */
+@ApiTags('tts')
+@ApiBearerAuth()
+@Roles('studio')
+@Controller('tts/video')
+export class VideoController {
+  constructor(private readonly jobs: VideoJobsService) {}
+
+  /**
+   * NDJSON flushed as it happens: `start {total}`, `progress {id, percent}` while a section renders,
+   * `item {id, ok, url, error, skipped, status, attempted, succeeded, failed, skippedCount}` per section,
+   * then `done` or `cancelled` (`error {message}` if the job failed for good). The run is a job: closing
+   * the stream does not stop it, and the same `jobId` replays and follows it.
+   */
+  @Post('render/stream')
+  @HttpCode(200)
+  @ApiProduces('application/x-ndjson')
+  @ApiOkResponse({ description: 'application/x-ndjson events', schema: { type: 'string' } })
+  async renderStream(@Body() dto: VideoRenderDto, @CurrentUser() user: AuthUser, @Res() reply: FastifyReply) {
+    const jobId = await this.jobs.start(dto, user.id);
+    return reply
+      .status(200)
+      .header('content-type', 'application/x-ndjson; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('x-accel-buffering', 'no')
+      .send(Readable.from(this.jobs.ndjson(jobId), { objectMode: false }));
+  }
+
+  /** Stops the run: renders in flight are killed and their partial files removed; the stream ends `cancelled`. */
+  @Post('render/cancel')
+  @HttpCode(200)
+  @ApiOkResponse({ type: VideoCancelResponse })
+  cancel(@Body() dto: VideoCancelDto) {
+    return this.jobs.cancel(dto.jobId);
+  }
+}

@@ -1,0 +1,53 @@
+import type { Job, Queue, QueueEvents } from 'bullmq';
+
+/** a viewer re-reads the job at least this often, should a Redis event be missed */
+const POLL_MS = 1000;
+
+export type FollowedState = 'waiting' | 'active' | 'completed' | 'failed' | 'gone';
+
+/**
+ * Reads a job again each time QueueEvents says something happened to it (or every second), yielding
+ * `{state, job}` until it has completed or failed or is gone. The state is read before the job, so a
+ * `completed` snapshot carries the result. Callers turn the snapshots into their own events (the job's
+ * data, progress and return value), so any number of viewers, during or after the run, see the same.
+ */
+export async function* followJob<T>(
+  queue: Queue,
+  events: QueueEvents,
+  jobId: string,
+): AsyncGenerator<{ state: FollowedState; job: Job<T> | null }> {
+  const seen = { event: false, wake: undefined as (() => void) | undefined };
+  const onEvent = (e: { jobId: string }) => {
+    if (e.jobId !== jobId) return;
+    seen.event = true;
+    seen.wake?.();
+  };
+  const names = ['progress', 'completed', 'failed', 'waiting', 'active', 'removed'] as const;
+  for (const n of names) events.on(n, onEvent);
+  try {
+    for (;;) {
+      seen.event = false;
+      const raw = await queue.getJobState(jobId);
+      const job = ((await queue.getJob(jobId)) as Job<T> | undefined) ?? null;
+      const state: FollowedState =
+        !job || raw === 'unknown'
+          ? 'gone'
+          : raw === 'completed' || raw === 'failed' || raw === 'active'
+            ? raw
+            : 'waiting';
+      yield { state, job };
+      if (state === 'completed' || state === 'failed' || state === 'gone') return;
+      if (!seen.event)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, POLL_MS);
+          seen.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      seen.wake = undefined;
+    }
+  } finally {
+    for (const n of names) events.off(n, onEvent);
+  }
+}
