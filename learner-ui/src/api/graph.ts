@@ -60,7 +60,8 @@ export interface TopicNode {
   variants?: NodeVariants | null;
   /** Items with a title or url, or plain strings. */
   sources?: (NodeSource | string)[] | null;
-  video?: { url?: string; title?: string } | null;
+  /** `url` is playable (signed by the server for library videos); `captions` the signed WebVTT sidecar, or null. */
+  video?: { url?: string; title?: string; captions?: string | null } | null;
   prerequisites?: { id: string; title: string }[];
   micro_quiz?: unknown;
   mastery_level?: number | null;

@@ -56,6 +56,8 @@ describe('/node/:nodeId', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Video' }));
     expect(screen.getByTestId('topic-video')).toHaveAttribute('src', 'https://cdn.example.org/anatomy.mp4');
+    // an outside video has no captions track
+    expect(screen.getByTestId('topic-video').querySelector('track')).toBeNull();
 
     // Mastery card: 0.45 is Intermediate.
     const mastery = screen.getByRole('region', { name: 'Your Mastery' });
@@ -66,6 +68,21 @@ describe('/node/:nodeId', () => {
       'href',
       '/graph?subject=vagus-nerve',
     );
+  });
+
+  it('plays a library video from its signed URL with its captions track', async () => {
+    const user = userEvent.setup();
+    const signed = '/api/media/file/vagus-nerve/video%2Fvn-anatomy-1a2b3c4d.mp4?u=u1&exp=1&sig=s';
+    const captions = '/api/media/file/vagus-nerve/tts%2Fvn-anatomy-9f8e7d6c.vtt?u=u1&exp=1&sig=t';
+    installFetch(handlers({ video: { url: signed, title: 'Anatomy', captions } }));
+    renderApp({ route: ROUTE });
+    await user.click(await screen.findByRole('tab', { name: 'Video' }));
+    const video = screen.getByTestId('topic-video');
+    expect(video).toHaveAttribute('src', signed);
+    const track = video.querySelector('track');
+    expect(track).toHaveAttribute('kind', 'captions');
+    expect(track).toHaveAttribute('src', captions);
+    expect(track).toHaveAttribute('srclang', 'en');
   });
 
   it('falls back to the summary html, and says when there is no video', async () => {

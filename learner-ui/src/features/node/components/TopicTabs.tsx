@@ -113,7 +113,11 @@ function VideoTab({ node }: { node: TopicNode }) {
         aria-label={node.video.title || node.title}
         data-testid="topic-video"
         sx={{ width: '100%', borderRadius: 1, bgcolor: 'black' }}
-      />
+      >
+        {node.video.captions && (
+          <track kind="captions" src={node.video.captions} srcLang="en" label="English" default />
+        )}
+      </Box>
     </Box>
   );
 }
