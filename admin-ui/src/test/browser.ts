@@ -110,6 +110,8 @@ export interface RecordedCall {
   path: string;
   headers: Headers;
   body: string | undefined;
+  /** A multipart body (FormData), as sent. */
+  form: FormData | undefined;
   credentials: RequestCredentials | undefined;
 }
 
@@ -133,6 +135,7 @@ export function mockFetch(routes: Record<string, Reply | Reply[]>) {
       path: url.pathname + url.search,
       headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? init.body : undefined,
+      form: init.body instanceof FormData ? init.body : undefined,
       credentials: init.credentials,
     });
     const route = routes[key];
