@@ -18,7 +18,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -408,6 +408,113 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
+    // ---- Video: the platform's render run against the same ffmpeg commands run by hand ----
+    const { MediaLibraryService } =
+      require('../../src/modules/media/media-library.service') as typeof import('../../src/modules/media/media-library.service');
+    const { courseColour } =
+      require('../../src/modules/media/video/video-render.service') as typeof import('../../src/modules/media/video/video-render.service');
+    const library = app.get(MediaLibraryService, { strict: false });
+    const videoSubject = env('BENCH_VIDEO_SUBJECT', subjects[0]);
+    const [W, H] = [1280, 720];
+    const courseTitle = (await pg.query<{ title: string }>(`select title from subjects where id = $1`, [videoSubject]))
+      .rows[0].title;
+    const audios = (
+      await pg.query<{ id: string; title: string; file_name: string; captions_file: string; duration_ms: number }>(
+        `select distinct on (s.id) s.id, s.title, m.file_name, m.captions_file, m.duration_ms, s.position
+           from lecture_sections s join media_files m on m.subject_id = s.subject_id and m.section_id = s.id and m.kind = 'audio'
+          where s.subject_id = $1 order by s.id, m.created_at desc`,
+        [videoSubject],
+      )
+    ).rows;
+    const audioSeconds = audios.reduce((t, a) => t + a.duration_ms / 1000, 0);
+    console.log(
+      `\nvideo: ${audios.length} sections of ${videoSubject} with audio (${audioSeconds.toFixed(0)} s of speech), ` +
+        `${W}x${H}, captions burned in, ${cpus().length} at once on both sides`,
+    );
+    /** The same commands by hand: the card through the same Ffmpeg call, the render as a plain ffmpeg child. */
+    const rawRender = async (): Promise<number> => {
+      const { spawn } = require('node:child_process') as typeof import('node:child_process');
+      const t0 = performance.now();
+      let next = 0;
+      const lane = async () => {
+        while (next < audios.length) {
+          const a = audios[next++];
+          const work = await mkdtemp(join(tmpdir(), 'lp-bench-video-'));
+          try {
+            const card = join(work, 'card.png');
+            await ffmpeg.titleCard({
+              width: W,
+              height: H,
+              color: courseColour(videoSubject),
+              title: a.title,
+              subtitle: courseTitle,
+              workDir: work,
+              output: card,
+            });
+            const captions = join(work, 'captions.vtt');
+            await copyFile(library.localPath(videoSubject, a.captions_file)!, captions);
+            const args = ffmpeg.stillArgs({
+              image: card,
+              audio: library.localPath(videoSubject, a.file_name)!,
+              durationMs: a.duration_ms,
+              output: join(work, 'video.mp4'),
+              fps: 5,
+              burnCaptions: captions,
+            });
+            await new Promise<void>((resolve, reject) =>
+              spawn(ffmpeg.binary, args, { stdio: 'ignore' }).on('exit', (code) =>
+                code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}`)),
+              ),
+            );
+          } finally {
+            await rm(work, { recursive: true, force: true });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: cpus().length }, lane));
+      return performance.now() - t0;
+    };
+    const platformRender = async (round: number): Promise<{ wallMs: number; rendered: number }> => {
+      // a new size each round, so nothing is skipped as up to date
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/tts/video/render/stream`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ subject: videoSubject, width: W, height: H - 2 * (round - 1), burnCaptions: true }),
+      });
+      const events = (await res.text())
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Event);
+      const end = events.at(-1);
+      if (end?.type !== 'done') throw new Error(`video run ended with ${JSON.stringify(end)}`);
+      return { wallMs: performance.now() - t0, rendered: Number(end.succeeded) };
+    };
+    const raws: number[] = [];
+    const plats: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      const rawFirst = round % 2 === 1;
+      for (const which of rawFirst ? ['raw', 'platform'] : ['platform', 'raw']) {
+        if (which === 'raw') {
+          raws.push(await rawRender());
+          console.log(`  round ${round} raw ffmpeg:   ${fmtS(raws.at(-1)!)}`);
+        } else {
+          const r = await platformRender(round);
+          plats.push(r.wallMs);
+          console.log(`  round ${round} platform:     ${fmtS(r.wallMs)} (${r.rendered} rendered)`);
+          if (r.rendered !== audios.length) failures.push(`video: ${r.rendered} of ${audios.length} rendered`);
+        }
+      }
+    }
+    const videoRatio = mean(plats) / mean(raws);
+    const realtime = audioSeconds / (mean(plats) / 1000);
+    console.log(
+      `  ratio platform/raw:    ${videoRatio.toFixed(2)} (target <= 1.1): ${videoRatio <= 1.1 ? 'PASS' : 'MISS'}`,
+    );
+    console.log(
+      `  realtime factor:       ${realtime.toFixed(1)}x (speech seconds per wall second, target >= 10): ${realtime >= 10 ? 'PASS' : 'MISS'}`,
+    );
+
     if (failures.length || okItems.some((n) => n !== sections.length)) {
       failed = true;
       console.log(`FAILED: ${failures.length} failures`);
