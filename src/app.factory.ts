@@ -1,12 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { CONTENT_BODY_LIMIT, registerBodyGuards } from './common/http/body-guard';
+import { CONTENT_BODY_LIMIT, multipartLimits, registerBodyGuards } from './common/http/body-guard';
 import { registerStaticUi } from './common/http/static-ui';
 import { type AppConfig, loadConfig } from './config/config';
 import { APP_CONFIG } from './config/config.module';
@@ -64,7 +65,12 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   app.enableShutdownHooks();
   await app.register(fastifyCookie);
   await app.register(helmet, securityHeaders(config));
-  registerBodyGuards(app.getHttpAdapter().getInstance());
+  // Studio uploads (POST /api/admin/media): the handler streams the file to disk; size errors are its own 413s
+  await app.register(fastifyMultipart, {
+    limits: multipartLimits(config.media.uploadMaxBytes),
+    throwFileSizeLimit: false,
+  });
+  registerBodyGuards(app.getHttpAdapter().getInstance(), { uploadMaxBytes: config.media.uploadMaxBytes });
 
   const openApi = new DocumentBuilder()
     .setTitle('Adaptive Learning Platform API')

@@ -115,6 +115,8 @@ const envSchema = z.preprocess(
     MEDIA_DIR: z.string().optional(),
     /** Signs the expiring media URLs (range requests are checked without a database hit). */
     MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** The largest video the Studio may upload (POST /api/admin/media), in bytes; default 200 MB. */
+    MEDIA_UPLOAD_MAX_BYTES: int(200 * 1024 * 1024, 1024),
   }),
 );
 
@@ -175,8 +177,8 @@ export interface AppConfig {
     maxBytes: number;
     timeoutMs: number;
   };
-  /** the media library's bytes (local disk) and the secret of its signed URLs */
-  media: { dir: string; urlSecret: string };
+  /** the media library's bytes (local disk), the secret of its signed URLs and the largest upload */
+  media: { dir: string; urlSecret: string; uploadMaxBytes: number };
   /** ffmpeg for speech and video: FFMPEG_PATH, else PATH, else the npm package's binary (media/speech/ffmpeg.ts) */
   ffmpegPath?: string;
   /** without an ElevenLabs key, requests for `elevenlabs` fall back to the local engine */
@@ -338,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       // Outside production derived from the JWT secret (itself derived there), so every API process of
       // one installation agrees; a separate key, so a leaked media URL says nothing about tokens.
       urlSecret: e.MEDIA_URL_SECRET ?? createHmac('sha256', jwtSecret).update('media-url-secret').digest('base64url'),
+      uploadMaxBytes: e.MEDIA_UPLOAD_MAX_BYTES,
     },
   };
 }

@@ -52,6 +52,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MediaAdminController_list"];
+        put?: never;
+        post: operations["MediaAdminController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/media/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MediaAdminController_attach"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/migrate": {
         parameters: {
             query?: never;
@@ -836,6 +868,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tts/video/render/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["VideoController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tts/video/render/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["VideoController_renderStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutor/variant": {
         parameters: {
             query?: never;
@@ -920,6 +984,31 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AttachMediaDto: {
+            /** @example vn-anatomy */
+            nodeId: string;
+            /**
+             * @description subject id, name or title
+             * @example vagus-nerve
+             */
+            subjectId: string;
+            /**
+             * @description the file's `path` (/media/<subject>/<file name>) or its signed `url` (/api/media/file/…)
+             * @example /media/vagus-nerve/video/vn-anatomy-1a2b3c4d.mp4
+             */
+            url: string;
+        };
+        AttachMediaResponse: {
+            nodeId: string;
+            subjectId: string;
+            video: components["schemas"]["AttachedVideo"];
+        };
+        AttachedVideo: {
+            /** @example /media/vagus-nerve/video/vn-anatomy-1a2b3c4d.mp4 */
+            url: string;
+            /** @description the topic's title */
+            title: string;
+        };
         BookmarkDto: {
             /** @example vagus-nerve */
             subjectId: string;
@@ -1064,6 +1153,40 @@ export interface components {
             user: components["schemas"]["SessionUserResponse"];
             /** @description JWT for the Authorization: Bearer header */
             accessToken: string;
+        };
+        MediaAdminRow: {
+            /** Format: uuid */
+            id: string;
+            /** @example vagus-nerve */
+            subjectId: string;
+            /** @description the topic the video was made for */
+            nodeId: string | null;
+            /** @description the lecture section a render was made from */
+            sectionId: string | null;
+            /**
+             * @description the file name in the library
+             * @example video/vn-anatomy-1a2b3c4d.mp4
+             */
+            name: string;
+            /**
+             * @description the stable reference a topic stores: /media/<subject>/<file name>
+             * @example /media/vagus-nerve/video/vn-anatomy-1a2b3c4d.mp4
+             */
+            path: string;
+            /** @description signed for the caller: playable now, expires */
+            url: string;
+            /** @description the signed WebVTT sidecar, or null */
+            captions: string | null;
+            /** @description bytes */
+            size: number;
+            durationMs: number | null;
+            /** @description made from content that has changed since (a newer version was published) */
+            stale: boolean;
+            free: boolean;
+            /** @enum {string} */
+            source: "render" | "upload";
+            /** Format: date-time */
+            createdAt: string;
         };
         MediaListDto: {
             files: components["schemas"]["MediaListItemDto"][];
@@ -1348,6 +1471,38 @@ export interface components {
             /** @example cs_dev_… */
             session_id: string;
         };
+        VideoCancelDto: {
+            /** @example video-3f1c2b9e */
+            jobId: string;
+        };
+        VideoCancelResponse: {
+            /** @description false when the run had ended already */
+            cancelled: boolean;
+        };
+        VideoRenderDto: {
+            /** @example vagus-nerve */
+            subject: string;
+            /**
+             * @description pixels, even
+             * @default 1280
+             */
+            width: number;
+            /**
+             * @description pixels, even
+             * @default 720
+             */
+            height: number;
+            /**
+             * @description draw the captions into the picture instead of a WebVTT sidecar
+             * @default false
+             */
+            burnCaptions: boolean;
+            /**
+             * @description the run’s id: a second call with the same id follows the same run; cancel by it
+             * @example video-3f1c2b9e
+             */
+            jobId?: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1445,6 +1600,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CourseResponse"];
+                };
+            };
+        };
+    };
+    MediaAdminController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON array [field, "ASC" | "DESC"]; field one of: createdAt, name */
+                sort?: string;
+                /** @description JSON array [start, end], both inclusive, at most 100 records */
+                range?: string;
+                /** @description JSON object: subjectId (required: the subject whose videos to list; its id, name or title) */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the video files of `filter.subjectId`, with a `Content-Range: media <first>-<last>/<total>` header */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaAdminRow"][];
+                };
+            };
+        };
+    };
+    MediaAdminController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description subject id, name or title; send it before the file */
+                    subjectId: string;
+                    /**
+                     * Format: binary
+                     * @description an mp4 or WebM video
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaAdminRow"];
+                };
+            };
+            /** @description `Not a video file`, or a malformed form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description larger than MEDIA_UPLOAD_MAX_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MediaAdminController_attach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachMediaDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachMediaResponse"];
                 };
             };
         };
@@ -2580,6 +2830,53 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BulkSynthesisDto"];
+            };
+        };
+        responses: {
+            /** @description application/x-ndjson events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+        };
+    };
+    VideoController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VideoCancelDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoCancelResponse"];
+                };
+            };
+        };
+    };
+    VideoController_renderStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VideoRenderDto"];
             };
         };
         responses: {

@@ -14,12 +14,38 @@ export function bodyLimitFor(url: string): number {
   return CONTENT_ROUTES.some((r) => r.test(url)) ? CONTENT_BODY_LIMIT : SMALL_BODY_LIMIT;
 }
 
+/** Routes that take a file as multipart/form-data: the Studio's video upload. */
+const UPLOAD_ROUTES = [/^\/api\/admin\/media\/?(\?|$)/];
+/** What a multipart body may carry besides the file: boundaries, part headers, a few short fields. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * A multipart upload to an upload route. @fastify/multipart reads such a body from the raw request
+ * itself (its content-type parser only marks the request), so the byte counter below would never
+ * see it and would only hold the stream up: its limits are the parser's (`limits` where it is
+ * registered: the file size, one file, a few short fields), the declared length is checked here.
+ */
+export function isUpload(req: Pick<FastifyRequest, 'method' | 'url' | 'headers'>): boolean {
+  const type = req.headers['content-type'];
+  return (
+    req.method === 'POST' &&
+    typeof type === 'string' &&
+    /^multipart\/form-data\b/i.test(type) &&
+    UPLOAD_ROUTES.some((r) => r.test(req.url))
+  );
+}
+
 /** 413 in the API's error shape; `statusCode` also tells Fastify's own handler, should it see it first. */
 class BodyTooLarge extends PayloadTooLargeException {
   readonly statusCode = 413;
-  constructor(limit: number) {
-    super(`Request body is larger than ${limit} bytes`);
+  constructor(limit: number, message = `Request body is larger than ${limit} bytes`) {
+    super(message);
   }
+}
+
+export interface BodyGuardOptions {
+  /** the largest file an upload route takes (MEDIA_UPLOAD_MAX_BYTES); its body may be this plus the overhead */
+  uploadMaxBytes: number;
 }
 
 /** Counts the bytes of a request body and fails the request once they pass `limit`. */
@@ -78,22 +104,48 @@ function badText(value: unknown): string | null {
   return null;
 }
 
+/**
+ * What a multipart body may hold (busboy's limits, given to @fastify/multipart): one file of at most
+ * `uploadMaxBytes`, a few short fields, and nothing else.
+ */
+export function multipartLimits(uploadMaxBytes: number) {
+  return { fileSize: uploadMaxBytes, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 };
+}
+
+/** The 413 message of an upload over the limit (here and in the upload's own handler). */
+export function uploadTooLargeMessage(maxBytes: number): string {
+  const unit = (n: number, name: string) => `${Number.isInteger(n) ? n : n.toFixed(1)} ${name}`;
+  const size =
+    maxBytes >= 1024 * 1024
+      ? unit(maxBytes / (1024 * 1024), 'MB')
+      : maxBytes >= 1024
+        ? unit(maxBytes / 1024, 'KB')
+        : `${maxBytes} bytes`;
+  return `The file is larger than the upload limit of ${size} (MEDIA_UPLOAD_MAX_BYTES)`;
+}
+
 const badRequest = (reply: FastifyReply, message: string) =>
   reply.status(400).send({ statusCode: 400, error: 'Bad Request', message });
 
 /**
  * Request bodies are bounded before anything reads them and checked before any handler, guard
  * or pipe transforms them:
- * - size: small everywhere, larger only on the routes that carry content (413 beyond);
+ * - size: small everywhere, larger only on the routes that carry content (413 beyond); a multipart
+ *   upload to an upload route is bounded by the multipart parser's limits instead (see `isUpload`);
  * - depth: a body nested deeper than MAX_JSON_DEPTH is refused with 400 (class-transformer
  *   would otherwise recurse through it, overflow the stack and stall the event loop);
  * - text PostgreSQL cannot store (a NUL, or a lone UTF-16 surrogate, which no encoding can hold):
  *   it is never meaningful input here, so it is a bad request rather than a failed query.
  */
-export function registerBodyGuards(fastify: FastifyInstance) {
+export function registerBodyGuards(fastify: FastifyInstance, opts: BodyGuardOptions) {
   fastify.addHook('preParsing', async (req: FastifyRequest, _reply: FastifyReply, payload) => {
-    const limit = bodyLimitFor(req.url);
     const declared = Number(req.headers['content-length']);
+    if (isUpload(req)) {
+      if (Number.isFinite(declared) && declared > opts.uploadMaxBytes + MULTIPART_OVERHEAD_BYTES)
+        throw new BodyTooLarge(opts.uploadMaxBytes, uploadTooLargeMessage(opts.uploadMaxBytes));
+      return payload;
+    }
+    const limit = bodyLimitFor(req.url);
     if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(limit);
     return payload.pipe(new LimitedBody(limit));
   });

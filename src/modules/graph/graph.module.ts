@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AssessmentModule } from '../assessment/assessment.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { MediaModule } from '../media/media.module';
 import { BookmarksController } from './bookmarks.controller';
 import { BookmarksRepository } from './bookmarks.repository';
 import { BookmarksService } from './bookmarks.service';
@@ -16,7 +17,7 @@ import { CourseStructureModule } from './structure/course-structure.module';
 import { VersionsModule } from './versions/versions.module';
 
 @Module({
-  imports: [VersionsModule, AssessmentModule, CatalogModule, CourseStructureModule],
+  imports: [VersionsModule, AssessmentModule, CatalogModule, CourseStructureModule, MediaModule],
   controllers: [GraphController, NotesController, BookmarksController],
   providers: [
     GraphContentRepository,

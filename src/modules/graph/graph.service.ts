@@ -5,12 +5,14 @@ import { sanitize } from '../../common/html/sanitize';
 import { MasteryService } from '../assessment/mastery.service';
 import { type PublicQuizItem, QuizItemsService } from '../assessment/quiz-items.service';
 import { CatalogService } from '../catalog/catalog.service';
+import { MediaLibraryService } from '../media/media-library.service';
 import type {
   GraphNodeResponse,
   GraphResponse,
   MicroQuizItemResponse,
   NodeDetailResponse,
   NodeSourceResponse,
+  NodeVideoResponse,
 } from './dto/graph.dto';
 import { GraphRepository, type NodeDetailRecord } from './graph.repository';
 import { TopicReader } from './structure/topic-reader.service';
@@ -73,7 +75,29 @@ export class GraphService {
     private readonly topics: TopicReader,
     private readonly catalog: CatalogService,
     private readonly quizItems: QuizItemsService,
+    private readonly media: MediaLibraryService,
   ) {}
+
+  /**
+   * The node's video as the caller can play it: a media library file (stored as `/media/<subject>/<fileName>`)
+   * as a URL signed for the caller, with its signed WebVTT captions (null when the file is gone, or is
+   * another subject's); any other http(s) or same-origin URL as it is, without captions.
+   */
+  private async playableVideo(
+    subjectId: string,
+    stored: { url?: unknown; title?: unknown } | null | undefined,
+    userId: string,
+  ): Promise<NodeVideoResponse | null> {
+    if (!stored || typeof stored.url !== 'string') return null;
+    const title = typeof stored.title === 'string' ? stored.title : '';
+    const url = stored.url.trim();
+    if (url.startsWith('/media/')) {
+      const signed = await this.media.signedReference(subjectId, url, userId);
+      return signed ? { url: signed.url, title, captions: signed.captions } : null;
+    }
+    const safe = safeUrl(url);
+    return safe ? { url: safe, title, captions: null } : null;
+  }
 
   /** The caller's P(known) per topic (BKT, from the assessment module); 0 without a caller or evidence. */
   private levels(userId: string | undefined, subjectId: string): Promise<Map<string, number>> {
@@ -123,10 +147,8 @@ export class GraphService {
           sources: overlay.sources,
         }
       : row;
-    const video =
-      row.video && typeof row.video.url === 'string' && safeUrl(row.video.url)
-        ? { url: safeUrl(row.video.url), title: String(row.video.title ?? '') }
-        : null;
+    // the draft's video when previewing it (an overlay saved before videos were tracked has none: the published one)
+    const video = await this.playableVideo(subjectId, overlay?.video ?? row.video, user.id);
     return {
       id: row.id,
       subject_id: subjectId,

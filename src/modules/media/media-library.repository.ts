@@ -41,6 +41,13 @@ export interface MediaFileInsert {
   createdBy: string | null;
 }
 
+export interface MediaFilePage {
+  sort: 'createdAt' | 'name';
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
 export interface LectureSectionRow {
   id: string;
   title: string;
@@ -57,6 +64,28 @@ export class MediaLibraryRepository {
       `select * from media_files where subject_id = ? order by section_id nulls last, kind, created_at desc, file_name`,
       [subjectId],
     );
+  }
+
+  /** One page of the subject's files of one kind, and how many there are in all. */
+  async listKind(
+    subjectId: string,
+    kind: MediaKind,
+    page: MediaFilePage,
+  ): Promise<{ rows: MediaFileRow[]; total: number }> {
+    const dir = page.order === 'ASC' ? 'asc' : 'desc';
+    // a whitelist, not a parameter: columns and directions cannot be bound
+    const orderBy = page.sort === 'name' ? `file_name ${dir}, id` : `created_at ${dir}, file_name, id`;
+    const [rows, counted] = await Promise.all([
+      this.em.execute<MediaFileRow[]>(
+        `select * from media_files where subject_id = ? and kind = ? order by ${orderBy} limit ? offset ?`,
+        [subjectId, kind, page.limit, page.offset],
+      ),
+      this.em.execute<{ n: number }[]>(`select count(*)::int as n from media_files where subject_id = ? and kind = ?`, [
+        subjectId,
+        kind,
+      ]),
+    ]);
+    return { rows, total: counted[0]?.n ?? 0 };
   }
 
   async find(subjectId: string, fileName: string, em: EntityManager = this.em): Promise<MediaFileRow | null> {

@@ -1,7 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import type { MediaKind } from './entities';
-import { type MediaFileInsert, MediaLibraryRepository, type MediaFileRow } from './media-library.repository';
+import {
+  type MediaFileInsert,
+  type MediaFilePage,
+  MediaLibraryRepository,
+  type MediaFileRow,
+} from './media-library.repository';
 import { MediaUrlSigner } from './media-url-signer';
 import { isValidStorageKey, MEDIA_STORAGE, type MediaStorage, sha256File } from './storage/media-storage';
 
@@ -49,6 +54,33 @@ export const SIGNED_URL_GRACE_SECONDS = 600;
 export function storageKeyFor(subjectId: string, fileName: string): string | null {
   const key = `${subjectId}/${fileName}`;
   return isValidStorageKey(key) ? key : null;
+}
+
+export type { MediaFilePage } from './media-library.repository';
+
+/** The stable reference to a library file that content stores (a node's video): `/media/<subject>/<fileName>`. */
+export function mediaPath(f: Pick<MediaFileRecord, 'subjectId' | 'fileName'>): string {
+  return `/media/${f.subjectId}/${f.fileName}`;
+}
+
+/**
+ * The file a reference names: its path (`/media/<subject>/<fileName>`) or a signed URL of it
+ * (`/api/media/file/<subject>/<encoded fileName>?u=…`, whose query is ignored). Null for anything
+ * else, and for names the library could not hold.
+ */
+export function parseMediaReference(ref: string): { subjectId: string; fileName: string } | null {
+  const path = ref.trim().split(/[?#]/, 1)[0];
+  const m = /^\/media\/([^/]+)\/(.+)$/.exec(path) ?? /^\/api\/media\/file\/([^/]+)\/([^/]+)$/.exec(path);
+  if (!m) return null;
+  let subjectId: string;
+  let fileName: string;
+  try {
+    subjectId = decodeURIComponent(m[1]);
+    fileName = decodeURIComponent(m[2]);
+  } catch {
+    return null; // a malformed %-escape
+  }
+  return storageKeyFor(subjectId, fileName) ? { subjectId, fileName } : null;
 }
 
 export function toMediaFileRecord(r: MediaFileRow): MediaFileRecord {
@@ -137,6 +169,16 @@ export class MediaLibraryService {
     return (await this.repo.list(subjectId)).map(toMediaFileRecord);
   }
 
+  /** One page of the subject's files of one kind (the Studio's media list), and their number. */
+  async listKind(
+    subjectId: string,
+    kind: MediaKind,
+    page: MediaFilePage = { sort: 'createdAt', order: 'DESC', offset: 0, limit: 100 },
+  ): Promise<{ files: MediaFileRecord[]; total: number }> {
+    const { rows, total } = await this.repo.listKind(subjectId, kind, page);
+    return { files: rows.map(toMediaFileRecord), total };
+  }
+
   async find(subjectId: string, fileName: string): Promise<MediaFileRecord | null> {
     const row = await this.repo.find(subjectId, fileName);
     return row ? toMediaFileRecord(row) : null;
@@ -160,6 +202,31 @@ export class MediaLibraryService {
     ttlSeconds?: number,
   ) {
     return this.signer.sign(f.subjectId, f.fileName, userId, ttlSeconds ?? defaultTtlSeconds(f.durationMs));
+  }
+
+  /** The signed URL of the file's WebVTT captions (valid as long as the file's own), or null without any. */
+  captionsUrl(
+    f: Pick<MediaFileRecord, 'subjectId' | 'captionsFile' | 'durationMs'>,
+    userId: string | null,
+  ): string | null {
+    return f.captionsFile ? this.signedUrl({ ...f, fileName: f.captionsFile }, userId) : null;
+  }
+
+  /**
+   * A stored reference (`/media/<subject>/<fileName>`, see `mediaPath`) to a file of this subject, made
+   * playable for the caller: signed URLs of the file and of its captions. Null when the reference names
+   * no file of the subject (another subject's file included: the caller's access is to this one).
+   */
+  async signedReference(
+    subjectId: string,
+    reference: string,
+    userId: string | null,
+  ): Promise<{ file: MediaFileRecord; url: string; captions: string | null } | null> {
+    const ref = parseMediaReference(reference);
+    if (!ref || ref.subjectId !== subjectId) return null;
+    const file = await this.find(subjectId, ref.fileName);
+    if (!file) return null;
+    return { file, url: this.signedUrl(file, userId), captions: this.captionsUrl(file, userId) };
   }
 
   /** Where the bytes of a file are, for streaming (null: not a name the library could hold). */

@@ -53,6 +53,16 @@ export interface MicroQuizItemResponse {
   choices: { id: string; textHtml: string }[];
 }
 
+/**
+ * A topic's video, ready to play: a media library video as a URL signed for the caller (expiring) with
+ * its signed WebVTT captions (or null); an external video's URL as it is, with `captions: null`.
+ */
+export interface NodeVideoResponse {
+  url: string;
+  title: string;
+  captions: string | null;
+}
+
 export interface NodeDetailResponse {
   id: string;
   subject_id: string;
@@ -63,7 +73,7 @@ export interface NodeDetailResponse {
   lesson_html: string;
   variants: Record<string, string>;
   sources: NodeSourceResponse[];
-  video: { url: string; title: string } | null;
+  video: NodeVideoResponse | null;
   prerequisites: { id: string; title: string }[];
   micro_quiz: MicroQuizItemResponse[];
   mastery_level: number;

@@ -24,7 +24,7 @@ export {
   TutorAnswer,
 };
 export type { NodeSource } from './topic-node.entity';
-export type { NodeContentFields } from './node-overlay.entity';
+export type { NodeContentFields, NodeVideo } from './node-overlay.entity';
 export const GRAPH_ENTITIES = [
   SubjectModule,
   TopicNode,

@@ -11,6 +11,6 @@ import { VersionsService } from './versions.service';
   imports: [CatalogModule, MediaModule],
   controllers: [StudioNodesController, StudioVersionsController, PublishDraftController],
   providers: [OverlayReader, VersionsRepository, VersionsService],
-  exports: [OverlayReader],
+  exports: [OverlayReader, VersionsService],
 })
 export class VersionsModule {}

@@ -36,7 +36,7 @@ export class VersionsRepository {
   /** The published content of a live node. */
   async findPublished(em: EntityManager, subjectId: string, nodeId: string): Promise<NodeContentRecord | null> {
     const rows = await em.execute<NodeContentRecord[]>(
-      `select id, subject_id, title, summary_html, variants, sources from topic_nodes where subject_id = ? and id = ? and archived_at is null`,
+      `select id, subject_id, title, summary_html, variants, sources, video from topic_nodes where subject_id = ? and id = ? and archived_at is null`,
       [subjectId, nodeId],
     );
     return rows[0] ?? null;
@@ -91,7 +91,7 @@ export class VersionsRepository {
   /** Published content of these nodes, locked (archived nodes included: they are still the stored content). */
   lockPublished(em: EntityManager, subjectId: string, nodeIds: string[]): Promise<NodeContentRecord[]> {
     return em.execute<NodeContentRecord[]>(
-      `select id, subject_id, title, summary_html, variants, sources from topic_nodes
+      `select id, subject_id, title, summary_html, variants, sources, video from topic_nodes
         where subject_id = ? and id = any(array(select jsonb_array_elements_text(?::jsonb))) order by id for update`,
       [subjectId, JSON.stringify(nodeIds)],
     );
@@ -105,13 +105,15 @@ export class VersionsRepository {
     hash: string,
   ): Promise<void> {
     await em.execute(
-      `update topic_nodes set title = ?, summary_html = ?, variants = ?::jsonb, sources = ?::jsonb, content_hash = ?, updated_at = now()
+      `update topic_nodes set title = ?, summary_html = ?, variants = ?::jsonb, sources = ?::jsonb, video = ?::jsonb,
+              content_hash = ?, updated_at = now()
         where subject_id = ? and id = ?`,
       [
         content.title,
         content.summary_html,
         JSON.stringify(content.variants),
         JSON.stringify(content.sources),
+        content.video ? JSON.stringify(content.video) : null,
         hash,
         subjectId,
         nodeId,

@@ -4,7 +4,7 @@ import { MediaLibraryService } from '../../media/media-library.service';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { contentHash } from '../../../common/content-hash';
 import { sanitize } from '../../../common/html/sanitize';
-import type { NodeContentFields } from '../entities';
+import type { NodeContentFields, NodeVideo } from '../entities';
 import type { SaveNodeDraftDto } from './dto/versions.dto';
 import { NodeContentRecord, VersionsRepository } from './versions.repository';
 
@@ -12,15 +12,32 @@ export const NO_CHANGES_MESSAGE = 'There are no unpublished changes';
 
 const VARIANT_KEYS = ['beginner', 'advanced', 'practical', 'theoretical'] as const;
 
-/** Exactly the content fields a version tracks, in a stable shape (for hashing and snapshots). */
+function videoOf(v: unknown): NodeVideo | null {
+  if (!v || typeof v !== 'object') return null;
+  const { url, title } = v as { url?: unknown; title?: unknown };
+  return typeof url === 'string' && url ? { url, title: typeof title === 'string' ? title : '' } : null;
+}
+
+/**
+ * Exactly the content fields a version tracks, in a stable shape (for hashing and snapshots). A node
+ * without a video has no `video` key, so its hash and snapshots are what they were before videos were tracked.
+ */
 function contentOf(c: NodeContentFields): NodeContentFields {
   const variants = (c.variants ?? {}) as Record<string, string>;
-  return {
+  const content: NodeContentFields = {
     title: c.title,
     summary_html: c.summary_html ?? '',
     variants: Object.fromEntries(VARIANT_KEYS.map((k) => [k, variants[k] ?? ''])) as NodeContentFields['variants'],
     sources: (c.sources ?? []).map((s) => ({ title: s.title, url: s.url, type: s.type })),
   };
+  const video = videoOf(c.video);
+  return video ? { ...content, video } : content;
+}
+
+/** The content a node's media is made from: everything but its video (a new video leaves audio current). */
+function mediaSourceHash(c: NodeContentFields): string {
+  const { video: _video, ...rest } = c;
+  return contentHash(rest);
 }
 
 /** Stored html is kept as given; what leaves the server is sanitised. */
@@ -83,11 +100,34 @@ export class VersionsService {
           theoretical: dto.variants.theoretical,
         },
         sources: dto.sources,
+        // the editor does not edit the video: the draft's (or the published one) is kept
+        video: current.video ?? node.video,
       });
       await this.repo.upsertOverlay(tx, subjectId, nodeId, content, userId);
       return content;
     });
     return toNodeDraft(subjectId, nodeId, saved, true);
+  }
+
+  /**
+   * Sets the node's video in the draft overlay (live on the next publish), keeping the rest of the
+   * draft, or of the published content when there is no draft. `title` defaults to the draft's title.
+   */
+  async setNodeVideo(
+    subjectInput: string,
+    nodeId: string,
+    video: { url: string; title?: string },
+    userId: string,
+  ): Promise<{ subjectId: string; nodeId: string; video: NodeVideo }> {
+    const subjectId = await this.requireSubject(subjectInput);
+    return this.em.transactional(async (tx) => {
+      await this.repo.lockSubject(tx, subjectId, 'save');
+      const node = await this.requireNode(tx, subjectId, nodeId);
+      const current = (await this.repo.findOverlay(tx, subjectId, nodeId)) ?? node;
+      const set: NodeVideo = { url: video.url, title: video.title ?? current.title };
+      await this.repo.upsertOverlay(tx, subjectId, nodeId, contentOf({ ...current, video: set }), userId);
+      return { subjectId, nodeId, video: set };
+    });
   }
 
   async listVersions(subjectInput: string) {
@@ -110,7 +150,7 @@ export class VersionsService {
 
   /**
    * Publishing marks the audio and video of the changed nodes stale (they still play, and the next
-   * bulk run re-makes them).
+   * bulk run re-makes them); a node whose only change is its video keeps its media current.
    * One transaction: the subject's version lock is taken first, so concurrent publishes (and saves) of a
    * subject run one after the other; the second finds the overlay gone.
    */
@@ -129,14 +169,28 @@ export class VersionsService {
           )
         ).map((n) => [n.id, n]),
       );
-      const changes: { nodeId: string; before: NodeContentFields; after: NodeContentFields; hash: string }[] = [];
+      const changes: {
+        nodeId: string;
+        before: NodeContentFields;
+        after: NodeContentFields;
+        hash: string;
+        mediaChanged: boolean;
+      }[] = [];
       for (const o of overlays) {
         const node = published.get(o.node_id);
         if (!node) continue;
         const before = contentOf(node);
-        const after = contentOf(o.content);
+        // an overlay saved before videos were tracked has none: the published video stays
+        const after = contentOf({ ...o.content, video: o.content.video ?? node.video });
         const hash = contentHash(after);
-        if (hash !== contentHash(before)) changes.push({ nodeId: o.node_id, before, after, hash });
+        if (hash !== contentHash(before))
+          changes.push({
+            nodeId: o.node_id,
+            before,
+            after,
+            hash,
+            mediaChanged: mediaSourceHash(after) !== mediaSourceHash(before),
+          });
       }
       // rows identical to the published content are stale drafts: discarded either way
       await this.repo.deleteOverlays(tx, subjectId);
@@ -148,12 +202,12 @@ export class VersionsService {
         await this.repo.updatePublished(tx, subjectId, c.nodeId, c.after, c.hash);
         await this.repo.insertSnapshot(tx, subjectId, version, c.nodeId, c.before, c.after);
       }
-      return { version, changedNodes };
+      return { version, changedNodes, mediaChangedNodes: changes.filter((c) => c.mediaChanged).map((c) => c.nodeId) };
     });
     if (!outcome) throw new ConflictException(NO_CHANGES_MESSAGE);
     // After the commit: stale marks of a publish that rolled back would send audio to be re-made for nothing.
-    await this.media.markStale(subjectId, outcome.changedNodes);
-    return outcome;
+    await this.media.markStale(subjectId, outcome.mediaChangedNodes);
+    return { version: outcome.version, changedNodes: outcome.changedNodes };
   }
 
   async reset(subjectInput: string): Promise<{ discarded: number }> {

@@ -389,6 +389,52 @@ export class Ffmpeg {
         .run();
     });
   }
+
+  /**
+   * What a media file holds, read from `ffmpeg -i` (no ffprobe needed), for checking uploads: the first
+   * video stream's size, whether a frame of it decodes, and the length the container declares (a WebM
+   * recorded by a browser declares none: then the video stream is read through, copied, not decoded).
+   * `durationMs` is null when neither tells. Throws when ffmpeg cannot read the file at all.
+   */
+  async probe(
+    input: string,
+    signal?: AbortSignal,
+  ): Promise<{ durationMs: number | null; hasVideo: boolean; width: number | null; height: number | null }> {
+    // one video frame decoded proves the stream is readable; the audio (mapped so an audio-only file still
+    // has an output stream) is cut after a second
+    const cmd = this.command()
+      .input(input)
+      .outputOptions(['-map', '0:v:0?', '-map', '0:a:0?', '-frames:v', '1', '-t', '1'])
+      .format('null')
+      .output('-');
+    const stderr = await this.run(cmd, signal);
+    // the input's description ends where the output's begins (whose streams are ffmpeg's own)
+    const inputPart = stderr.split(/\n(?:Stream mapping:|Output #0)/)[0];
+    const videoLine = [...inputPart.matchAll(/Stream #\d+:\d+[^\n]*?: Video: ([^\n]*)/g)]
+      .map((m) => m[1])
+      .find((line) => !line.includes('(attached pic)'));
+    const size = videoLine ? /\b(\d{2,5})x(\d{2,5})\b/.exec(videoLine) : null;
+    const frames = [...stderr.matchAll(/frame=\s*(\d+)/g)].at(-1);
+    const hasVideo = !!videoLine && !!frames && Number(frames[1]) > 0;
+    const seconds = (m: RegExpExecArray | RegExpMatchArray | null | undefined) =>
+      m ? Math.round((Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) * 1000) : null;
+    let durationMs = seconds(/Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(inputPart));
+    if (durationMs === null && hasVideo) {
+      const copy = this.command()
+        .input(input)
+        .outputOptions(['-map', '0:v:0', '-c', 'copy'])
+        .format('null')
+        .output('-');
+      const copied = await this.run(copy, signal);
+      durationMs = seconds([...copied.matchAll(/time=(\d+):(\d+):(\d+(?:\.\d+)?)/g)].at(-1));
+    }
+    return {
+      durationMs,
+      hasVideo,
+      width: size ? Number(size[1]) : null,
+      height: size ? Number(size[2]) : null,
+    };
+  }
 }
 
 function runs(binary: string): boolean {
