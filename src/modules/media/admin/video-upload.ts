@@ -65,11 +65,11 @@ export async function receiveVideoUpload(
         part.file.resume();
         throw new BadRequestException(`subjectId is required before the file: ${FORM_SHAPE}`);
       }
-      // the parser destroys the file stream of a body that ends inside the file (before the handler may have
-      // seen the part); piping a destroyed stream would never settle
-      if (part.file.destroyed) throw new BadRequestException(`The upload ended before the file did: ${FORM_SHAPE}`);
       dir = await mkdtemp(join(tmpdir(), 'lp-upload-'));
       const path = join(dir, 'upload');
+      // the parser destroys the file stream of a body that ends inside the file (before the handler may have
+      // seen the part); piping a stream destroyed already would never settle, so check just before piping
+      if (part.file.destroyed) throw new BadRequestException(`The upload ended before the file did: ${FORM_SHAPE}`);
       await pipeline(part.file, createWriteStream(path));
       if (part.file.truncated) throw new PayloadTooLargeException(uploadTooLargeMessage(opts.maxBytes));
       const folder = dir;
