@@ -14,7 +14,8 @@
  * BENCH_ROUNDS (1; round 1 runs the loop first, round 2 the platform first, and so on),
  * BENCH_VOICE (unset: the engine's default voice), BENCH_STREAMS (`concurrent`, `sequential` or both,
  * comma-separated: how the five subjects' streams are started), BENCH_WORKER_CONCURRENCY (unset: the
- * processor's own; set: overrides the tts worker's jobs at once for this run only).
+ * processor's own; set: overrides the tts worker's jobs at once for this run only), BENCH_SUBJECTS (only
+ * these subjects, comma-separated), BENCH_VIDEO_SUBJECT (the subject rendered; default the first).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -162,6 +163,9 @@ async function main() {
         `select subject_id as "subjectId", id, text from lecture_sections order by subject_id, position, id`,
       )
     ).rows;
+    // BENCH_SUBJECTS (comma-separated): only these subjects' sections, e.g. for a quicker video run
+    const only = (process.env.BENCH_SUBJECTS ?? '').split(',').filter(Boolean);
+    if (only.length) sections.splice(0, sections.length, ...sections.filter((s) => only.includes(s.subjectId)));
     const subjects = [...new Set(sections.map((s) => s.subjectId))];
     const chars = sections.reduce((n, s) => n + s.text.length, 0);
     console.log(
