@@ -617,7 +617,7 @@ describe('POST /api/admin/media (upload)', () => {
     const send = (content: Buffer, name: string) => {
       const body = new FormData();
       body.append('subjectId', SUBJECT);
-      body.append('file', new Blob([content], { type: 'video/mp4' }), name);
+      body.append('file', new Blob([new Uint8Array(content)], { type: 'video/mp4' }), name);
       return fetch(`http://127.0.0.1:${port}/api/admin/media`, {
         method: 'POST',
         body,

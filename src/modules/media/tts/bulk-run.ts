@@ -45,8 +45,8 @@ export type TtsBulkEvent =
   | ({ type: 'done' | 'cancelled'; total: number } & TtsBulkCounters)
   | { type: 'error'; message: string };
 
-/** Skipped sections are not attempted: attempted = succeeded + failed. */
-export function countItems(items: TtsBulkItem[]): TtsBulkCounters {
+/** Skipped sections are not attempted: attempted = succeeded + failed. (Speech and video items alike.) */
+export function countItems(items: readonly { ok: boolean; status: string }[]): TtsBulkCounters {
   const c: TtsBulkCounters = { attempted: 0, succeeded: 0, failed: 0, skipped: 0 };
   for (const i of items) {
     if (i.status === 'skipped') c.skipped++;
@@ -59,15 +59,18 @@ export function countItems(items: TtsBulkItem[]): TtsBulkCounters {
   return c;
 }
 
-const isItem = (v: unknown): v is TtsBulkItem => {
+const isItem = (v: unknown): boolean => {
   const o = v as Partial<TtsBulkItem> | null;
   return !!o && typeof o.id === 'string' && typeof o.ok === 'boolean' && typeof o.status === 'string';
 };
 
-/** The items of a job's progress (or return value); anything else (a number, null) has none. */
-export function itemsOf(value: unknown): TtsBulkItem[] {
+/**
+ * The items of a job's progress (or return value): the entries with an id, ok and status (a bulk speech
+ * run's or a video run's; `T` says which); anything else (a number, null) has none.
+ */
+export function itemsOf<T extends { id: string; ok: boolean; status: string } = TtsBulkItem>(value: unknown): T[] {
   const items = (value as { items?: unknown } | null | undefined)?.items;
-  return Array.isArray(items) ? items.filter(isItem) : [];
+  return Array.isArray(items) ? (items.filter(isItem) as T[]) : [];
 }
 
 export function startEvent(jobId: string, data: TtsBulkPayload): TtsBulkEvent {

@@ -1,4 +1,5 @@
 import type { VideoRenderPayload } from '../../../queues/queues';
+import { countItems, itemsOf, type TtsBulkCounters } from '../tts/bulk-run';
 
 /** One section of a render run, as the job's progress and result keep it. */
 export interface VideoItem {
@@ -18,12 +19,7 @@ export interface VideoProgress {
   current: { id: string; percent: number }[];
 }
 
-export interface VideoCounters {
-  attempted: number;
-  succeeded: number;
-  failed: number;
-  skipped: number;
-}
+export type VideoCounters = TtsBulkCounters;
 
 /** The job's return value. */
 export interface VideoResult extends VideoCounters {
@@ -40,29 +36,10 @@ export type VideoEvent =
   | { type: 'error'; message: string };
 
 /** Skipped sections are not attempted: attempted = succeeded + failed. */
-export function countVideoItems(items: VideoItem[]): VideoCounters {
-  const c: VideoCounters = { attempted: 0, succeeded: 0, failed: 0, skipped: 0 };
-  for (const i of items) {
-    if (i.status === 'skipped') c.skipped++;
-    else {
-      c.attempted++;
-      if (i.ok) c.succeeded++;
-      else c.failed++;
-    }
-  }
-  return c;
-}
+export const countVideoItems = (items: VideoItem[]): VideoCounters => countItems(items);
 
-const isItem = (v: unknown): v is VideoItem => {
-  const o = v as Partial<VideoItem> | null;
-  return !!o && typeof o.id === 'string' && typeof o.ok === 'boolean' && typeof o.status === 'string';
-};
-
-/** The items of a job's progress (or return value); anything else has none. */
-export function videoItemsOf(value: unknown): VideoItem[] {
-  const items = (value as { items?: unknown } | null | undefined)?.items;
-  return Array.isArray(items) ? items.filter(isItem) : [];
-}
+/** The items of a job's progress (or return value). */
+export const videoItemsOf = (value: unknown): VideoItem[] => itemsOf<VideoItem>(value);
 
 /** The sections rendering now, from a job's progress. */
 export function currentOf(value: unknown): { id: string; percent: number }[] {
