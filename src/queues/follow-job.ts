@@ -1,4 +1,5 @@
-import type { Job, Queue, QueueEvents } from 'bullmq';
+import { type Job, type Queue, QueueEvents } from 'bullmq';
+import { redisConnection } from './queues.module';
 
 /** a viewer re-reads the job at least this often, should a Redis event be missed */
 const POLL_MS = 1000;
@@ -49,5 +50,41 @@ export async function* followJob<T>(
     }
   } finally {
     for (const n of names) events.off(n, onEvent);
+  }
+}
+
+/** A queue's QueueEvents connection, opened on first use and shared by every stream that follows a job. */
+export class LazyQueueEvents {
+  private events?: QueueEvents;
+
+  constructor(
+    private readonly queueName: string,
+    private readonly redis: { url: string; prefix: string },
+  ) {}
+
+  async get(): Promise<QueueEvents> {
+    if (!this.events) {
+      this.events = new QueueEvents(this.queueName, {
+        connection: redisConnection(this.redis.url),
+        prefix: `${this.redis.prefix}:q`,
+      });
+      // one listener per open stream
+      this.events.setMaxListeners(0);
+    }
+    await this.events.waitUntilReady();
+    return this.events;
+  }
+
+  async close(): Promise<void> {
+    await this.events?.close();
+  }
+}
+
+/** A run's events as NDJSON lines; losing the run (Redis gone) ends the stream with an `error` line. */
+export async function* ndjsonLines(events: AsyncIterable<unknown>): AsyncGenerator<string> {
+  try {
+    for await (const event of events) yield `${JSON.stringify(event)}\n`;
+  } catch (err) {
+    yield `${JSON.stringify({ type: 'error', message: `Lost the run: ${(err as Error).message}` })}\n`;
   }
 }

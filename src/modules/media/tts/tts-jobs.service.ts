@@ -16,8 +16,7 @@ import { InjectRedis } from '../../../common/redis/redis.module';
 import { type AppConfig } from '../../../config/config';
 import { InjectConfig } from '../../../config/config.module';
 import { DEFAULT_JOB_OPTIONS, JOBS, QUEUES, type TtsBulkPayload, type TtsSectionPayload } from '../../../queues/queues';
-import { followJob } from '../../../queues/follow-job';
-import { redisConnection } from '../../../queues/queues.module';
+import { followJob, LazyQueueEvents, ndjsonLines } from '../../../queues/follow-job';
 import { CatalogService } from '../../catalog/catalog.service';
 import { SectionSynthesizer } from '../speech/section-synthesizer';
 import {
@@ -49,7 +48,7 @@ const RUNNING = ['active', 'waiting', 'delayed', 'prioritized', 'paused', 'waiti
  */
 @Injectable()
 export class TtsJobsService implements OnModuleDestroy {
-  private events?: QueueEvents;
+  private readonly events: LazyQueueEvents;
 
   constructor(
     @InjectQueue(QUEUES.tts) private readonly queue: Queue<TtsPayload, unknown>,
@@ -59,23 +58,16 @@ export class TtsJobsService implements OnModuleDestroy {
     private readonly synthesizer: SectionSynthesizer,
     private readonly repo: TtsRepository,
     private readonly cancellation: TtsCancellationService,
-  ) {}
+  ) {
+    this.events = new LazyQueueEvents(QUEUES.tts, config.redis);
+  }
 
-  private async queueEvents(): Promise<QueueEvents> {
-    if (!this.events) {
-      this.events = new QueueEvents(QUEUES.tts, {
-        connection: redisConnection(this.config.redis.url),
-        prefix: `${this.config.redis.prefix}:q`,
-      });
-      // one listener per open stream
-      this.events.setMaxListeners(0);
-    }
-    await this.events.waitUntilReady();
-    return this.events;
+  private queueEvents(): Promise<QueueEvents> {
+    return this.events.get();
   }
 
   async onModuleDestroy() {
-    await this.events?.close();
+    await this.events.close();
   }
 
   /** The subject's id (by id, name or title, published or not); 404 otherwise. */
@@ -184,12 +176,8 @@ export class TtsJobsService implements OnModuleDestroy {
   }
 
   /** The run as NDJSON lines. */
-  async *ndjson(jobId: string): AsyncGenerator<string> {
-    try {
-      for await (const event of this.follow(jobId)) yield `${JSON.stringify(event)}\n`;
-    } catch (err) {
-      yield `${JSON.stringify({ type: 'error', message: `Lost the run: ${(err as Error).message}` })}\n`;
-    }
+  ndjson(jobId: string): AsyncGenerator<string> {
+    return ndjsonLines(this.follow(jobId));
   }
 
   /** Starts (or joins) a run and answers once it has ended. */

@@ -7,9 +7,8 @@ import { withRedisLock } from '../../../common/redis/redis-lock';
 import { InjectRedis } from '../../../common/redis/redis.module';
 import { type AppConfig } from '../../../config/config';
 import { InjectConfig } from '../../../config/config.module';
-import { followJob } from '../../../queues/follow-job';
+import { followJob, LazyQueueEvents, ndjsonLines } from '../../../queues/follow-job';
 import { DEFAULT_JOB_OPTIONS, JOBS, QUEUES, type VideoRenderPayload } from '../../../queues/queues';
-import { redisConnection } from '../../../queues/queues.module';
 import { CatalogService } from '../../catalog/catalog.service';
 import { TtsCancellationService } from '../tts/tts-cancellation.service';
 import { TtsRepository } from '../tts/tts.repository';
@@ -37,7 +36,7 @@ export const videoCancelKey = (jobId: string) => `video:${jobId}`;
  */
 @Injectable()
 export class VideoJobsService implements OnModuleDestroy {
-  private events?: QueueEvents;
+  private readonly events: LazyQueueEvents;
 
   constructor(
     @InjectQueue(QUEUES.video) private readonly queue: Queue<VideoRenderPayload, unknown>,
@@ -46,22 +45,16 @@ export class VideoJobsService implements OnModuleDestroy {
     private readonly catalog: CatalogService,
     private readonly sections: TtsRepository,
     private readonly cancellation: TtsCancellationService,
-  ) {}
+  ) {
+    this.events = new LazyQueueEvents(QUEUES.video, config.redis);
+  }
 
-  private async queueEvents(): Promise<QueueEvents> {
-    if (!this.events) {
-      this.events = new QueueEvents(QUEUES.video, {
-        connection: redisConnection(this.config.redis.url),
-        prefix: `${this.config.redis.prefix}:q`,
-      });
-      this.events.setMaxListeners(0);
-    }
-    await this.events.waitUntilReady();
-    return this.events;
+  private queueEvents(): Promise<QueueEvents> {
+    return this.events.get();
   }
 
   async onModuleDestroy() {
-    await this.events?.close();
+    await this.events.close();
   }
 
   /** Starts the subject's render run under `dto.jobId` (new when not given), or joins the run under that id. */
@@ -141,11 +134,7 @@ export class VideoJobsService implements OnModuleDestroy {
     }
   }
 
-  async *ndjson(jobId: string): AsyncGenerator<string> {
-    try {
-      for await (const event of this.follow(jobId)) yield `${JSON.stringify(event)}\n`;
-    } catch (err) {
-      yield `${JSON.stringify({ type: 'error', message: `Lost the run: ${(err as Error).message}` })}\n`;
-    }
+  ndjson(jobId: string): AsyncGenerator<string> {
+    return ndjsonLines(this.follow(jobId));
   }
 }
