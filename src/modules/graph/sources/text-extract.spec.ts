@@ -1,5 +1,13 @@
 import { RobotsRules } from './robots';
-import { extractReadableText, MAX_NESTING_DEPTH, nestingDepth, splitPassages, UnreadablePage } from './text-extract';
+import {
+  extractReadableText,
+  MAX_NESTING_DEPTH,
+  MAX_STRAY_LESS_THANS,
+  strayLessThans,
+  nestingDepth,
+  splitPassages,
+  UnreadablePage,
+} from './text-extract';
 
 describe('extractReadableText', () => {
   const html = `<!doctype html><html><head><title>Vagal tone &amp; HRV</title><style>p{color:red}</style>
@@ -33,6 +41,16 @@ describe('extractReadableText on crafted pages', () => {
       new UnreadablePage(`elements nested deeper than ${MAX_NESTING_DEPTH}`),
     );
     expect(Date.now() - started).toBeLessThan(200);
+  });
+
+  it('refuses megabytes of stray "<" before parsing them; markup and a few stray ones are fine', () => {
+    const started = Date.now();
+    expect(() => extractReadableText('<'.repeat(2 * 1024 * 1024))).toThrow(
+      new UnreadablePage(`more than ${MAX_STRAY_LESS_THANS} stray "<" characters`),
+    );
+    expect(Date.now() - started).toBeLessThan(200);
+    expect(strayLessThans('<p>a < b and 3 <4</p><!-- c --><?xml?><br/>')).toBe(2);
+    expect(extractReadableText(`<p>${'1 < 2. '.repeat(MAX_STRAY_LESS_THANS)}</p>`).blocks).toHaveLength(1);
   });
 
   it('still reads pages nested as deep as the limit, and counts only elements that wrap others', () => {

@@ -111,6 +111,25 @@ export function nestingDepth(html: string, limit = Infinity): number {
   return max;
 }
 
+/** Stray `<` (not starting a tag, end tag, comment or declaration) a page may have: real pages escape them. */
+export const MAX_STRAY_LESS_THANS = 10_000;
+
+/**
+ * How many `<` do not start markup (a letter, `/`, `!` or `?` follows), stopping past `limit`: one linear
+ * pass, no regular expression. The HTML parser turns each into text nodes and buffers; a few megabytes
+ * of them take hundreds of megabytes to parse.
+ */
+export function strayLessThans(html: string, limit = Infinity): number {
+  let n = 0;
+  for (let i = html.indexOf('<'); i >= 0 && n <= limit; i = html.indexOf('<', i + 1)) {
+    const c = html.charCodeAt(i + 1);
+    const markup =
+      (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 47 /* / */ || c === 33 /* ! */ || c === 63; /* ? */
+    if (!markup) n++;
+  }
+  return n;
+}
+
 /**
  * The readable text of an HTML page: scripts, styles, navigation and footers dropped, headings and paragraphs kept.
  * Throws UnreadablePage for pages too large or too deeply nested to parse in reasonable time. Runs for
@@ -120,6 +139,8 @@ export function extractReadableText(html: string): ExtractedPage {
   if (html.length > MAX_HTML_CHARS) throw new UnreadablePage(`larger than ${MAX_HTML_CHARS} characters`);
   if (nestingDepth(html, MAX_NESTING_DEPTH) > MAX_NESTING_DEPTH)
     throw new UnreadablePage(`elements nested deeper than ${MAX_NESTING_DEPTH}`);
+  if (strayLessThans(html, MAX_STRAY_LESS_THANS) > MAX_STRAY_LESS_THANS)
+    throw new UnreadablePage(`more than ${MAX_STRAY_LESS_THANS} stray "<" characters`);
   const titleMatch = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html);
   const title = titleMatch ? collapse(decodeEntities(titleMatch[1].replace(/<[^>]*>/g, ''))) || null : null;
   const kept = sanitizeHtml(html, {
