@@ -11,6 +11,11 @@ import { CONTENT_BODY_LIMIT, multipartLimits, registerBodyGuards } from './commo
 import { registerStaticUi } from './common/http/static-ui';
 import { type AppConfig, loadConfig } from './config/config';
 import { APP_CONFIG } from './config/config.module';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { AccessTokenService } from './modules/auth/access-token.service';
+import { mountQueueBoard } from './queues/queue-board';
+import { QUEUES } from './queues/queues';
 
 export const API_PREFIX = 'api';
 /**
@@ -84,6 +89,14 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
     SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
       jsonDocumentUrl: 'api/docs/json',
     });
+
+  // Bull Board for admins, in its own Fastify scope with an auth hook on every request (src/queues/queue-board.ts)
+  const tokens = app.get(AccessTokenService, { strict: false });
+  await mountQueueBoard(app.getHttpAdapter().getInstance(), {
+    queues: Object.values(QUEUES).map((name) => app.get<Queue>(getQueueToken(name), { strict: false })),
+    verify: (token) => tokens.verify(token),
+    secureCookie: config.auth.secureCookies,
+  });
 
   if (config.ui.serve) await registerStaticUi(app.getHttpAdapter().getInstance(), config);
   return app;

@@ -53,6 +53,25 @@ describe('Studio app', () => {
     // A plain href to "/", not a react-router link inside /studio.
     expect(within(menu).getByRole('menuitem', { name: 'Learner site' })).toHaveAttribute('href', '/');
     expect(within(menu).queryByRole('menuitem', { name: /migrat/i })).not.toBeInTheDocument();
+    // the queue dashboard is for admins only
+    expect(within(menu).queryByRole('menuitem', { name: 'Queues' })).not.toBeInTheDocument();
+  });
+
+  it('offers admins the queue dashboard: a dashboard session first, then the page in a new tab', async () => {
+    stubLocation('/studio/');
+    const server = mockFetch({
+      'POST /api/auth/refresh': json(makeSession(['learner', 'studio', 'admin'])),
+      'POST /api/admin/queues/session': () => new Response(null, { status: 204 }),
+    });
+    const tab = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    await renderApp();
+    await screen.findByRole('heading', { level: 1, name: 'Studio' });
+    within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Queues' }).click();
+    await waitFor(() => expect(tab.location.href).toBe('/api/admin/queues/'));
+    expect(open).toHaveBeenCalledWith('about:blank', '_blank');
+    await server.idle();
+    open.mockRestore();
   });
 
   it('keeps a spinner up and sends a user without the studio role to /dashboard', async () => {

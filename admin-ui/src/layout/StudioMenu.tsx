@@ -3,6 +3,7 @@ import { Menu, useBasename } from 'react-admin';
 
 import { hubScreens } from '../screens';
 import { LearnerSiteMenuItem } from './LearnerSiteMenuItem';
+import { QueuesMenuItem } from './QueuesMenuItem';
 
 export const StudioMenu = () => {
   const basename = useBasename();
@@ -13,6 +14,7 @@ export const StudioMenu = () => {
         <Menu.Item key={name} to={`${basename}/${name}`} primaryText={label} leftIcon={<Icon />} />
       ))}
       <Divider />
+      <QueuesMenuItem />
       <LearnerSiteMenuItem />
     </Menu>
   );
