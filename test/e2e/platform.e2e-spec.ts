@@ -1,3 +1,4 @@
+import { QUEUES } from '../../src/queues/queues';
 import { Controller, Get } from '@nestjs/common';
 import { AuthUser, CurrentUser } from '../../src/common/decorators/current-user.decorator';
 import { Public } from '../../src/common/decorators/public.decorator';
@@ -103,7 +104,20 @@ describe('health and docs', () => {
     const res = await h.get<{ status: string; info: unknown }>('/health');
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('ok');
-    expect(res.body.info).toEqual({ database: { status: 'up' }, redis: { status: 'up' } });
+    const info = res.body.info as Record<string, Record<string, unknown>>;
+    expect(info.database).toEqual({ status: 'up' });
+    expect(info.redis).toEqual({ status: 'up' });
+    // every queue with its live workers (the harness runs a worker) and job counts
+    expect(info.queues.status).toBe('up');
+    for (const name of Object.values(QUEUES))
+      expect(info.queues[name]).toEqual({
+        workers: expect.any(Number),
+        waiting: expect.any(Number),
+        active: expect.any(Number),
+        failed: expect.any(Number),
+      });
+    if (h.worker) expect((info.queues[QUEUES.email] as { workers: number }).workers).toBeGreaterThanOrEqual(1);
+    expect(info.queues.redisEvictionPolicy).toEqual(expect.any(String));
   });
 
   it('serves the OpenAPI document with the auth endpoints', async () => {

@@ -1,4 +1,12 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -14,6 +22,34 @@ class RedisCloser implements OnApplicationShutdown {
   }
 }
 
+/**
+ * Queues must never lose a job to eviction: `npm start`'s Redis and compose's run with
+ * `maxmemory-policy noeviction`; an external Redis with another policy gets a warning at boot.
+ */
+@Injectable()
+export class RedisPolicyCheck implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Redis');
+  constructor(@InjectRedis() private readonly redis: Redis) {}
+
+  async onApplicationBootstrap() {
+    const policy = await redisEvictionPolicy(this.redis);
+    if (policy && policy !== 'noeviction')
+      this.logger.warn(
+        `Redis maxmemory-policy is ${policy}: under memory pressure it may evict queued jobs. Set it to noeviction.`,
+      );
+  }
+}
+
+/** Redis's maxmemory-policy, or null when it cannot be read (a managed Redis may refuse CONFIG). */
+export async function redisEvictionPolicy(redis: Redis): Promise<string | null> {
+  try {
+    const reply = (await redis.config('GET', 'maxmemory-policy')) as string[];
+    return reply?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** One shared ioredis connection for rate limits and health checks (BullMQ keeps its own). */
 @Global()
 @Module({
@@ -25,6 +61,7 @@ class RedisCloser implements OnApplicationShutdown {
         new Redis(config.redis.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }),
     },
     RedisCloser,
+    RedisPolicyCheck,
   ],
   exports: [REDIS],
 })
