@@ -12,6 +12,12 @@ RUN npm run build
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+# Speech and video in the worker: flite (the better local voice), ffmpeg (mp3, mp4, burned captions with
+# libass) and DejaVu for the title cards. Without them the worker falls back to espeak-ng (WebAssembly) and
+# the npm ffmpeg binary, whose title cards and burned captions need fonts the slim image lacks.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ffmpeg flite fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY learner-ui/package.json learner-ui/
 COPY admin-ui/package.json admin-ui/
