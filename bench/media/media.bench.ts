@@ -15,7 +15,8 @@
  * BENCH_VOICE (unset: the engine's default voice), BENCH_STREAMS (`concurrent`, `sequential` or both,
  * comma-separated: how the five subjects' streams are started), BENCH_WORKER_CONCURRENCY (unset: the
  * processor's own; set: overrides the tts worker's jobs at once for this run only), BENCH_SUBJECTS (only
- * these subjects, comma-separated), BENCH_VIDEO_SUBJECT (the subject rendered; default the first).
+ * these subjects, comma-separated), BENCH_VIDEO_SUBJECT (the subject rendered; default the first),
+ * BENCH_VIDEO_ROUNDS (rounds of the video part; default BENCH_ROUNDS).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -494,9 +495,10 @@ async function main() {
       if (end?.type !== 'done') throw new Error(`video run ended with ${JSON.stringify(end)}`);
       return { wallMs: performance.now() - t0, rendered: Number(end.succeeded) };
     };
+    const videoRounds = Math.max(1, Number(env('BENCH_VIDEO_ROUNDS', String(rounds))));
     const raws: number[] = [];
     const plats: number[] = [];
-    for (let round = 1; round <= rounds; round++) {
+    for (let round = 1; round <= videoRounds; round++) {
       const rawFirst = round % 2 === 1;
       for (const which of rawFirst ? ['raw', 'platform'] : ['platform', 'raw']) {
         if (which === 'raw') {
