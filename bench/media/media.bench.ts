@@ -18,7 +18,7 @@
  * these subjects, comma-separated), BENCH_VIDEO_SUBJECT (the subject rendered; default the first),
  * BENCH_VIDEO_ROUNDS (rounds of the video part; default BENCH_ROUNDS).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -438,7 +438,6 @@ async function main() {
     );
     /** The same commands by hand: the card through the same Ffmpeg call, the render as a plain ffmpeg child. */
     const rawRender = async (): Promise<number> => {
-      const { spawn } = require('node:child_process') as typeof import('node:child_process');
       const t0 = performance.now();
       let next = 0;
       const lane = async () => {

@@ -1,6 +1,5 @@
-import { getAccessToken, renewAccessToken } from '../providers/authProvider';
 import { httpClient } from '../providers/dataProvider';
-import { readNdjson } from '../tts/ttsApi';
+import { postNdjson, readNdjson } from '../tts/ttsApi';
 
 export const VIDEO_STREAM_URL = '/api/tts/video/render/stream';
 export const VIDEO_CANCEL_URL = '/api/tts/video/render/cancel';
@@ -136,19 +135,6 @@ const answerError = async (response: Response): Promise<VideoStreamError> => {
   return new VideoStreamError(message || FAILED);
 };
 
-const postStream = (token: string | null, body: string, signal?: AbortSignal) =>
-  fetch(VIDEO_STREAM_URL, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: {
-      Accept: 'application/x-ndjson',
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body,
-    signal,
-  });
-
 /**
  * `POST /api/tts/video/render/stream`, calling `onEvent` for each event as it arrives. Resolves
  * with the type of the last event (`done`, `cancelled` or `error`). Rejects with a
@@ -168,13 +154,8 @@ export const streamVideos = async (
     burnCaptions: request.burnCaptions,
     jobId,
   });
-  // The data provider's token rule: one retry with a renewed token after a 401.
-  const token = await getAccessToken();
-  let response = await postStream(token, body, signal);
-  if (response.status === 401 && token) {
-    const renewed = await renewAccessToken(token);
-    if (renewed && renewed !== token) response = await postStream(renewed, body, signal);
-  }
+  // the data provider's token rule: one retry with a renewed token after a 401
+  const response = await postNdjson(VIDEO_STREAM_URL, body, signal);
   if (!response.ok) throw await answerError(response);
   if (!response.body) throw new Error('The stream has no body');
 

@@ -156,8 +156,8 @@ const streamError = async (response: Response): Promise<Error> => {
   return new Error(message || `HTTP ${response.status}`);
 };
 
-const postStream = (token: string | null, body: string, signal?: AbortSignal) =>
-  fetch(BULK_STREAM_URL, {
+const postStream = (url: string, token: string | null, body: string, signal?: AbortSignal) =>
+  fetch(url, {
     method: 'POST',
     credentials: 'same-origin',
     headers: {
@@ -168,6 +168,20 @@ const postStream = (token: string | null, body: string, signal?: AbortSignal) =>
     body,
     signal,
   });
+
+/**
+ * POSTs a JSON body to a streaming (NDJSON) endpoint with the session's token, under the data
+ * provider's token rule: one retry with a renewed token after a 401. Answers the raw response.
+ */
+export const postNdjson = async (url: string, body: string, signal?: AbortSignal): Promise<Response> => {
+  const token = await getAccessToken();
+  let response = await postStream(url, token, body, signal);
+  if (response.status === 401 && token) {
+    const renewed = await renewAccessToken(token);
+    if (renewed && renewed !== token) response = await postStream(url, renewed, body, signal);
+  }
+  return response;
+};
 
 /**
  * `POST /api/tts/synthesize/bulk/stream`, calling `onEvent` for each event as it arrives.
@@ -189,13 +203,7 @@ export const streamBulk = async (
     delayMs: 0,
     jobId,
   });
-  // The same token rule as the data provider: one retry with a renewed token after a 401.
-  const token = await getAccessToken();
-  let response = await postStream(token, body, signal);
-  if (response.status === 401 && token) {
-    const renewed = await renewAccessToken(token);
-    if (renewed && renewed !== token) response = await postStream(renewed, body, signal);
-  }
+  const response = await postNdjson(BULK_STREAM_URL, body, signal);
   if (!response.ok) throw await streamError(response);
   if (!response.body) throw new Error('The stream has no body');
 
