@@ -5,6 +5,7 @@ import { CHALLENGE_ENTITIES } from '../modules/challenges/entities';
 import { GRAPH_ENTITIES } from '../modules/graph/entities';
 import { MEDIA_ENTITIES } from '../modules/media/entities';
 import { PRACTICE_ENTITIES } from '../modules/practice/entities';
+import { STUDIO_ENTITIES } from '../modules/studio/entities';
 
 /** Every entity of every module, for the ORM and the migration CLI. */
 export const ENTITIES = [
@@ -15,4 +16,5 @@ export const ENTITIES = [
   ...MEDIA_ENTITIES,
   ...CHALLENGE_ENTITIES,
   ...PRACTICE_ENTITIES,
+  ...STUDIO_ENTITIES,
 ];

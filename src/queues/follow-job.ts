@@ -1,3 +1,4 @@
+import { ConflictException, GatewayTimeoutException, HttpException, HttpStatus } from '@nestjs/common';
 import { type Job, type Queue, QueueEvents } from 'bullmq';
 import { redisConnection } from './queues.module';
 
@@ -86,5 +87,69 @@ export async function* ndjsonLines(events: AsyncIterable<unknown>): AsyncGenerat
     for await (const event of events) yield `${JSON.stringify(event)}\n`;
   } catch (err) {
     yield `${JSON.stringify({ type: 'error', message: `Lost the run: ${(err as Error).message}` })}\n`;
+  }
+}
+
+export type JobOutcome<R> =
+  | { state: 'completed'; value: R }
+  | { state: 'failed'; reason: string }
+  /** removed from its queue before it ran (Studio → Jobs → Cancel) */
+  | { state: 'gone' }
+  | { state: 'timeout' };
+
+/**
+ * Waits for a job to end, as `Job.waitUntilFinished` does, but also ends when the job is removed from
+ * its queue (a cancelled waiting job would otherwise keep the caller waiting until the time limit).
+ */
+export async function waitForJob<R>(
+  queue: Queue,
+  events: QueueEvents,
+  jobId: string,
+  timeoutMs: number,
+): Promise<JobOutcome<R>> {
+  const deadline = Date.now() + timeoutMs;
+  const follower = followJob<unknown>(queue, events, jobId);
+  try {
+    for (;;) {
+      const left = deadline - Date.now();
+      if (left <= 0) return { state: 'timeout' };
+      let timer: NodeJS.Timeout | undefined;
+      const next = await Promise.race([
+        follower.next(),
+        new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), left))),
+      ]);
+      clearTimeout(timer);
+      if (next === 'timeout') return { state: 'timeout' };
+      if (next.done) return { state: 'gone' };
+      const { state, job } = next.value;
+      if (state === 'completed') return { state, value: job!.returnvalue as R };
+      if (state === 'failed') return { state, reason: job!.failedReason ?? 'unknown error' };
+      if (state === 'gone') return { state };
+    }
+  } finally {
+    // a pending next() is left to settle on its own; return() would wait for it
+    void follower.return(undefined);
+  }
+}
+
+/**
+ * A finished job's value for an API call that waited for it, or the HTTP error that says why not: 504
+ * while it still runs, 409 when it was cancelled (Studio → Jobs), 502 when it failed.
+ */
+export function valueOrHttpError<R>(
+  outcome: JobOutcome<R>,
+  jobId: string,
+  words: { running: string; cancelled: string; failed: string },
+): R {
+  switch (outcome.state) {
+    case 'completed':
+      return outcome.value;
+    case 'timeout':
+      throw new GatewayTimeoutException(`${words.running} (job ${jobId}); see Studio → Jobs.`);
+    case 'gone':
+      throw new ConflictException(`${words.cancelled} (job ${jobId})`);
+    case 'failed':
+      if (/cancelled/i.test(outcome.reason)) throw new ConflictException(`${words.cancelled} (job ${jobId})`);
+      throw new HttpException(`${words.failed}: ${outcome.reason}`, HttpStatus.BAD_GATEWAY);
   }
 }

@@ -1,35 +1,35 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { queueWorkerOptions } from '../../src/config/config';
-import { TtsCancellationService } from '../../src/modules/media/tts/tts-cancellation.service';
-import { videoCancelKey } from '../../src/modules/media/video/video-jobs.service';
 import { VideoRenderService } from '../../src/modules/media/video/video-render.service';
-import type { VideoResult } from '../../src/modules/media/video/video-run';
+import { currentOf, videoItemsOf, type VideoResult } from '../../src/modules/media/video/video-run';
+import { GenerationJobsService } from '../../src/modules/studio/jobs/generation-jobs.service';
 import { QUEUES, type VideoRenderPayload } from '../../src/queues/queues';
+import { TrackedWorkerHost } from '../tracked-worker-host';
 
 // A run renders its sections in parallel (as many as cores, sharing the process's CPU slots with speech);
 // one run at a time keeps its first video early.
 @Processor(QUEUES.video, { concurrency: 1, ...queueWorkerOptions() })
-export class VideoProcessor extends WorkerHost {
+export class VideoProcessor extends TrackedWorkerHost {
   constructor(
     private readonly video: VideoRenderService,
-    private readonly cancellation: TtsCancellationService,
+    jobs: GenerationJobsService,
   ) {
-    super();
+    super(jobs);
   }
 
-  async process(job: Job<VideoRenderPayload>): Promise<VideoResult> {
+  process(job: Job<VideoRenderPayload>): Promise<VideoResult> {
+    const total = Math.max(1, job.data.sectionIds.length);
     // A cancelled run returns (marked cancelled) rather than throwing, so it is not retried.
-    const watch = this.cancellation.watch(videoCancelKey(job.id!));
-    try {
-      await watch.ready;
-      return await this.video.run(job.data, {
-        signal: watch.signal,
-        previous: job.progress,
-        report: (progress) => job.updateProgress(progress),
-      });
-    } finally {
-      watch.stop();
-    }
+    return this.jobs.track<VideoResult>(
+      job,
+      {
+        // finished sections, plus the part done of those rendering now
+        fraction: (p) => (videoItemsOf(p).length + currentOf(p).reduce((sum, c) => sum + c.percent / 100, 0)) / total,
+        resultSubjectId: () => job.data.subjectId,
+        cancelled: (r) => r.cancelled,
+      },
+      ({ signal, report, previous }) => this.video.run(job.data, { signal, previous, report }),
+    );
   }
 }

@@ -8,6 +8,7 @@ import { Migration20261122040000Assessment } from './Migration20261122040000Asse
 import { Migration20261122050000PendingRefunds } from './Migration20261122050000PendingRefunds';
 import { Migration20261123000000PaymentDisputes } from './Migration20261123000000PaymentDisputes';
 import { Migration20261124000000Media } from './Migration20261124000000Media';
+import { Migration20261125000000GenerationJobs } from './Migration20261125000000GenerationJobs';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -23,4 +24,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122050000PendingRefunds', class: Migration20261122050000PendingRefunds },
   { name: 'Migration20261123000000PaymentDisputes', class: Migration20261123000000PaymentDisputes },
   { name: 'Migration20261124000000Media', class: Migration20261124000000Media },
+  { name: 'Migration20261125000000GenerationJobs', class: Migration20261125000000GenerationJobs },
 ];

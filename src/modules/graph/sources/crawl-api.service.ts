@@ -1,66 +1,53 @@
+import { randomUUID } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bullmq';
-import {
-  GatewayTimeoutException,
-  HttpException,
-  HttpStatus,
-  Injectable,
-  NotFoundException,
-  OnModuleDestroy,
-} from '@nestjs/common';
-import { Queue, QueueEvents } from 'bullmq';
+import { Injectable, NotFoundException, OnModuleDestroy } from '@nestjs/common';
+import { Queue } from 'bullmq';
 import { AppConfig } from '../../../config/config';
 import { InjectConfig } from '../../../config/config.module';
-import { CrawlPayload, DEFAULT_JOB_OPTIONS, JOBS, QUEUES } from '../../../queues/queues';
-import { redisConnection } from '../../../queues/queues.module';
+import { LazyQueueEvents, valueOrHttpError, waitForJob } from '../../../queues/follow-job';
+import { CrawlPayload, JOBS, QUEUES } from '../../../queues/queues';
+import { CatalogService } from '../../catalog/catalog.service';
+import { GenerationJobsService } from '../../studio/jobs/generation-jobs.service';
 import type { CrawlResult } from './crawl.service';
 import { CrawlDto, CrawlResponse } from './dto/crawl.dto';
-import { CatalogService } from '../../catalog/catalog.service';
 
 const WAIT_MS = 5 * 60 * 1000;
 
 /** API side of a crawl: enqueues the job for the worker and waits for its result. */
 @Injectable()
 export class CrawlApiService implements OnModuleDestroy {
-  private events?: QueueEvents;
+  private readonly events: LazyQueueEvents;
 
   constructor(
     @InjectQueue(QUEUES.crawl) private readonly queue: Queue<CrawlPayload, CrawlResult>,
-    @InjectConfig() private readonly config: AppConfig,
+    @InjectConfig() config: AppConfig,
     private readonly catalog: CatalogService,
-  ) {}
-
-  private queueEvents(): QueueEvents {
-    this.events ??= new QueueEvents(QUEUES.crawl, {
-      connection: redisConnection(this.config.redis.url),
-      prefix: `${this.config.redis.prefix}:q`,
-    });
-    return this.events;
+    private readonly jobs: GenerationJobsService,
+  ) {
+    this.events = new LazyQueueEvents(QUEUES.crawl, config.redis);
   }
 
   async onModuleDestroy() {
-    await this.events?.close();
+    await this.events.close();
   }
 
   async crawl(dto: CrawlDto, userId: string): Promise<CrawlResponse> {
     if (!(await this.catalog.subjectSummary(dto.subjectId))) throw new NotFoundException('Subject not found');
-    const events = this.queueEvents();
-    await events.waitUntilReady();
-    const job = await this.queue.add(
+    const events = await this.events.get();
+    const jobId = `crawl-${randomUUID()}`;
+    await this.jobs.enqueue(
+      this.queue,
       JOBS.crawlSources,
       { subjectId: dto.subjectId, urls: dto.urls, requestedBy: userId },
-      DEFAULT_JOB_OPTIONS[QUEUES.crawl],
+      { jobId, subjectId: dto.subjectId, requestedBy: userId },
     );
-    let result: CrawlResult;
-    try {
-      result = await job.waitUntilFinished(events, WAIT_MS);
-    } catch (err) {
-      const message = (err as Error).message ?? '';
-      if (/timed out/i.test(message))
-        throw new GatewayTimeoutException(`The crawl is still running (job ${job.id}); see Studio → Jobs.`);
-      throw new HttpException(`Failed to crawl: ${message}`, HttpStatus.BAD_GATEWAY);
-    }
+    const result = valueOrHttpError(await waitForJob<CrawlResult>(this.queue, events, jobId, WAIT_MS), jobId, {
+      running: 'The crawl is still running',
+      cancelled: 'The crawl was cancelled',
+      failed: 'Failed to crawl',
+    });
     return {
-      jobId: String(job.id),
+      jobId,
       indexed: result.indexed,
       passages: result.passages,
       failed: result.failed.map((f) => ({ url: f.url, reason: f.reason })),

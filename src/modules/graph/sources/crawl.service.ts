@@ -38,6 +38,7 @@ export class CrawlService {
   async crawl(
     payload: CrawlPayload,
     progress?: (p: { done: number; total: number }) => Promise<void> | void,
+    signal?: AbortSignal,
   ): Promise<CrawlResult> {
     const result: CrawlResult = { indexed: 0, passages: 0, failed: [] };
     const robotsByOrigin = new Map<string, Promise<RobotsRules>>();
@@ -47,6 +48,8 @@ export class CrawlService {
     };
     const urls = [...new Set(payload.urls.map((u) => normaliseUrl(u)))];
     for (const [i, url] of urls.entries()) {
+      // Cancel stops between pages; each page's fetch is time-limited and its passages replaced atomically.
+      signal?.throwIfAborted();
       try {
         const count = await this.crawlOne(payload.subjectId, url, robotsFor);
         result.indexed++;

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '../../../queues/queues';
 import { CatalogModule } from '../../catalog/catalog.module';
+import { GenerationJobsModule } from '../../studio/jobs/generation-jobs.module';
 import { CrawlApiService } from './crawl-api.service';
 import { CrawlService } from './crawl.service';
 import { PassageSearchService } from './passage-search.service';
@@ -13,9 +14,9 @@ import { SourcesRepository } from './sources.repository';
  * the worker) and the full-text passage index the tutor searches.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.crawl }), CatalogModule],
+  imports: [BullModule.registerQueue({ name: QUEUES.crawl }), CatalogModule, GenerationJobsModule],
   controllers: [SourcesController],
   providers: [SourcesRepository, CrawlService, CrawlApiService, PassageSearchService],
-  exports: [CrawlService, PassageSearchService],
+  exports: [CrawlService, PassageSearchService, GenerationJobsModule],
 })
 export class SourcesModule {}

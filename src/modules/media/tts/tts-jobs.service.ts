@@ -18,6 +18,7 @@ import { InjectConfig } from '../../../config/config.module';
 import { DEFAULT_JOB_OPTIONS, JOBS, QUEUES, type TtsBulkPayload, type TtsSectionPayload } from '../../../queues/queues';
 import { followJob, LazyQueueEvents, ndjsonLines } from '../../../queues/follow-job';
 import { CatalogService } from '../../catalog/catalog.service';
+import { GenerationJobsService } from '../../studio/jobs/generation-jobs.service';
 import { SectionSynthesizer } from '../speech/section-synthesizer';
 import {
   finalEvent,
@@ -30,7 +31,6 @@ import {
 } from './bulk-run';
 import type { BulkResultResponse, BulkSynthesisDto } from './dto/bulk-synthesis.dto';
 import type { SynthesizeDto, SynthesizeResponse } from './dto/synthesize.dto';
-import { TtsCancellationService } from './tts-cancellation.service';
 import { TtsRepository } from './tts.repository';
 
 type TtsPayload = TtsBulkPayload | TtsSectionPayload;
@@ -57,7 +57,7 @@ export class TtsJobsService implements OnModuleDestroy {
     private readonly catalog: CatalogService,
     private readonly synthesizer: SectionSynthesizer,
     private readonly repo: TtsRepository,
-    private readonly cancellation: TtsCancellationService,
+    private readonly jobs: GenerationJobsService,
   ) {
     this.events = new LazyQueueEvents(QUEUES.tts, config.redis);
   }
@@ -129,8 +129,7 @@ export class TtsJobsService implements OnModuleDestroy {
         (j) => j?.name === JOBS.ttsBulk && (j.data as TtsBulkPayload).subjectId === subjectId && j.id !== jobId,
       );
       if (other) throw new ConflictException(`A synthesis run for ${subjectId} is already running (job ${other.id})`);
-      await this.cancellation.clear(jobId);
-      await this.queue.add(JOBS.ttsBulk, payload, { ...DEFAULT_JOB_OPTIONS[QUEUES.tts], jobId });
+      await this.jobs.enqueue(this.queue, JOBS.ttsBulk, payload, { jobId, subjectId, requestedBy: userId });
     });
     return jobId;
   }
@@ -141,7 +140,7 @@ export class TtsJobsService implements OnModuleDestroy {
     if (!job || job.name !== JOBS.ttsBulk) throw new NotFoundException('No such synthesis run');
     const state = await job.getState();
     if (state === 'completed' || state === 'failed') return { cancelled: false };
-    await this.cancellation.request(jobId);
+    await this.jobs.requestCancel(jobId);
     return { cancelled: true };
   }
 

@@ -2,9 +2,9 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '../../../queues/queues';
 import { CatalogModule } from '../../catalog/catalog.module';
+import { GenerationJobsModule } from '../../studio/jobs/generation-jobs.module';
 import { MediaModule } from '../media.module';
 import { SpeechModule } from '../speech/speech.module';
-import { TtsCancellationService } from './tts-cancellation.service';
 import { TtsJobsService } from './tts-jobs.service';
 import { TtsOverridesService } from './tts-overrides.service';
 import { TtsSynthesisService } from './tts-synthesis.service';
@@ -16,9 +16,15 @@ import { TtsRepository } from './tts.repository';
  * job) and the job's logic, which the worker's processor calls.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.tts }), CatalogModule, MediaModule, SpeechModule],
+  imports: [
+    BullModule.registerQueue({ name: QUEUES.tts }),
+    CatalogModule,
+    MediaModule,
+    SpeechModule,
+    GenerationJobsModule,
+  ],
   controllers: [TtsController],
-  providers: [TtsRepository, TtsCancellationService, TtsJobsService, TtsOverridesService, TtsSynthesisService],
-  exports: [TtsSynthesisService, TtsCancellationService, TtsRepository],
+  providers: [TtsRepository, TtsJobsService, TtsOverridesService, TtsSynthesisService],
+  exports: [TtsSynthesisService, TtsRepository, GenerationJobsModule],
 })
 export class TtsModule {}

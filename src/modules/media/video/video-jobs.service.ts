@@ -8,9 +8,9 @@ import { InjectRedis } from '../../../common/redis/redis.module';
 import { type AppConfig } from '../../../config/config';
 import { InjectConfig } from '../../../config/config.module';
 import { followJob, LazyQueueEvents, ndjsonLines } from '../../../queues/follow-job';
-import { DEFAULT_JOB_OPTIONS, JOBS, QUEUES, type VideoRenderPayload } from '../../../queues/queues';
+import { JOBS, QUEUES, type VideoRenderPayload } from '../../../queues/queues';
 import { CatalogService } from '../../catalog/catalog.service';
-import { TtsCancellationService } from '../tts/tts-cancellation.service';
+import { GenerationJobsService } from '../../studio/jobs/generation-jobs.service';
 import { TtsRepository } from '../tts/tts.repository';
 import { DEFAULT_HEIGHT, DEFAULT_WIDTH, type VideoRenderDto } from './dto/video.dto';
 import {
@@ -25,9 +25,6 @@ import {
 
 type VideoJob = Job<VideoRenderPayload, unknown>;
 const RUNNING = ['active', 'waiting', 'delayed', 'prioritized', 'paused', 'waiting-children'] as const;
-
-/** The cancel flag of a render run (the same Redis flag service as text-to-speech, its own key). */
-export const videoCancelKey = (jobId: string) => `video:${jobId}`;
 
 /**
  * The API's side of TTS Video: it enqueues render runs on the `video` queue and follows them, as
@@ -44,7 +41,7 @@ export class VideoJobsService implements OnModuleDestroy {
     @InjectRedis() private readonly redis: Redis,
     private readonly catalog: CatalogService,
     private readonly sections: TtsRepository,
-    private readonly cancellation: TtsCancellationService,
+    private readonly jobs: GenerationJobsService,
   ) {
     this.events = new LazyQueueEvents(QUEUES.video, config.redis);
   }
@@ -81,8 +78,7 @@ export class VideoJobsService implements OnModuleDestroy {
       const running = (await this.queue.getJobs([...RUNNING])) as VideoJob[];
       const other = running.find((j) => j?.data?.subjectId === subjectId && j.id !== jobId);
       if (other) throw new ConflictException(`A video run for ${subjectId} is already running (job ${other.id})`);
-      await this.cancellation.clear(videoCancelKey(jobId));
-      await this.queue.add(JOBS.videoRender, payload, { ...DEFAULT_JOB_OPTIONS[QUEUES.video], jobId });
+      await this.jobs.enqueue(this.queue, JOBS.videoRender, payload, { jobId, subjectId, requestedBy: userId });
     });
     return jobId;
   }
@@ -93,7 +89,7 @@ export class VideoJobsService implements OnModuleDestroy {
     if (!job || job.name !== JOBS.videoRender) throw new NotFoundException('No such video run');
     const state = await job.getState();
     if (state === 'completed' || state === 'failed') return { cancelled: false };
-    await this.cancellation.request(videoCancelKey(jobId));
+    await this.jobs.requestCancel(jobId);
     return { cancelled: true };
   }
 

@@ -71,8 +71,11 @@ export class ContentMigrationService {
   async run(
     spec: ContentSourceSpec,
     onProgress: (p: MigrationProgress) => Promise<void> | void = () => {},
+    signal?: AbortSignal,
   ): Promise<MigrationSummary> {
     const input = await this.read(spec);
+    // Cancel stops between subjects: each is written in its own transaction, so none is left half done.
+    signal?.throwIfAborted();
     const skipped = [...input.skipped];
     const results: SubjectMigrationResult[] = [];
     const total = input.subjects.length + input.challenges.length;
@@ -80,6 +83,7 @@ export class ContentMigrationService {
     let totalMigrated = 0;
 
     for (const subject of input.subjects) {
+      signal?.throwIfAborted();
       try {
         const result = await this.orm.em.fork().transactional(async (em) => {
           await this.catalog.importSubject(em, subject);
@@ -126,6 +130,7 @@ export class ContentMigrationService {
 
     let challenges = 0;
     for (const challenge of input.challenges) {
+      signal?.throwIfAborted();
       try {
         await this.orm.em.fork().transactional((em) => this.challenges.importChallenge(em, challenge));
         challenges++;

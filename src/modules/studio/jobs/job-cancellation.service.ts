@@ -15,26 +15,27 @@ export interface CancelWatch {
 }
 
 /**
- * Studio's Cancel reaches a run in whichever worker process holds it: the API sets a flag in Redis
- * and the processor polls it, turning it into the AbortSignal that reaches the speech engines.
- * (BullMQ's own Worker.cancelJob only reaches jobs of the process it is called in.)
+ * Cancel reaches a job in whichever worker process holds it: the API sets a flag in Redis and the
+ * worker polls it, turning it into the AbortSignal that reaches the job's work (speech engines, ffmpeg,
+ * the crawler, the migration). BullMQ's own Worker.cancelJob only reaches jobs of the process it is
+ * called in. Job ids are unique across queues (they are generation jobs' primary keys), so one key each.
  */
 @Injectable()
-export class TtsCancellationService {
+export class JobCancellationService {
   constructor(
     @InjectRedis() private readonly redis: Redis,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   private key(jobId: string) {
-    return `${this.config.redis.prefix}:tts:cancel:${jobId}`;
+    return `${this.config.redis.prefix}:jobs:cancel:${jobId}`;
   }
 
   async request(jobId: string): Promise<void> {
     await this.redis.set(this.key(jobId), '1', 'EX', KEEP_SECONDS);
   }
 
-  /** A new run under a job id used before (and since removed) must not inherit its cancel. */
+  /** A job run again (Studio's Retry, or a new run under an id used before) must not inherit its cancel. */
   async clear(jobId: string): Promise<void> {
     await this.redis.del(this.key(jobId));
   }
@@ -43,7 +44,7 @@ export class TtsCancellationService {
     return (await this.redis.exists(this.key(jobId))) === 1;
   }
 
-  /** An AbortSignal that fires once the run is cancelled; `stop()` ends the polling. */
+  /** An AbortSignal that fires once the job is cancelled; `stop()` ends the polling. */
   watch(jobId: string, pollMs = POLL_MS): CancelWatch {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -51,7 +52,7 @@ export class TtsCancellationService {
     const check = async () => {
       try {
         if (await this.requested(jobId)) {
-          controller.abort(new DOMException('The run was cancelled', 'AbortError'));
+          controller.abort(new DOMException('The job was cancelled', 'AbortError'));
           return;
         }
       } catch {

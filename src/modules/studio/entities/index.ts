@@ -1,0 +1,5 @@
+import { GenerationJob, type GenerationJobStatus } from './generation-job.entity';
+
+export { GenerationJob };
+export type { GenerationJobStatus };
+export const STUDIO_ENTITIES = [GenerationJob];

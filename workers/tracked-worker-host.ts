@@ -1,0 +1,25 @@
+import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import type { GenerationJobsService } from '../src/modules/studio/jobs/generation-jobs.service';
+
+/**
+ * A processor of generation jobs. Its `process` runs the work through `GenerationJobsService.track`;
+ * this catches what never reaches `process`: BullMQ failing a job that stalled too often (its workers
+ * kept crashing), so the job's row does not stay `running`.
+ */
+export abstract class TrackedWorkerHost extends WorkerHost {
+  protected constructor(protected readonly jobs: GenerationJobsService) {
+    super();
+  }
+
+  @OnWorkerEvent('failed')
+  onFailed(job: Job | undefined, err: Error): void {
+    void this.jobs.failedOutside(job, err);
+  }
+}
+
+/** done / total of a `{done, total}` progress report (0 before the first one). */
+export function doneOverTotal(progress: unknown): number {
+  const p = progress as { done?: unknown; total?: unknown } | null;
+  return p && typeof p.done === 'number' && typeof p.total === 'number' && p.total > 0 ? p.done / p.total : 0;
+}
