@@ -441,6 +441,12 @@ describe('a worker killed in the middle of a content migration', () => {
       expect(done.processedBy).toBe(survivor!.workerName);
       expect(done.stalledCounter).toBe(1);
       expect(await jobRuns(queues.migration, job.id!)).toMatchObject({ active: 2, completed: 1, stalled: 1 });
+      // Studio's Jobs row followed the job to the other worker: started twice, completed, nothing left running.
+      const [row] = await sql<{ status: string; progress: number; attempts: number; error: string | null }>(
+        'select status, progress, attempts, error from generation_jobs where id = $1',
+        [job.id],
+      );
+      expect(row).toEqual({ status: 'completed', progress: 1, attempts: 2, error: null });
       // The lock lapses after LOCK_MS and two stalled checks later the job is back: well under BullMQ's default minute.
       expect(recovery.finishedAfterMs).toBeLessThan(LOCK_MS + 3 * STALLED_MS + 8 * MIGRATION_PAUSE_MS + 15_000);
 

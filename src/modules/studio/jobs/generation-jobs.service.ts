@@ -104,7 +104,8 @@ export class GenerationJobsService {
     const watch = this.cancellation.watch(id);
     try {
       await watch.ready;
-      const going = await this.repo.started(describe(job), (job.attemptsMade ?? 0) + 1);
+      // attemptsStarted counts this start, and a start after a crashed worker's stall too
+      const going = await this.repo.started(describe(job), job.attemptsStarted || job.attemptsMade + 1);
       if (!going) {
         // Cancelled (or ended) while it waited, and the API could not take it off the queue in time.
         throw new UnrecoverableError('The job was cancelled before it started');
