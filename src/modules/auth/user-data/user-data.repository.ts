@@ -11,6 +11,11 @@ export class UserDataRepository {
     return rows.length > 0;
   }
 
+  async email(id: string): Promise<string | null> {
+    const rows = await this.em.execute<{ email: string }[]>(`select email from users where id = ?`, [id]);
+    return rows[0]?.email ?? null;
+  }
+
   async unlockedModules(userId: string, subjectId: string): Promise<string[]> {
     const rows = await this.em.execute<{ module_id: string }[]>(
       `select module_id from user_unlocks where user_id = ? and subject_id = ? order by module_id`,

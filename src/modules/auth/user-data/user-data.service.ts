@@ -17,6 +17,12 @@ export class UserDataService {
     return this.repo.userExists(id);
   }
 
+  /** The user's e-mail address (what a certificate names the learner by), or null for no such user. */
+  async email(id: string): Promise<string | null> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+    return this.repo.email(id);
+  }
+
   /** The caller's unlocked modules of a subject, in the course's module order. */
   async unlocks(userId: string, subjectId: string): Promise<{ subjectId: string; modules: string[] }> {
     const [unlocked, modules] = await Promise.all([
