@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { JOBS, QUEUES } from '../../src/queues/queues';
-import { type ApiError, Harness } from '../support/harness';
+import { type ApiError, Harness, until } from '../support/harness';
 
 /**
  * Studio → Jobs against the real API and worker: every long job (migration, crawl, bulk speech, video) is
@@ -37,16 +37,6 @@ let legacyHits = 0;
 
 const queue = (name: string) => h.app.get<Queue>(getQueueToken(name), { strict: false });
 const job = (id: string) => h.get<JobRow>(`/api/admin/jobs/${id}`, { token: studio });
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 30000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const statusIs = (id: string, status: string, timeoutMs?: number) =>
   until(

@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import { request } from 'node:http';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { QUEUES } from '../../src/queues/queues';
-import { type ApiError, Harness } from '../support/harness';
+import { type ApiError, Harness, until } from '../support/harness';
 
 /**
  * Studio's text-to-speech calls against the real API and worker, with the local engine (flite when on
@@ -67,16 +67,6 @@ const stream = (body: Record<string, unknown>, token = studio) =>
   h.post<string>('/api/tts/synthesize/bulk/stream', body, { token });
 
 const queue = () => h.app.get<Queue>(getQueueToken(QUEUES.tts), { strict: false });
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 30000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   h = await Harness.boot();

@@ -6,7 +6,7 @@ import type { Queue } from 'bullmq';
 import { MediaLibraryService } from '../../src/modules/media/media-library.service';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { QUEUES } from '../../src/queues/queues';
-import { type ApiError, Harness } from '../support/harness';
+import { type ApiError, Harness, until } from '../support/harness';
 
 /**
  * Studio's TTS Video against the real API and worker: two sections of a subject get audio (local
@@ -83,16 +83,6 @@ const videos = (subject: string) =>
       where subject_id = ? and kind = 'video' order by section_id, voice`,
     [subject],
   );
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 30000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 let first: Event[];
 let firstStatus: number;

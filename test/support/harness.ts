@@ -295,3 +295,14 @@ export async function waitForMail(email: string, template: string, count = 1, ti
 export function tokenFrom(link: string): string {
   return new URL(link).searchParams.get('token')!;
 }
+
+/** Polls `fn` every 50 ms until it gives a truthy value (returned), or fails after `timeoutMs`. */
+export async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 30000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
