@@ -4,6 +4,22 @@
  */
 
 export interface paths {
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminAuditController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/courses": {
         parameters: {
             query?: never;
@@ -46,6 +62,70 @@ export interface paths {
         get: operations["CoursesController_get"];
         put: operations["CoursesController_update"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["JobsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["JobsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["JobsController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["JobsController_retry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -95,6 +175,86 @@ export interface paths {
         put?: never;
         post: operations["StudioController_migrate"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminUsersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminUsersController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["AdminUsersController_setRoles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminUsersController_tags"];
+        put?: never;
+        post: operations["AdminUsersController_addTag"];
+        delete: operations["AdminUsersController_removeTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/unlocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminUsersController_unlocks"];
+        put?: never;
+        post: operations["AdminUsersController_addUnlock"];
+        delete: operations["AdminUsersController_removeUnlock"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1009,6 +1169,42 @@ export interface components {
             /** @description the topic's title */
             title: string;
         };
+        AuditEntryResponse: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description the admin who made the change
+             */
+            actorId: string;
+            /** @description the admin's e-mail (null once the account is gone) */
+            actorEmail: string | null;
+            /**
+             * Format: uuid
+             * @description the user whose access changed
+             */
+            targetUserId: string;
+            targetEmail: string | null;
+            /** @enum {string} */
+            action: "roles.set" | "tag.add" | "tag.remove" | "unlock.add" | "unlock.remove";
+            /**
+             * @description roles.set: {before, after}; tag.*: {tag}; unlock.*: {subjectId, moduleId}
+             * @example {
+             *       "before": [
+             *         "learner"
+             *       ],
+             *       "after": [
+             *         "learner",
+             *         "clinician"
+             *       ]
+             *     }
+             */
+            details: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
         BookmarkDto: {
             /** @example vagus-nerve */
             subjectId: string;
@@ -1146,6 +1342,62 @@ export interface components {
         EmailDto: {
             /** @example learner@example.com */
             email: string;
+        };
+        JobDetailResponse: {
+            /** @example tts-5b0f… */
+            id: string;
+            /**
+             * @example tts-bulk
+             * @enum {string}
+             */
+            kind: "migrate-content" | "crawl-sources" | "tts-bulk" | "video-render";
+            /** @description the subject the job works on; null for all subjects */
+            subject: string | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            /** @description 0..1 */
+            progress: number;
+            error: string | null;
+            /** @description the subject the finished job produced or changed */
+            resultSubjectId: string | null;
+            /** @description who started it (user id) */
+            requestedBy: string | null;
+            /** @description attempts the worker has started */
+            attempts: number;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            updatedAt: string;
+            /** @description the job input (what a retry runs again) */
+            input: Record<string, never>;
+            /** @description what the job returned */
+            result?: Record<string, never> | null;
+        };
+        JobResponse: {
+            /** @example tts-5b0f… */
+            id: string;
+            /**
+             * @example tts-bulk
+             * @enum {string}
+             */
+            kind: "migrate-content" | "crawl-sources" | "tts-bulk" | "video-render";
+            /** @description the subject the job works on; null for all subjects */
+            subject: string | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            /** @description 0..1 */
+            progress: number;
+            error: string | null;
+            /** @description the subject the finished job produced or changed */
+            resultSubjectId: string | null;
+            /** @description who started it (user id) */
+            requestedBy: string | null;
+            /** @description attempts the worker has started */
+            attempts: number;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            updatedAt: string;
         };
         LoginResponse: {
             /** @description epoch milliseconds when the access token expires */
@@ -1331,6 +1583,16 @@ export interface components {
             emailVerified: boolean;
             createdAt: string;
         };
+        SetRolesDto: {
+            /**
+             * @description the whole new set of roles: at least one, each once
+             * @example [
+             *       "learner",
+             *       "clinician"
+             *     ]
+             */
+            roles: ("learner" | "studio" | "admin" | "clinician")[];
+        };
         SkippedItemResponse: {
             subject: string;
             id: string;
@@ -1384,6 +1646,13 @@ export interface components {
             provider: "local" | "elevenlabs";
             /** @description the current audio already matched the text, provider and voice */
             skipped: boolean;
+        };
+        TagDto: {
+            /**
+             * @description trimmed; printable characters only
+             * @example vagus-foundations-passed
+             */
+            tag: string;
         };
         TokenDto: {
             token: string;
@@ -1443,6 +1712,15 @@ export interface components {
             /** @description served from the answer cache */
             cached: boolean;
         };
+        UnlockDto: {
+            /** @example vagus-nerve */
+            subjectId: string;
+            /**
+             * @description a module of the subject
+             * @example vn-foundations
+             */
+            moduleId: string;
+        };
         UpdateCourseDto: {
             /** @description whether the shop lists the course */
             published: boolean;
@@ -1460,6 +1738,37 @@ export interface components {
              *     Content
              */
             text: string;
+        };
+        UserResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example learner@example.com */
+            email: string;
+            /** @description whether the e-mail address is verified */
+            verified: boolean;
+            /**
+             * @example [
+             *       "learner",
+             *       "studio"
+             *     ]
+             */
+            roles: ("learner" | "studio" | "admin" | "clinician")[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        UserTagResponse: {
+            /** @example vagus-foundations-passed */
+            tag: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        UserUnlockResponse: {
+            /** @example vagus-nerve */
+            subjectId: string;
+            /** @example vn-foundations */
+            moduleId: string;
+            /** Format: date-time */
+            createdAt: string;
         };
         VariantsDto: {
             beginner: string;
@@ -1512,6 +1821,40 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AdminAuditController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON array [field, "ASC" | "DESC"]; field one of: createdAt */
+                sort?: string;
+                /** @description JSON array [start, end], both inclusive, at most 100 records */
+                range?: string;
+                /** @description JSON object: targetUserId (a user id), actorId (a user id), action (roles.set, tag.add, tag.remove, unlock.add, unlock.remove) */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description newest first, with a `Content-Range: audit <first>-<last>/<total>` header */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryResponse"][];
+                };
+            };
+            /** @description the caller lacks the admin role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     CoursesController_list: {
         parameters: {
             query?: {
@@ -1600,6 +1943,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CourseResponse"];
+                };
+            };
+        };
+    };
+    JobsController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON array [field, "ASC" | "DESC"]; field one of: createdAt, updatedAt, status, kind, subjectId, progress */
+                sort?: string;
+                /** @description JSON array [start, end], both inclusive, at most 100 records */
+                range?: string;
+                /** @description JSON object: status (queued, running, completed, failed, cancelled), kind (migrate-content, crawl-sources, tts-bulk, video-render), subject or subjectId (a subject id), id (list of job ids) */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description newest first; with a `Content-Range: jobs <first>-<last>/<total>` header */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobResponse"][];
+                };
+            };
+        };
+    };
+    JobsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobDetailResponse"];
+                };
+            };
+        };
+    };
+    JobsController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobResponse"];
+                };
+            };
+        };
+    };
+    JobsController_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobResponse"];
                 };
             };
         };
@@ -1719,6 +2146,362 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MigrateResponse"];
                 };
+            };
+        };
+    };
+    AdminUsersController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON array [field, "ASC" | "DESC"]; field one of: email, createdAt */
+                sort?: string;
+                /** @description JSON array [start, end], both inclusive, at most 100 records */
+                range?: string;
+                /** @description JSON object: q (part of the e-mail, any case), id (list of user ids) */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description with a `Content-Range: users <first>-<last>/<total>` header */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"][];
+                };
+            };
+            /** @description the caller lacks the admin role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminUsersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            /** @description the caller lacks the admin role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `User not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminUsersController_setRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRolesDto"];
+            };
+        };
+        responses: {
+            /** @description the user with the new roles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            /** @description an unknown role, a role named twice, or no role */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the caller lacks the admin role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `User not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the change would leave no admin */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminUsersController_tags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserTagResponse"][];
+                };
+            };
+            /** @description the caller lacks the admin role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `User not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminUsersController_addTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagDto"];
+            };
+        };
+        responses: {
+            /** @description the user has the tag (added now or before) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserTagResponse"];
+                };
+            };
+            /** @description a blank tag, or longer than 64 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the caller lacks the admin role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `User not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminUsersController_removeTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagDto"];
+            };
+        };
+        responses: {
+            /** @description the removed tag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserTagResponse"];
+                };
+            };
+            /** @description the caller lacks the admin role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such user, or the user has no such tag */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminUsersController_unlocks: {
+        parameters: {
+            query?: {
+                /** @description only this subject's unlocks */
+                subjectId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description by subject, then oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserUnlockResponse"][];
+                };
+            };
+            /** @description the caller lacks the admin role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `User not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminUsersController_addUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnlockDto"];
+            };
+        };
+        responses: {
+            /** @description the module is unlocked (now or before) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserUnlockResponse"];
+                };
+            };
+            /** @description an unknown subject, or a module that is not one of the subject */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the caller lacks the admin role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `User not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminUsersController_removeUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnlockDto"];
+            };
+        };
+        responses: {
+            /** @description the removed unlock */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserUnlockResponse"];
+                };
+            };
+            /** @description the caller lacks the admin role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such user, or the module is not unlocked for the user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

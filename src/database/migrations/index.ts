@@ -9,6 +9,7 @@ import { Migration20261122050000PendingRefunds } from './Migration20261122050000
 import { Migration20261123000000PaymentDisputes } from './Migration20261123000000PaymentDisputes';
 import { Migration20261124000000Media } from './Migration20261124000000Media';
 import { Migration20261125000000GenerationJobs } from './Migration20261125000000GenerationJobs';
+import { Migration20261125010000AdminAudit } from './Migration20261125010000AdminAudit';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -25,4 +26,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123000000PaymentDisputes', class: Migration20261123000000PaymentDisputes },
   { name: 'Migration20261124000000Media', class: Migration20261124000000Media },
   { name: 'Migration20261125000000GenerationJobs', class: Migration20261125000000GenerationJobs },
+  { name: 'Migration20261125010000AdminAudit', class: Migration20261125010000AdminAudit },
 ];

@@ -5,6 +5,7 @@ import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { MailModule } from '../mail/mail.module';
 import { AccessTokenService } from './access-token.service';
+import { AdminUsersModule } from './admin-users/admin-users.module';
 import { AuthController } from './auth.controller';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
@@ -17,6 +18,7 @@ import { UserDataModule } from './user-data/user-data.module';
     MailModule,
     PassportModule,
     UserDataModule,
+    AdminUsersModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ secret: config.auth.jwtSecret, signOptions: { algorithm: 'HS256' } }),

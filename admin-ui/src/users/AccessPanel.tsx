@@ -1,0 +1,354 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Box, Button, CircularProgress, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useGetList, useLogoutIfAccessDenied, useNotify } from 'react-admin';
+
+import { apiErrorMessage } from '../providers/apiErrorMessage';
+import { SubjectSelect } from '../versions/SubjectSelect';
+import {
+  accessKeys,
+  addTag,
+  addUnlock,
+  AUDIT,
+  type AuditEntry,
+  DEFAULT_UNLOCK_SUBJECT,
+  describeChange,
+  fetchTags,
+  fetchUnlocks,
+  formatWhen,
+  NEWEST_FIRST,
+  RECENT_CHANGES,
+  removeTag,
+  removeUnlock,
+  type User,
+} from './usersApi';
+
+export const TAG_ADDED = 'Tag added';
+export const TAG_ADD_FAILED = 'Failed to add tag';
+export const TAG_REMOVED = 'Tag removed';
+export const TAG_REMOVE_FAILED = 'Failed to remove tag';
+export const UNLOCK_ADDED = 'Unlock added';
+export const UNLOCK_ADD_FAILED = 'Failed to add unlock';
+export const UNLOCK_REMOVED = 'Unlock removed';
+export const UNLOCK_REMOVE_FAILED = 'Failed to remove unlock';
+
+/**
+ * A user's access beyond roles: tags, module unlocks per subject, and the latest audit entries.
+ * Each change shows the spec's toast, then reloads its section and the audit entries.
+ */
+export const AccessPanel = ({ user, id }: { user: User; id: string }) => (
+  <Box
+    id={id}
+    role="region"
+    aria-label={`Access of ${user.email}`}
+    sx={{
+      display: 'grid',
+      gap: 3,
+      gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
+      pt: 2,
+      mt: 2,
+      borderTop: 1,
+      borderColor: 'divider',
+    }}
+  >
+    <TagsSection userId={user.id} />
+    <UnlocksSection userId={user.id} />
+    <RecentChanges userId={user.id} />
+  </Box>
+);
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Box component="section" aria-label={title} sx={{ minWidth: 0 }}>
+    <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+      {title}
+    </Typography>
+    {children}
+  </Box>
+);
+
+const Loading = ({ label }: { label: string }) => (
+  <Box role="status" aria-label={label} sx={{ py: 1 }}>
+    <CircularProgress size={20} />
+  </Box>
+);
+
+/** After a change: the section's own list and the audit entries load again. */
+const useReload = () => {
+  const queryClient = useQueryClient();
+  return (key: readonly unknown[]) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: key }),
+      queryClient.invalidateQueries({ queryKey: [AUDIT] }),
+    ]);
+};
+
+/** One change at a time per section: the toast on success or failure, a sign-out on a lost session. */
+const useChange = () => {
+  const notify = useNotify();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const [busy, setBusy] = useState<string | null>(null);
+  // Refuses a second click that lands before the disabled state has rendered.
+  const inFlight = useRef(false);
+  const run = async (what: string, call: () => Promise<unknown>, done: string, failed: string) => {
+    if (inFlight.current) return false;
+    inFlight.current = true;
+    setBusy(what);
+    try {
+      await call();
+      notify(done, { type: 'success' });
+      return true;
+    } catch (error) {
+      if (!(await logoutIfAccessDenied(error))) notify(failed, { type: 'error' });
+      return false;
+    } finally {
+      inFlight.current = false;
+      setBusy(null);
+    }
+  };
+  return { busy, run };
+};
+
+const AddForm = ({
+  label,
+  button,
+  value,
+  onChange,
+  onSubmit,
+  busy,
+  disabled,
+}: {
+  label: string;
+  button: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  busy: boolean;
+  disabled?: boolean;
+}) => (
+  <Stack
+    component="form"
+    direction="row"
+    spacing={1}
+    sx={{ alignItems: 'flex-start', mb: 1.5 }}
+    onSubmit={(event: FormEvent) => {
+      event.preventDefault();
+      onSubmit();
+    }}
+  >
+    <TextField
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+      slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off', maxLength: 200 } }}
+      sx={{ flexGrow: 1, minWidth: 0 }}
+    />
+    <Button
+      type="submit"
+      variant="outlined"
+      disabled={busy || disabled}
+      startIcon={busy ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0, height: 40 }}
+    >
+      {button}
+    </Button>
+  </Stack>
+);
+
+/** A list of removable values: each with an x button named "Remove …". */
+const RemovableList = ({
+  label,
+  items,
+  busy,
+  onRemove,
+}: {
+  label: string;
+  items: { key: string; text: string; removeLabel: string }[];
+  busy: string | null;
+  onRemove: (key: string) => void;
+}) => (
+  <Box
+    component="ul"
+    aria-label={label}
+    sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
+  >
+    {items.map((item) => (
+      <Box
+        component="li"
+        key={item.key}
+        sx={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          maxWidth: '100%',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 4,
+          pl: 1.5,
+          bgcolor: 'action.hover',
+        }}
+      >
+        <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
+          {item.text}
+        </Typography>
+        <Tooltip title={item.removeLabel}>
+          <span>
+            <IconButton
+              size="small"
+              aria-label={item.removeLabel}
+              disabled={busy !== null}
+              onClick={() => onRemove(item.key)}
+            >
+              {busy === `remove:${item.key}` ? (
+                <CircularProgress size={14} aria-hidden />
+              ) : (
+                <CloseIcon fontSize="small" />
+              )}
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Box>
+    ))}
+  </Box>
+);
+
+const TagsSection = ({ userId }: { userId: string }) => {
+  const key = accessKeys.tags(userId);
+  const tags = useQuery({ queryKey: key, queryFn: () => fetchTags(userId) });
+  const reload = useReload();
+  const { busy, run } = useChange();
+  const [draft, setDraft] = useState('');
+
+  const add = async () => {
+    const tag = draft.trim();
+    // A blank tag is ignored, as the spec says.
+    if (!tag) return;
+    if (await run('add', () => addTag(userId, tag), TAG_ADDED, TAG_ADD_FAILED)) setDraft('');
+    await reload(key);
+  };
+  const remove = async (tag: string) => {
+    await run(`remove:${tag}`, () => removeTag(userId, tag), TAG_REMOVED, TAG_REMOVE_FAILED);
+    await reload(key);
+  };
+
+  return (
+    <Section title="Tags">
+      <AddForm
+        label="New tag"
+        button="Add tag"
+        value={draft}
+        onChange={setDraft}
+        onSubmit={() => void add()}
+        busy={busy === 'add'}
+      />
+      {tags.isPending ? (
+        <Loading label="Loading tags" />
+      ) : tags.error ? (
+        <Alert severity="error">Could not load the tags: {apiErrorMessage(tags.error, 'no answer')}</Alert>
+      ) : tags.data.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No tags.
+        </Typography>
+      ) : (
+        <RemovableList
+          label="Tags"
+          busy={busy}
+          onRemove={(tag) => void remove(tag)}
+          items={tags.data.map((t) => ({ key: t.tag, text: t.tag, removeLabel: `Remove tag ${t.tag}` }))}
+        />
+      )}
+    </Section>
+  );
+};
+
+const UnlocksSection = ({ userId }: { userId: string }) => {
+  const [subjectId, setSubjectId] = useState(DEFAULT_UNLOCK_SUBJECT);
+  const key = accessKeys.unlocks(userId, subjectId);
+  const unlocks = useQuery({ queryKey: key, queryFn: () => fetchUnlocks(userId, subjectId) });
+  const reload = useReload();
+  const { busy, run } = useChange();
+  const [moduleId, setModuleId] = useState('');
+
+  const add = async () => {
+    const module = moduleId.trim();
+    // A blank module id is ignored, as the spec says.
+    if (!module) return;
+    if (await run('add', () => addUnlock(userId, subjectId, module), UNLOCK_ADDED, UNLOCK_ADD_FAILED)) setModuleId('');
+    await reload(key);
+  };
+  const remove = async (module: string) => {
+    await run(`remove:${module}`, () => removeUnlock(userId, subjectId, module), UNLOCK_REMOVED, UNLOCK_REMOVE_FAILED);
+    await reload(key);
+  };
+
+  return (
+    <Section title="Module Unlocks">
+      <Box sx={{ mb: 1.5, '& .MuiTextField-root': { width: '100%', minWidth: 0 } }}>
+        <SubjectSelect value={subjectId} onChange={setSubjectId} disabled={busy !== null} />
+      </Box>
+      <AddForm
+        label="Module id"
+        button="Add unlock"
+        value={moduleId}
+        onChange={setModuleId}
+        onSubmit={() => void add()}
+        busy={busy === 'add'}
+      />
+      {unlocks.isPending ? (
+        <Loading label="Loading unlocks" />
+      ) : unlocks.error ? (
+        <Alert severity="error">Could not load the unlocks: {apiErrorMessage(unlocks.error, 'no answer')}</Alert>
+      ) : unlocks.data.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No modules unlocked in this subject.
+        </Typography>
+      ) : (
+        <RemovableList
+          label="Unlocked modules"
+          busy={busy}
+          onRemove={(module) => void remove(module)}
+          items={unlocks.data.map((u) => ({
+            key: u.moduleId,
+            text: u.moduleId,
+            removeLabel: `Remove unlock ${u.moduleId}`,
+          }))}
+        />
+      )}
+    </Section>
+  );
+};
+
+const RecentChanges = ({ userId }: { userId: string }) => {
+  const { data, error, isPending } = useGetList<AuditEntry>(AUDIT, {
+    filter: { targetUserId: userId },
+    sort: NEWEST_FIRST,
+    pagination: { page: 1, perPage: RECENT_CHANGES },
+  });
+  return (
+    <Section title="Recent changes">
+      {isPending ? (
+        <Loading label="Loading recent changes" />
+      ) : error ? (
+        <Alert severity="error">Could not load the changes: {apiErrorMessage(error, 'no answer')}</Alert>
+      ) : !data?.length ? (
+        <Typography variant="body2" color="text.secondary">
+          No changes recorded yet.
+        </Typography>
+      ) : (
+        <Box component="ol" aria-label="Recent changes" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {data.map((entry) => (
+            <Box component="li" key={entry.id} sx={{ mb: 1 }}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {describeChange(entry)}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {formatWhen(entry.createdAt)} by {entry.actorEmail ?? 'a removed account'}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Section>
+  );
+};

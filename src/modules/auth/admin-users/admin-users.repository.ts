@@ -1,0 +1,287 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { type Role, ROLES } from '../../../common/decorators/roles.decorator';
+import type { AdminAuditAction } from '../entities';
+
+export interface ManagedUser {
+  id: string;
+  email: string;
+  verified: boolean;
+  roles: Role[];
+  createdAt: Date;
+}
+
+export interface UserTagRow {
+  tag: string;
+  createdAt: Date;
+}
+
+export interface UserUnlockRow {
+  subjectId: string;
+  moduleId: string;
+  createdAt: Date;
+}
+
+export interface AuditEntry {
+  id: string;
+  actorId: string;
+  actorEmail: string | null;
+  targetUserId: string;
+  targetEmail: string | null;
+  action: AdminAuditAction;
+  details: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface UserPageQuery {
+  sort: 'email' | 'createdAt';
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+  q?: string;
+  ids?: string[];
+}
+
+export interface AuditPageQuery {
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+  targetUserId?: string;
+  actorId?: string;
+  action?: AdminAuditAction;
+}
+
+type Row = Record<string, unknown>;
+
+/** Raw queries return timestamps as the driver gives them (strings): make them Dates. */
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
+
+const USER_ORDER: Record<UserPageQuery['sort'], string> = { email: 'u.email', createdAt: 'u.created_at' };
+
+const USER_COLUMNS = `u.id, u.email, u.email_verified_at is not null as verified, u.created_at,
+  coalesce(array_agg(r.role order by r.role) filter (where r.role is not null), '{}') as roles`;
+
+/** The one lock every role change takes, so "is this the last admin?" is answered one change at a time. */
+const ROLES_LOCK_KEY = 'admin-users:roles';
+
+/** LIKE's wildcards in user input matched literally. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The admins' view of users: lists, roles, tags, module unlocks and the audit trail. Writes take
+ * the service's transaction `em`.
+ */
+@Injectable()
+export class AdminUsersRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async listUsers(query: UserPageQuery): Promise<{ rows: ManagedUser[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.q?.trim()) {
+      where.push(`u.email ilike ?`);
+      params.push(likeText(query.q.trim()));
+    }
+    if (query.ids) {
+      if (query.ids.length === 0) return { rows: [], total: 0 };
+      where.push(`u.id::text = any(array(select jsonb_array_elements_text(?::jsonb)))`);
+      params.push(JSON.stringify(query.ids));
+    }
+    const whereSql = where.length ? `where ${where.join(' and ')}` : '';
+    const direction = query.order === 'DESC' ? 'desc' : 'asc';
+    const [{ total }] = await this.em.execute<{ total: string }[]>(
+      `select count(*) as total from users u ${whereSql}`,
+      params,
+    );
+    const rows = await this.em.execute<Row[]>(
+      `select ${USER_COLUMNS} from users u left join user_roles r on r.user_id = u.id ${whereSql}
+        group by u.id order by ${USER_ORDER[query.sort]} ${direction}, u.id ${direction} offset ? limit ?`,
+      [...params, query.offset, query.limit],
+    );
+    return { rows: rows.map(toManagedUser), total: Number(total) };
+  }
+
+  async findUser(id: string, em: EntityManager = this.em): Promise<ManagedUser | null> {
+    const rows = await em.execute<Row[]>(
+      `select ${USER_COLUMNS} from users u left join user_roles r on r.user_id = u.id where u.id = ? group by u.id`,
+      [id],
+    );
+    return rows[0] ? toManagedUser(rows[0]) : null;
+  }
+
+  /**
+   * Serialises role changes for the rest of the transaction (a transaction-level advisory lock),
+   * then locks the user's row; false when there is no such user.
+   */
+  async lockForRoleChange(em: EntityManager, userId: string): Promise<boolean> {
+    await em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [ROLES_LOCK_KEY]);
+    const rows = await em.execute<{ id: string }[]>(`select id from users where id = ? for update`, [userId]);
+    return rows.length > 0;
+  }
+
+  /** How many users other than this one hold the admin role. */
+  async otherAdmins(em: EntityManager, userId: string): Promise<number> {
+    const [{ n }] = await em.execute<{ n: string }[]>(
+      `select count(*) as n from user_roles where role = 'admin' and user_id <> ?`,
+      [userId],
+    );
+    return Number(n);
+  }
+
+  /** Makes the user's roles exactly `roles`. */
+  async setRoles(em: EntityManager, userId: string, roles: Role[]): Promise<void> {
+    await em.execute(
+      `delete from user_roles where user_id = ? and not (role = any(array(select jsonb_array_elements_text(?::jsonb))))`,
+      [userId, JSON.stringify(roles)],
+    );
+    await em.execute(
+      `insert into user_roles (user_id, role, created_at)
+       select ?, r, now() from jsonb_array_elements_text(?::jsonb) r on conflict do nothing`,
+      [userId, JSON.stringify(roles)],
+    );
+  }
+
+  async tags(userId: string): Promise<UserTagRow[]> {
+    const rows = await this.em.execute<Row[]>(
+      `select tag, created_at from user_tags where user_id = ? order by created_at, tag`,
+      [userId],
+    );
+    return rows.map((r) => ({ tag: r.tag as string, createdAt: toDate(r.created_at) }));
+  }
+
+  /** Adds the tag; null when the user already had it. */
+  async addTag(em: EntityManager, userId: string, tag: string): Promise<UserTagRow | null> {
+    const rows = await em.execute<Row[]>(
+      `insert into user_tags (user_id, tag, created_at) values (?, ?, now()) on conflict do nothing returning tag, created_at`,
+      [userId, tag],
+    );
+    return rows[0] ? { tag: rows[0].tag as string, createdAt: toDate(rows[0].created_at) } : null;
+  }
+
+  async findTag(userId: string, tag: string): Promise<UserTagRow | null> {
+    const rows = await this.em.execute<Row[]>(`select tag, created_at from user_tags where user_id = ? and tag = ?`, [
+      userId,
+      tag,
+    ]);
+    return rows[0] ? { tag: rows[0].tag as string, createdAt: toDate(rows[0].created_at) } : null;
+  }
+
+  /** Removes the tag; null when the user did not have it. */
+  async removeTag(em: EntityManager, userId: string, tag: string): Promise<UserTagRow | null> {
+    const rows = await em.execute<Row[]>(
+      `delete from user_tags where user_id = ? and tag = ? returning tag, created_at`,
+      [userId, tag],
+    );
+    return rows[0] ? { tag: rows[0].tag as string, createdAt: toDate(rows[0].created_at) } : null;
+  }
+
+  async unlocks(userId: string, subjectId?: string): Promise<UserUnlockRow[]> {
+    const rows = await this.em.execute<Row[]>(
+      `select subject_id, module_id, created_at from user_unlocks
+        where user_id = ?${subjectId !== undefined ? ' and subject_id = ?' : ''}
+        order by subject_id, created_at, module_id`,
+      subjectId !== undefined ? [userId, subjectId] : [userId],
+    );
+    return rows.map(toUnlock);
+  }
+
+  async findUnlock(userId: string, subjectId: string, moduleId: string): Promise<UserUnlockRow | null> {
+    const rows = await this.em.execute<Row[]>(
+      `select subject_id, module_id, created_at from user_unlocks where user_id = ? and subject_id = ? and module_id = ?`,
+      [userId, subjectId, moduleId],
+    );
+    return rows[0] ? toUnlock(rows[0]) : null;
+  }
+
+  /** Unlocks the module; null when it already was. */
+  async addUnlock(em: EntityManager, userId: string, subjectId: string, moduleId: string) {
+    const rows = await em.execute<Row[]>(
+      `insert into user_unlocks (user_id, subject_id, module_id, created_at) values (?, ?, ?, now())
+       on conflict do nothing returning subject_id, module_id, created_at`,
+      [userId, subjectId, moduleId],
+    );
+    return rows[0] ? toUnlock(rows[0]) : null;
+  }
+
+  /** Locks the module again; null when it was not unlocked. */
+  async removeUnlock(em: EntityManager, userId: string, subjectId: string, moduleId: string) {
+    const rows = await em.execute<Row[]>(
+      `delete from user_unlocks where user_id = ? and subject_id = ? and module_id = ?
+       returning subject_id, module_id, created_at`,
+      [userId, subjectId, moduleId],
+    );
+    return rows[0] ? toUnlock(rows[0]) : null;
+  }
+
+  async audit(
+    em: EntityManager,
+    entry: { actorId: string; targetUserId: string; action: AdminAuditAction; details: Record<string, unknown> },
+  ): Promise<void> {
+    await em.execute(
+      `insert into admin_audit (id, actor_id, target_user_id, action, details, created_at)
+       values (gen_random_uuid(), ?, ?, ?, ?::jsonb, clock_timestamp())`,
+      [entry.actorId, entry.targetUserId, entry.action, JSON.stringify(entry.details)],
+    );
+  }
+
+  async listAudit(query: AuditPageQuery): Promise<{ rows: AuditEntry[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.targetUserId !== undefined) {
+      where.push('a.target_user_id = ?');
+      params.push(query.targetUserId);
+    }
+    if (query.actorId !== undefined) {
+      where.push('a.actor_id = ?');
+      params.push(query.actorId);
+    }
+    if (query.action !== undefined) {
+      where.push('a.action = ?');
+      params.push(query.action);
+    }
+    const whereSql = where.length ? `where ${where.join(' and ')}` : '';
+    const direction = query.order === 'ASC' ? 'asc' : 'desc';
+    const [{ total }] = await this.em.execute<{ total: string }[]>(
+      `select count(*) as total from admin_audit a ${whereSql}`,
+      params,
+    );
+    const rows = await this.em.execute<Row[]>(
+      `select a.id, a.actor_id, actor.email as actor_email, a.target_user_id, target.email as target_email,
+              a.action, a.details, a.created_at
+         from admin_audit a
+         left join users actor on actor.id = a.actor_id
+         left join users target on target.id = a.target_user_id
+         ${whereSql}
+        order by a.created_at ${direction}, a.id ${direction} offset ? limit ?`,
+      [...params, query.offset, query.limit],
+    );
+    return {
+      rows: rows.map((r) => ({
+        id: r.id as string,
+        actorId: r.actor_id as string,
+        actorEmail: (r.actor_email as string | null) ?? null,
+        targetUserId: r.target_user_id as string,
+        targetEmail: (r.target_email as string | null) ?? null,
+        action: r.action as AdminAuditAction,
+        details: (r.details as Record<string, unknown>) ?? {},
+        createdAt: toDate(r.created_at),
+      })),
+      total: Number(total),
+    };
+  }
+}
+
+const toManagedUser = (row: Row): ManagedUser => ({
+  id: row.id as string,
+  email: row.email as string,
+  verified: row.verified === true,
+  // in the order the Studio shows them (learner, studio, admin, clinician), also in audit entries
+  roles: [...(row.roles as Role[])].sort((a, b) => ROLES.indexOf(a) - ROLES.indexOf(b)),
+  createdAt: toDate(row.created_at),
+});
+
+const toUnlock = (row: Row): UserUnlockRow => ({
+  subjectId: row.subject_id as string,
+  moduleId: row.module_id as string,
+  createdAt: toDate(row.created_at),
+});

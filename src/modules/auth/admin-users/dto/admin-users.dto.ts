@@ -1,0 +1,210 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
+import { type Role, ROLES } from '../../../../common/decorators/roles.decorator';
+import { raListQueryDto, type RaListSpec } from '../../../../common/http/ra-list';
+import { ADMIN_AUDIT_ACTIONS, type AdminAuditAction } from '../../entities';
+import type { AuditEntry, ManagedUser, UserTagRow, UserUnlockRow } from '../admin-users.repository';
+
+// ── users ───────────────────────────────────────────────────────────────────────────────────────
+
+export const USER_SORT_FIELDS = ['email', 'createdAt'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+
+const USER_FILTERS = { q: 'string', id: 'ids' } as const;
+
+/** What `GET /api/admin/users` sorts and filters by: newest accounts first unless asked otherwise. */
+export const USER_LIST: RaListSpec<UserSortField, typeof USER_FILTERS> = {
+  resource: 'users',
+  sortFields: USER_SORT_FIELDS,
+  defaultSort: { field: 'createdAt', order: 'DESC' },
+  filters: USER_FILTERS,
+  maxPageSize: 100,
+};
+
+export class UserListQueryDto extends raListQueryDto({
+  sortFields: USER_SORT_FIELDS,
+  sortExample: '["email","ASC"]',
+  filter: 'q (part of the e-mail, any case), id (list of user ids)',
+  filterExample: '{"q":"example.com"}',
+  maxPageSize: USER_LIST.maxPageSize,
+}) {}
+
+/** A user id in the path. Any text up to 100 characters: a malformed id is simply an unknown user (404). */
+export class UserIdParam {
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100, { message: 'User not found' })
+  id!: string;
+}
+
+export class UserResponse {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'learner@example.com' }) email!: string;
+  @ApiProperty({ description: 'whether the e-mail address is verified' }) verified!: boolean;
+  @ApiProperty({ enum: ROLES, isArray: true, example: ['learner', 'studio'] }) roles!: Role[];
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export function toUserResponse(user: ManagedUser): UserResponse {
+  return {
+    id: user.id,
+    email: user.email,
+    verified: user.verified,
+    roles: user.roles,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+// ── roles ───────────────────────────────────────────────────────────────────────────────────────
+
+export class SetRolesDto {
+  @ApiProperty({
+    enum: ROLES,
+    isArray: true,
+    example: ['learner', 'clinician'],
+    description: 'the whole new set of roles: at least one, each once',
+  })
+  @IsArray({ message: 'roles must be a list of roles' })
+  @ArrayMinSize(1, { message: 'roles must name at least one role' })
+  @ArrayMaxSize(ROLES.length, { message: `roles may name at most ${ROLES.length} roles` })
+  @ArrayUnique({ message: 'roles must not name a role twice' })
+  @IsIn(ROLES, { each: true, message: `each role must be one of: ${ROLES.join(', ')}` })
+  roles!: Role[];
+}
+
+// ── tags ────────────────────────────────────────────────────────────────────────────────────────
+
+export const TAG_MAX_LENGTH = 64;
+
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class TagDto {
+  @ApiProperty({
+    example: 'vagus-foundations-passed',
+    minLength: 1,
+    maxLength: TAG_MAX_LENGTH,
+    description: 'trimmed; printable characters only',
+  })
+  @Transform(trimmed)
+  @IsString({ message: 'tag must be a string' })
+  @MinLength(1, { message: 'tag must not be blank' })
+  @MaxLength(TAG_MAX_LENGTH, { message: `tag must be at most ${TAG_MAX_LENGTH} characters` })
+  @Matches(/^[^\p{C}]+$/u, { message: 'tag must not contain control characters' })
+  tag!: string;
+}
+
+export class UserTagResponse {
+  @ApiProperty({ example: 'vagus-foundations-passed' }) tag!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export const toUserTagResponse = (row: UserTagRow): UserTagResponse => ({
+  tag: row.tag,
+  createdAt: row.createdAt.toISOString(),
+});
+
+// ── unlocks ─────────────────────────────────────────────────────────────────────────────────────
+
+const ID_MAX_LENGTH = 200;
+
+export class UnlockDto {
+  @ApiProperty({ example: 'vagus-nerve' })
+  @Transform(trimmed)
+  @IsString({ message: 'subjectId must be a string' })
+  @MinLength(1, { message: 'subjectId is required' })
+  @MaxLength(ID_MAX_LENGTH, { message: `subjectId must be at most ${ID_MAX_LENGTH} characters` })
+  subjectId!: string;
+
+  @ApiProperty({ example: 'vn-foundations', description: 'a module of the subject' })
+  @Transform(trimmed)
+  @IsString({ message: 'moduleId must be a string' })
+  @MinLength(1, { message: 'moduleId is required' })
+  @MaxLength(ID_MAX_LENGTH, { message: `moduleId must be at most ${ID_MAX_LENGTH} characters` })
+  moduleId!: string;
+}
+
+export class UnlockListQuery {
+  @ApiPropertyOptional({ example: 'vagus-nerve', description: "only this subject's unlocks" })
+  @IsOptional()
+  @IsString({ message: 'subjectId must be a string' })
+  @MinLength(1, { message: 'subjectId must not be empty' })
+  @MaxLength(ID_MAX_LENGTH, { message: `subjectId must be at most ${ID_MAX_LENGTH} characters` })
+  subjectId?: string;
+}
+
+export class UserUnlockResponse {
+  @ApiProperty({ example: 'vagus-nerve' }) subjectId!: string;
+  @ApiProperty({ example: 'vn-foundations' }) moduleId!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export const toUserUnlockResponse = (row: UserUnlockRow): UserUnlockResponse => ({
+  subjectId: row.subjectId,
+  moduleId: row.moduleId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+// ── audit ───────────────────────────────────────────────────────────────────────────────────────
+
+export const AUDIT_SORT_FIELDS = ['createdAt'] as const;
+export type AuditSortField = (typeof AUDIT_SORT_FIELDS)[number];
+
+const AUDIT_FILTERS = { targetUserId: 'string', actorId: 'string', action: 'string' } as const;
+
+/** What `GET /api/admin/audit` sorts and filters by: newest first. */
+export const AUDIT_LIST: RaListSpec<AuditSortField, typeof AUDIT_FILTERS> = {
+  resource: 'audit',
+  sortFields: AUDIT_SORT_FIELDS,
+  defaultSort: { field: 'createdAt', order: 'DESC' },
+  filters: AUDIT_FILTERS,
+  maxPageSize: 100,
+};
+
+export class AuditListQueryDto extends raListQueryDto({
+  sortFields: AUDIT_SORT_FIELDS,
+  sortExample: '["createdAt","DESC"]',
+  filter: `targetUserId (a user id), actorId (a user id), action (${ADMIN_AUDIT_ACTIONS.join(', ')})`,
+  filterExample: '{"targetUserId":"6f1c…"}',
+  maxPageSize: AUDIT_LIST.maxPageSize,
+}) {}
+
+export class AuditEntryResponse {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid', description: 'the admin who made the change' }) actorId!: string;
+  @ApiProperty({ nullable: true, type: String, description: "the admin's e-mail (null once the account is gone)" })
+  actorEmail!: string | null;
+  @ApiProperty({ format: 'uuid', description: 'the user whose access changed' }) targetUserId!: string;
+  @ApiProperty({ nullable: true, type: String }) targetEmail!: string | null;
+  @ApiProperty({ enum: ADMIN_AUDIT_ACTIONS }) action!: AdminAuditAction;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'roles.set: {before, after}; tag.*: {tag}; unlock.*: {subjectId, moduleId}',
+    example: { before: ['learner'], after: ['learner', 'clinician'] },
+  })
+  details!: Record<string, unknown>;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export const toAuditEntryResponse = (entry: AuditEntry): AuditEntryResponse => ({
+  id: entry.id,
+  actorId: entry.actorId,
+  actorEmail: entry.actorEmail,
+  targetUserId: entry.targetUserId,
+  targetEmail: entry.targetEmail,
+  action: entry.action,
+  details: entry.details,
+  createdAt: entry.createdAt.toISOString(),
+});
