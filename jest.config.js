@@ -15,18 +15,32 @@ const swc = [
   },
 ];
 
+// temporal-polyfill (and its temporal-utils) ship ES modules only, which jest's module registry cannot
+// require before Node 24.9: they are compiled to CommonJS like our own files.
+const esmOnly = ['temporal-polyfill', 'temporal-utils'];
+const swcJs = [
+  '@swc/jest',
+  { swcrc: false, jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
+const esmTransform = {
+  [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: swcJs,
+};
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
+
 module.exports = {
   projects: [
     {
       displayName: 'unit',
       testEnvironment: 'node',
-      transform: { '^.+\\.ts$': swc },
+      transform: { '^.+\\.ts$': swc, ...esmTransform },
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/workers/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'],
     },
     {
       displayName: 'e2e',
       testEnvironment: 'node',
-      transform: { '^.+\\.ts$': swc },
+      transform: { '^.+\\.ts$': swc, ...esmTransform },
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       setupFiles: ['<rootDir>/test/support/env.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
@@ -37,7 +51,8 @@ module.exports = {
       // scripts/scale.mjs (`npm run test:scale`) creates and removes.
       displayName: 'scale',
       testEnvironment: 'node',
-      transform: { '^.+\\.ts$': swc },
+      transform: { '^.+\\.ts$': swc, ...esmTransform },
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/test/scale/**/*.test.ts'],
     },
   ],

@@ -25,6 +25,7 @@ import { QueuesModule } from './queues/queues.module';
 import { TtsModule } from './modules/media/tts/tts.module';
 import { MediaAdminModule } from './modules/media/admin/media-admin.module';
 import { VideoModule } from './modules/media/video/video.module';
+import { ChallengesModule } from './modules/challenges/challenges.module';
 
 @Module({
   imports: [
@@ -48,6 +49,7 @@ import { VideoModule } from './modules/media/video/video.module';
     TtsModule,
     VideoModule,
     MediaAdminModule,
+    ChallengesModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -1,8 +1,11 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, queueWorkerOptions } from './config';
 
 const base = { DATABASE_URL: 'postgres://u@localhost:5432/db' };
+const signingJwk = () => generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
+const signingKey = JSON.stringify(signingJwk());
 const dev = { ...base, NODE_ENV: 'development' };
 const prod = {
   ...base,
@@ -11,6 +14,7 @@ const prod = {
   PUBLIC_URL: 'https://learn.example.com',
   SMTP_URL: 'smtp://mail.example.com',
   MEDIA_URL_SECRET: 'm'.repeat(40),
+  CERTIFICATE_SIGNING_KEY: signingKey,
 };
 
 describe('loadConfig', () => {
@@ -118,6 +122,28 @@ describe('media settings', () => {
     expect(loadConfig({ ...dev, JWT_SECRET: 'k'.repeat(40) }).media.urlSecret).not.toBe(derived);
     expect(loadConfig({ ...dev }).media.dir).toMatch(/[/\\]\.data[/\\]media$/);
     expect(loadConfig({ ...dev, MEDIA_DIR: '/srv/media' }).media.dir).toBe('/srv/media');
+  });
+});
+
+describe('certificate settings', () => {
+  it('needs the issuer key in production; elsewhere it is kept in .data', () => {
+    const { CERTIFICATE_SIGNING_KEY: _key, ...noKey } = prod;
+    expect(() => loadConfig(noKey)).toThrow(/CERTIFICATE_SIGNING_KEY: required in production/);
+    expect(() => loadConfig({ ...prod, CERTIFICATE_SIGNING_KEY: '' })).toThrow(/CERTIFICATE_SIGNING_KEY: required/);
+    expect(loadConfig(prod).certificates.signingKey).toEqual(JSON.parse(signingKey));
+    const dev = loadConfig({ ...base, NODE_ENV: 'development' }).certificates;
+    expect(dev.signingKey).toBeUndefined();
+    expect(dev.keyFile).toMatch(/[/\\]\.data[/\\]issuer-key\.json$/);
+  });
+
+  it('refuses a key that is not an Ed25519 private JWK, or whose public half is another key', () => {
+    const bad = (v: string) => () => loadConfig({ ...prod, CERTIFICATE_SIGNING_KEY: v });
+    expect(bad('{not json')).toThrow(/CERTIFICATE_SIGNING_KEY: must be an Ed25519 private JWK/);
+    const { d: _d, ...publicOnly } = signingJwk();
+    expect(bad(JSON.stringify(publicOnly))).toThrow(/CERTIFICATE_SIGNING_KEY: must be an Ed25519 private JWK/);
+    expect(bad(JSON.stringify({ ...JSON.parse(signingKey), x: signingJwk().x }))).toThrow(
+      /CERTIFICATE_SIGNING_KEY: x is not the public key of d/,
+    );
   });
 });
 

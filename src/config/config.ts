@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createPrivateKey, createPublicKey } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -117,6 +117,10 @@ const envSchema = z.preprocess(
     MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** The largest video the Studio may upload (POST /api/admin/media), in bytes; default 200 MB. */
     MEDIA_UPLOAD_MAX_BYTES: int(200 * 1024 * 1024, 1024),
+    /** Browser tests only, refused in production: mounts PUT /api/test/clock, which shifts the challenge clock. */
+    TEST_CLOCK: bool.default('false'),
+    /** The certificates' issuer key: an Ed25519 private JWK as JSON. Unset outside production: kept in .data. */
+    CERTIFICATE_SIGNING_KEY: z.string().optional(),
   }),
 );
 
@@ -183,6 +187,56 @@ export interface AppConfig {
   ffmpegPath?: string;
   /** without an ElevenLabs key, requests for `elevenlabs` fall back to the local engine */
   speech: { elevenLabs?: { apiKey: string; baseUrl?: string } };
+  /** PUT /api/test/clock (admin) shifts the challenge clock of this API process; never in production */
+  testClock: boolean;
+  /**
+   * The key that signs certificates: CERTIFICATE_SIGNING_KEY, required in production; unset elsewhere,
+   * generated on first start and kept in `keyFile` (.data/issuer-key.json) so restarts keep it.
+   */
+  certificates: { signingKey?: Ed25519PrivateJwk; keyFile: string };
+}
+
+/** An Ed25519 private key as a JWK (RFC 8037): `x` is the public key, `d` the private one. */
+export interface Ed25519PrivateJwk {
+  kty: 'OKP';
+  crv: 'Ed25519';
+  x: string;
+  d: string;
+}
+
+/**
+ * Reads an Ed25519 private JWK from JSON text, or says what is wrong with it: the public half (`x`)
+ * must belong to the private one (`d`), so a key pasted from two different places fails at boot.
+ */
+export function parseEd25519PrivateJwk(text: string): Ed25519PrivateJwk | string {
+  let jwk: unknown;
+  try {
+    jwk = JSON.parse(text);
+  } catch {
+    return 'must be an Ed25519 private JWK as JSON ({"kty":"OKP","crv":"Ed25519","x":…,"d":…})';
+  }
+  const j = jwk as Partial<Record<keyof Ed25519PrivateJwk, unknown>>;
+  const b64url = /^[A-Za-z0-9_-]{43}$/;
+  if (
+    typeof jwk !== 'object' ||
+    jwk === null ||
+    j.kty !== 'OKP' ||
+    j.crv !== 'Ed25519' ||
+    typeof j.x !== 'string' ||
+    typeof j.d !== 'string' ||
+    !b64url.test(j.x) ||
+    !b64url.test(j.d)
+  ) {
+    return 'must be an Ed25519 private JWK with kty "OKP", crv "Ed25519", x and d';
+  }
+  const key = { kty: 'OKP' as const, crv: 'Ed25519' as const, x: j.x, d: j.d };
+  try {
+    const publicJwk = createPublicKey(createPrivateKey({ key, format: 'jwk' })).export({ format: 'jwk' });
+    if (publicJwk.x !== key.x) return 'x is not the public key of d';
+  } catch {
+    return 'is not a usable Ed25519 key';
+  }
+  return key;
 }
 
 /** The repository root: the nearest folder above this file with our package.json. */
@@ -222,6 +276,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && e.TEST_CLOCK) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_CLOCK: never in production (it lets an admin move the challenge clock)',
+    );
+  }
   if (isProduction && !e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
   }
@@ -237,6 +296,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration:\n  MEDIA_URL_SECRET: required in production (at least 32 characters)',
     );
+  }
+  if (isProduction && !e.CERTIFICATE_SIGNING_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CERTIFICATE_SIGNING_KEY: required in production (an Ed25519 private JWK as JSON; see README, Certificates)',
+    );
+  }
+  const signingKey = e.CERTIFICATE_SIGNING_KEY ? parseEd25519PrivateJwk(e.CERTIFICATE_SIGNING_KEY) : undefined;
+  if (typeof signingKey === 'string') {
+    throw new ConfigError(`Invalid configuration:\n  CERTIFICATE_SIGNING_KEY: ${signingKey}`);
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET && isProduction) {
     throw new ConfigError(
@@ -342,7 +410,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlSecret: e.MEDIA_URL_SECRET ?? createHmac('sha256', jwtSecret).update('media-url-secret').digest('base64url'),
       uploadMaxBytes: e.MEDIA_UPLOAD_MAX_BYTES,
     },
+    testClock: e.TEST_CLOCK,
+    certificates: { signingKey, keyFile: join(appRoot, '.data', 'issuer-key.json') },
   };
+}
+
+/**
+ * Whether PUT /api/test/clock is mounted. Read when the challenges module is declared, before Nest boots
+ * (a controller is mounted or not at declaration), so this parses only its own settings; loadConfig, which
+ * checks the same settings, stops a production process that asks for it at boot.
+ */
+export function testClockEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const schema = z.object({ NODE_ENV: z.string().default('production'), TEST_CLOCK: bool.default('false') });
+  const parsed = z.preprocess(dropEmpty, schema).safeParse(env);
+  return parsed.success && parsed.data.TEST_CLOCK && parsed.data.NODE_ENV !== 'production';
 }
 
 /**

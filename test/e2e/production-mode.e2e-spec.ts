@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { type ApiError, Harness } from '../support/harness';
 
 /** The same app booted as production: no dev payments, secure cookies. */
@@ -12,6 +13,8 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://learn.example.com',
     SMTP_URL: 'smtp://127.0.0.1:9',
     MEDIA_URL_SECRET: 's'.repeat(48),
+    // the certificates' issuer key: required in production (never generated into .data there)
+    CERTIFICATE_SIGNING_KEY: JSON.stringify(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' })),
   });
   delete process.env.STRIPE_SECRET_KEY;
   h = await Harness.boot({ worker: false });

@@ -4,6 +4,22 @@
  */
 
 export interface paths {
+    "/api/admin/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AnalyticsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -14,6 +30,38 @@ export interface paths {
         get: operations["AdminAuditController_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificatesAdminController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/certificates/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CertificatesAdminController_revoke"];
         delete?: never;
         options?: never;
         head?: never;
@@ -174,6 +222,54 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["StudioController_migrate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReviewController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/review/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReviewController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/review/{id}/grade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ReviewController_grade"];
         delete?: never;
         options?: never;
         head?: never;
@@ -436,6 +532,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/certificates/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CertificatesController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificatesController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificates/{id}/credential": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificatesController_credential"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ChallengesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{cid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ChallengesController_syllabus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{cid}/days/{day}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ChallengesController_day"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{cid}/enroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ChallengesController_enroll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout/create": {
         parameters: {
             query?: never;
@@ -516,6 +724,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credentials/status/{list}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificatesController_statusListCredential"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/entitlements": {
         parameters: {
             query?: never;
@@ -580,6 +804,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/issuer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificatesController_issuer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/marketplace/prices": {
         parameters: {
             query?: never;
@@ -588,6 +828,70 @@ export interface paths {
             cookie?: never;
         };
         get: operations["CatalogController_prices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/challenges/{cid}/days/{day}/bot/assess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MeChallengesController_assess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/challenges/{cid}/days/{day}/project": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MeChallengesController_project"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/challenges/{cid}/days/{day}/quiz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MeChallengesController_quiz"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/challenges/{cid}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MeChallengesController_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1144,6 +1448,30 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminCertificateResponse: {
+            id: string;
+            userId: string;
+            /** @description the learner's current e-mail address */
+            userEmail: string | null;
+            challengeId: string;
+            issuedAt: string;
+            revoked: boolean;
+        };
+        AnalyticsCountResponse: {
+            /** @example vagus-breath-7 */
+            challengeId: string;
+            count: number;
+        };
+        AnalyticsResponse: {
+            enrollments: components["schemas"]["AnalyticsCountResponse"][];
+            certificates: components["schemas"]["AnalyticsCountResponse"][];
+        };
+        AssessmentResponse: {
+            passed: boolean;
+            /** @description 0..1 */
+            score: number;
+            feedback: string;
+        };
         AttachMediaDto: {
             /** @example vn-anatomy */
             nodeId: string;
@@ -1210,6 +1538,18 @@ export interface components {
             subjectId: string;
             /** @example vn-anatomy */
             nodeId: string;
+        };
+        BotAssessDto: {
+            /**
+             * @description the project to store and assess; default the latest stored
+             * @example {
+             *       "minutes_practised": "5",
+             *       "how_you_felt": "Calmer"
+             *     }
+             */
+            submission?: {
+                [key: string]: string;
+            };
         };
         BulkCancelDto: {
             /** @example tts-3f1c2b9e */
@@ -1279,6 +1619,56 @@ export interface components {
              */
             jobId?: string;
         };
+        CertificateResponse: {
+            id: string;
+            snapshot: components["schemas"]["CertificateSnapshotResponse"];
+            /** @description the OpenBadgeCredential JSON (the payload of the signed VC-JWT) */
+            credential: Record<string, never>;
+            verification: components["schemas"]["CertificateVerificationResponse"];
+        };
+        CertificateSnapshotResponse: {
+            /** @description the learner as the certificate names them (the local part of their e-mail address) */
+            learnerName: string;
+            challengeId: string;
+            challengeName: string;
+            subjectId: string;
+            subjectTitle: string;
+            /** @description the number of days of the challenge */
+            days: number;
+            issuedAt: string;
+            /** @description the subject's latest published content version at issue time (0: as imported, before any publish) */
+            contentVersion: number;
+        };
+        CertificateVerificationResponse: {
+            /** @description the stored credential's signature checks with the issuer key */
+            signatureValid: boolean;
+            /** @description the credential's bit in the revocation status list is set */
+            revoked: boolean;
+            revokedAt: string | null;
+            reason: string | null;
+        };
+        ChallengeListResponse: {
+            challenges: components["schemas"]["ChallengeSummaryResponse"][];
+        };
+        ChallengeSummaryResponse: {
+            /** @example vagus-breath-7 */
+            id: string;
+            name: string;
+            tagline: string;
+            /** @example vagus-nerve */
+            subjectId: string;
+            daysCount: number;
+        };
+        ChallengeSyllabusResponse: {
+            /** @example vagus-breath-7 */
+            id: string;
+            name: string;
+            tagline: string;
+            /** @example vagus-nerve */
+            subjectId: string;
+            daysCount: number;
+            days: components["schemas"]["SyllabusDayResponse"][];
+        };
         CourseResponse: {
             /**
              * @description the subject id
@@ -1339,9 +1729,83 @@ export interface components {
             /** @example demo-password */
             password: string;
         };
+        DayContentResponse: {
+            day: number;
+            title: string;
+            tool: string;
+            /** @description 15 when the content does not say */
+            est_minutes: number;
+            /** @description not enrolled, or before the unlock time */
+            locked: boolean;
+            /** @description the unlock instant; null when not enrolled */
+            unlock_at: string | null;
+            lesson: components["schemas"]["LessonResponse"] | null;
+            /** @description never the answers; empty while locked */
+            quiz: components["schemas"]["QuizQuestionResponse"][];
+            micro_project: components["schemas"]["MicroProjectResponse"] | null;
+        };
+        DayProgressResponse: {
+            day: number;
+            is_unlocked: boolean;
+            unlock_at: string | null;
+            quiz: components["schemas"]["QuizProgressResponse"] | null;
+            project: components["schemas"]["ProjectProgressResponse"] | null;
+            passed: boolean;
+        };
         EmailDto: {
             /** @example learner@example.com */
             email: string;
+        };
+        EnrollDto: {
+            /**
+             * @description the learner's local date of day 1
+             * @example 2026-12-01
+             */
+            startLocalDate: string;
+            /**
+             * @description an IANA time zone
+             * @example Europe/Berlin
+             */
+            timezone: string;
+            /**
+             * @description HH:MM, local time
+             * @example 00:00
+             */
+            dailyUnlockLocalTime: string;
+        };
+        EnrollmentResponse: {
+            /** @example Europe/Berlin */
+            timezone: string;
+            /** @example 00:00 */
+            daily_unlock_local_time: string;
+            /** @example 2026-12-01 */
+            start_local_date: string;
+            enrolledAt: string;
+        };
+        GradeDto: {
+            passed: boolean;
+            /** @example 0.8 */
+            score: number;
+            rubric?: components["schemas"]["GradeRubricDto"];
+        };
+        GradeRubricDto: {
+            /** @description the reviewer's note, shown to the learner as feedback */
+            note?: string;
+        };
+        IssuerResponse: {
+            /** @example https://learn.example.com/api/issuer */
+            id: string;
+            /**
+             * @example [
+             *       "Profile"
+             *     ]
+             */
+            type: string[];
+            name: string;
+            /** @example https://learn.example.com */
+            url: string;
+            /** @description the Ed25519 public key that verifies every credential */
+            publicKeyJwk: components["schemas"]["PublicKeyJwkResponse"];
         };
         JobDetailResponse: {
             /** @example tts-5b0f… */
@@ -1398,6 +1862,10 @@ export interface components {
             startedAt: string | null;
             finishedAt: string | null;
             updatedAt: string;
+        };
+        LessonResponse: {
+            summary: string;
+            steps: string[];
         };
         LoginResponse: {
             /** @description epoch milliseconds when the access token expires */
@@ -1456,6 +1924,10 @@ export interface components {
         };
         MessageResponse: {
             message: string;
+        };
+        MicroProjectResponse: {
+            desc: string;
+            expected_fields: string[];
         };
         MigrateDto: {
             /**
@@ -1516,6 +1988,55 @@ export interface components {
             /** @example vagus-nerve */
             subjectId: string;
         };
+        ProgressResponse: {
+            enrollment: components["schemas"]["EnrollmentResponse"] | null;
+            days: components["schemas"]["DayProgressResponse"][];
+            /** @description the first day not unlocked yet */
+            nextUnlock: components["schemas"]["UnlockResponse"] | null;
+            /** @description every day passed */
+            completed: boolean;
+            certificateId: string | null;
+        };
+        ProjectDto: {
+            /**
+             * @description the day's expected fields (micro_project.expected_fields) to the learner's text
+             * @example {
+             *       "minutes_practised": "5",
+             *       "how_you_felt": "Calmer"
+             *     }
+             */
+            payload: {
+                [key: string]: string;
+            };
+        };
+        ProjectProgressResponse: {
+            /** @enum {string} */
+            status: "pending" | "passed" | "failed";
+            score: number | null;
+            feedback: string | null;
+            /** @enum {string|null} */
+            gradedBy: "bot" | "reviewer" | null;
+        };
+        ProjectSubmittedResponse: {
+            /** Format: uuid */
+            submissionId: string;
+            /** @enum {string} */
+            status: "pending";
+        };
+        PublicKeyJwkResponse: {
+            /** @enum {string} */
+            kty: "OKP";
+            /** @enum {string} */
+            crv: "Ed25519";
+            /** @description the public key, base64url */
+            x: string;
+            /** @description the kid in the header of every credential this key signs */
+            kid: string;
+            /** @enum {string} */
+            alg: "EdDSA";
+            /** @enum {string} */
+            use: "sig";
+        };
         PublishCourseDto: {
             /** @example ai-user */
             subjectId: string;
@@ -1539,6 +2060,25 @@ export interface components {
                 [key: string]: components["schemas"]["TtsOverrideEntry"];
             };
         };
+        QuizAnswersDto: {
+            /**
+             * @description one option index per question, in order
+             * @example [
+             *       2,
+             *       0
+             *     ]
+             */
+            answers: number[];
+        };
+        QuizProgressResponse: {
+            /** @description the best attempt, 0..1 */
+            score: number;
+            passed: boolean;
+        };
+        QuizQuestionResponse: {
+            q: string;
+            options: string[];
+        };
         QuizResponseDto: {
             /** @example vn-anatomy-q2 */
             questionId: string;
@@ -1547,6 +2087,14 @@ export interface components {
              * @example b
              */
             answer: string;
+        };
+        QuizResultResponse: {
+            /** @description correct / total, 0..1 */
+            score: number;
+            /** @description score at or above the day's pass mark */
+            passed: boolean;
+            correct: number;
+            total: number;
         };
         RegisterDto: {
             /** @example learner@example.com */
@@ -1557,6 +2105,63 @@ export interface components {
         ResetPasswordDto: {
             token: string;
             password: string;
+        };
+        ReviewBotResponse: {
+            passed: boolean;
+            score: number;
+            feedback: string;
+        };
+        ReviewItemResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example 7-Day Breath Reset · Day 1: Diaphragmatic Breathing */
+            title: string;
+            /** @example vagus-breath-7/day-1 */
+            taskId: string;
+            /** Format: uuid */
+            userId: string;
+            /** @example vagus-nerve */
+            subjectId: string;
+            /**
+             * @description the challenge id
+             * @example vagus-breath-7
+             */
+            moduleId: string;
+            /** @enum {string} */
+            type: "link" | "other";
+            /** @enum {string} */
+            validatorType: "rubric";
+            /** @description the link, for a link submission */
+            url: string | null;
+            /** @description the answers as `field: value` lines */
+            content: string | null;
+            /** @enum {string} */
+            status: "pending" | "graded" | "auto-passed";
+            createdAt: string;
+            score: number | null;
+            passed: boolean | null;
+            note: string | null;
+            /** @enum {string|null} */
+            gradedBy: "bot" | "reviewer" | null;
+            gradedAt: string | null;
+            /** @example vagus-breath-7 */
+            challengeId: string;
+            day: number;
+            /** @description the day's rubric criteria */
+            criteria: string[];
+            /** @description the bot's assessment, if any */
+            bot: components["schemas"]["ReviewBotResponse"] | null;
+        };
+        RevokeCertificateDto: {
+            /** @description why the certificate is revoked (kept with it; not shown publicly) */
+            reason: string;
+        };
+        RevokeCertificateResponse: {
+            id: string;
+            /** @enum {boolean} */
+            revoked: true;
+            revokedAt: string;
+            reason: string;
         };
         SaveNodeDraftDto: {
             /** @description kept as it is when left out */
@@ -1615,6 +2220,13 @@ export interface components {
             /** Format: uuid */
             attemptId: string;
             responses: components["schemas"]["QuizResponseDto"][];
+        };
+        SyllabusDayResponse: {
+            day: number;
+            title: string;
+            tool: string;
+            /** @description 15 when the content does not say */
+            est_minutes: number;
         };
         SynthesizeDto: {
             /** @example vagus-nerve */
@@ -1721,6 +2333,11 @@ export interface components {
              */
             moduleId: string;
         };
+        UnlockResponse: {
+            day: number;
+            is_unlocked: boolean;
+            unlock_at: string | null;
+        };
         UpdateCourseDto: {
             /** @description whether the shop lists the course */
             published: boolean;
@@ -1780,6 +2397,18 @@ export interface components {
             /** @example cs_dev_… */
             session_id: string;
         };
+        VerifyCredentialDto: {
+            /** @description a certificate as downloaded: the VC-JWT (compact JWS) */
+            credential: string;
+        };
+        VerifyCredentialResponse: {
+            signatureValid: boolean;
+            revoked: boolean;
+            /** @description what is wrong with the credential; empty when nothing is */
+            errors: string[];
+            /** @description the credential JSON when the signature checks (null otherwise: an unsigned claim proves nothing) */
+            credential: Record<string, never> | null;
+        };
         VideoCancelDto: {
             /** @example video-3f1c2b9e */
             jobId: string;
@@ -1821,6 +2450,25 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AnalyticsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsResponse"];
+                };
+            };
+        };
+    };
     AdminAuditController_list: {
         parameters: {
             query?: {
@@ -1852,6 +2500,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    CertificatesAdminController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON array [field, "ASC" | "DESC"]; field one of: issuedAt, challengeId, userId, id */
+                sort?: string;
+                /** @description JSON array [start, end], both inclusive, at most 100 records */
+                range?: string;
+                /** @description JSON object: challengeId (a challenge id), userId (a user id), revoked (boolean), id (list of certificate ids) */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description newest first; with a `Content-Range: certificates <first>-<last>/<total>` header */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCertificateResponse"][];
+                };
+            };
+        };
+    };
+    CertificatesAdminController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeCertificateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokeCertificateResponse"];
+                };
             };
         };
     };
@@ -2145,6 +2843,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MigrateResponse"];
+                };
+            };
+        };
+    };
+    ReviewController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON array [field, "ASC" | "DESC"]; field one of: createdAt, status, challengeId, day */
+                sort?: string;
+                /** @description JSON array [start, end], both inclusive, at most 100 records */
+                range?: string;
+                /** @description JSON object: status (pending, graded, auto-passed; default all), challengeId, userId, id (list of item ids) */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description oldest first; with a `Content-Range: review <first>-<last>/<total>` header */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewItemResponse"][];
+                };
+            };
+        };
+    };
+    ReviewController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewItemResponse"];
+                };
+            };
+        };
+    };
+    ReviewController_grade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GradeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewItemResponse"];
                 };
             };
         };
@@ -2780,6 +3547,156 @@ export interface operations {
             };
         };
     };
+    CertificatesController_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyCredentialDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyCredentialResponse"];
+                };
+            };
+        };
+    };
+    CertificatesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateResponse"];
+                };
+            };
+        };
+    };
+    CertificatesController_credential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the signed credential (a VC-JWT), as a download */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vc+jwt": string;
+                };
+            };
+        };
+    };
+    ChallengesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeListResponse"];
+                };
+            };
+        };
+    };
+    ChallengesController_syllabus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeSyllabusResponse"];
+                };
+            };
+        };
+    };
+    ChallengesController_day: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: string;
+                day: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayContentResponse"];
+                };
+            };
+        };
+    };
+    ChallengesController_enroll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrollDto"];
+            };
+        };
+        responses: {
+            /** @description enrolled (200 when already enrolled) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressResponse"];
+                };
+            };
+        };
+    };
     CheckoutController_create: {
         parameters: {
             query?: never;
@@ -2873,6 +3790,26 @@ export interface operations {
             };
         };
     };
+    CertificatesController_statusListCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the revocation BitstringStatusListCredential (a VC-JWT) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vc+jwt": string;
+                };
+            };
+        };
+    };
     CatalogController_listEntitlements: {
         parameters: {
             query?: never;
@@ -2953,6 +3890,26 @@ export interface operations {
             };
         };
     };
+    CertificatesController_issuer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the issuer profile with the Ed25519 public key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuerResponse"];
+                };
+            };
+        };
+    };
     CatalogController_prices: {
         parameters: {
             query?: never;
@@ -2967,6 +3924,105 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    MeChallengesController_assess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: string;
+                day: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotAssessDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentResponse"];
+                };
+            };
+        };
+    };
+    MeChallengesController_project: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: string;
+                day: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectSubmittedResponse"];
+                };
+            };
+        };
+    };
+    MeChallengesController_quiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: string;
+                day: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuizAnswersDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuizResultResponse"];
+                };
+            };
+        };
+    };
+    MeChallengesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressResponse"];
+                };
             };
         };
     };

@@ -10,6 +10,8 @@ import { Migration20261123000000PaymentDisputes } from './Migration2026112300000
 import { Migration20261124000000Media } from './Migration20261124000000Media';
 import { Migration20261125000000GenerationJobs } from './Migration20261125000000GenerationJobs';
 import { Migration20261125010000AdminAudit } from './Migration20261125010000AdminAudit';
+import { Migration20261125020000Challenges } from './Migration20261125020000Challenges';
+import { Migration20261125030000Certificates } from './Migration20261125030000Certificates';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -27,4 +29,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124000000Media', class: Migration20261124000000Media },
   { name: 'Migration20261125000000GenerationJobs', class: Migration20261125000000GenerationJobs },
   { name: 'Migration20261125010000AdminAudit', class: Migration20261125010000AdminAudit },
+  { name: 'Migration20261125020000Challenges', class: Migration20261125020000Challenges },
+  { name: 'Migration20261125030000Certificates', class: Migration20261125030000Certificates },
 ];

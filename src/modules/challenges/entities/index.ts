@@ -1,11 +1,25 @@
 import { ChallengeDay } from './challenge-day.entity';
+import { Certificate } from './certificate.entity';
 import { Challenge } from './challenge.entity';
+import { ChallengeDayProgress } from './challenge-day-progress.entity';
+import { ChallengeEnrollment } from './challenge-enrollment.entity';
+import { ChallengeSubmission } from './challenge-submission.entity';
 
 export { Challenge, ChallengeDay };
+export { ChallengeDayProgress, ChallengeEnrollment, ChallengeSubmission };
+export type { ProjectGrader, ProjectStatus } from './challenge-day-progress.entity';
+export type { SubmissionStatus } from './challenge-submission.entity';
 export type {
   ChallengeDayLesson,
   ChallengeMicroProject,
   ChallengeQuizItem,
   ChallengeRubric,
 } from './challenge-day.entity';
-export const CHALLENGE_ENTITIES = [Challenge, ChallengeDay];
+export const CHALLENGE_ENTITIES = [
+  Challenge,
+  ChallengeDay,
+  ChallengeEnrollment,
+  ChallengeDayProgress,
+  ChallengeSubmission,
+  Certificate,
+];

@@ -1,0 +1,53 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+/**
+ * The Bitstring Status List (W3C, https://www.w3.org/TR/vc-bitstring-status-list/): one bit per
+ * credential, 1 when revoked. Index 0 is the left-most (most significant) bit of the first byte.
+ * The list is at least 131,072 bits (16 KiB) long, so one credential's bit hides among many (herd
+ * privacy); it grows in steps of that size if indexes ever run past it.
+ */
+export const STATUS_LIST_MIN_BITS = 131_072;
+
+/** How many bits a list must have to hold this index (a multiple of the minimum). */
+export function statusListLength(highestIndex: number): number {
+  return Math.max(1, Math.ceil((highestIndex + 1) / STATUS_LIST_MIN_BITS)) * STATUS_LIST_MIN_BITS;
+}
+
+/**
+ * The bitstring with these indexes set, long enough for `highestIndex` (every index handed out must find
+ * its bit, set or not) and at least STATUS_LIST_MIN_BITS long.
+ */
+export function buildBitstring(setIndexes: Iterable<number>, highestIndex = 0): Buffer {
+  const indexes = [...setIndexes];
+  let highest = highestIndex;
+  for (const i of indexes) {
+    if (!Number.isSafeInteger(i) || i < 0) throw new RangeError(`not a status list index: ${i}`);
+    highest = Math.max(highest, i);
+  }
+  const bits = statusListLength(highest);
+  const bytes = Buffer.alloc(bits / 8);
+  for (const i of indexes) bytes[i >> 3] |= 0x80 >> (i & 7);
+  return bytes;
+}
+
+/** `encodedList`: the multibase base64url ('u' prefix, no padding) of the GZIP of the bitstring. */
+export function encodeBitstring(bitstring: Buffer): string {
+  return `u${gzipSync(bitstring).toString('base64url')}`;
+}
+
+/** The largest decoded list accepted: far more than this issuer ever makes, small enough to inflate safely. */
+const MAX_DECODED_BYTES = 16 * 1024 * 1024;
+
+/** The bitstring of an `encodedList` (what any verifier does with a fetched list). */
+export function decodeEncodedList(encodedList: string): Buffer {
+  if (!encodedList.startsWith('u')) throw new Error('encodedList is not multibase base64url');
+  return gunzipSync(Buffer.from(encodedList.slice(1), 'base64url'), { maxOutputLength: MAX_DECODED_BYTES });
+}
+
+/** Whether a credential's bit is set; an index past the list's end is an error, not "not revoked". */
+export function bitAt(bitstring: Buffer, index: number): boolean {
+  if (!Number.isSafeInteger(index) || index < 0 || index >= bitstring.length * 8) {
+    throw new RangeError(`status list index ${index} is outside the list`);
+  }
+  return (bitstring[index >> 3] & (0x80 >> (index & 7))) !== 0;
+}

@@ -1,0 +1,268 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Inject, Injectable, PayloadTooLargeException } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { AuthUser } from '../../common/decorators/current-user.decorator';
+import { ChallengeCatalogService } from './challenge-catalog.service';
+import { CHALLENGE_CLOCK, type ChallengeClock } from './challenge-clock';
+import { ChallengeCompletionService } from './challenge-completion.service';
+import {
+  type ChallengeRecord,
+  ChallengesRepository,
+  type DayKey,
+  type DayRecord,
+  type EnrollmentRecord,
+} from './challenges.repository';
+import { DayLockedException } from './day-locked.filter';
+import type {
+  AssessmentResponse,
+  DayProgressResponse,
+  ProgressResponse,
+  ProjectSubmittedResponse,
+  QuizResultResponse,
+} from './dto/challenges.dto';
+import { ProjectAssessor } from './project-assessor.service';
+import { canonicalTimeZone, parseLocalDate, TIME_ZONE_MESSAGE, unlockAtIso } from './unlock-time';
+
+/** A value of one field, and all of a project, at most (characters; bytes of its JSON). */
+export const MAX_FIELD_CHARS = 4000;
+export const MAX_PROJECT_BYTES = 16 * 1024;
+export const DEFAULT_PASS_SCORE = 0.6;
+export const SUBMIT_FIRST_MESSAGE = 'Submit your project first';
+
+const MIN_START = '2000-01-01';
+const MAX_START = '2100-12-31';
+
+export function passMark(day: DayRecord): number {
+  const p = day.rubric?.pass_score;
+  return typeof p === 'number' && p >= 0 && p <= 1 ? p : DEFAULT_PASS_SCORE;
+}
+
+/**
+ * A learner's side of a challenge: enrolment, progress, the quiz (graded here; answers never leave),
+ * the micro project (stored and queued for review) and the bot assessment. Every change runs in a
+ * transaction that locks the enrolment first (see ChallengeCompletionService).
+ */
+@Injectable()
+export class ChallengeProgressService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly repo: ChallengesRepository,
+    private readonly catalog: ChallengeCatalogService,
+    private readonly completion: ChallengeCompletionService,
+    private readonly assessor: ProjectAssessor,
+    @Inject(CHALLENGE_CLOCK) private readonly clock: ChallengeClock,
+  ) {}
+
+  /** Enrols the learner (201) or returns the existing enrolment unchanged (200). */
+  async enroll(
+    user: AuthUser,
+    cid: string,
+    input: { startLocalDate: string; timezone: string; dailyUnlockLocalTime: string },
+  ): Promise<{ created: boolean; progress: ProgressResponse }> {
+    const challenge = await this.catalog.accessible(user, cid);
+    const timezone = canonicalTimeZone(input.timezone);
+    if (!timezone) throw new BadRequestException(TIME_ZONE_MESSAGE);
+    const start = parseLocalDate(input.startLocalDate);
+    if (!start) throw new BadRequestException('startLocalDate must be a date written YYYY-MM-DD');
+    if (start < MIN_START || start > MAX_START)
+      throw new BadRequestException(`startLocalDate must be between ${MIN_START} and ${MAX_START}`);
+    const created = await this.repo.insertEnrollment(user.id, cid, {
+      timezone,
+      dailyUnlockLocalTime: input.dailyUnlockLocalTime,
+      startLocalDate: start,
+    });
+    return { created, progress: await this.progressOf(user.id, challenge) };
+  }
+
+  async progress(user: AuthUser, cid: string): Promise<ProgressResponse> {
+    return this.progressOf(user.id, await this.catalog.accessible(user, cid));
+  }
+
+  private async progressOf(userId: string, challenge: ChallengeRecord): Promise<ProgressResponse> {
+    const [enrollment, rows] = await Promise.all([
+      this.repo.getEnrollment(userId, challenge.id),
+      this.repo.listProgress(userId, challenge.id),
+    ]);
+    const now = this.clock.now().getTime();
+    const byDay = new Map(rows.map((r) => [r.day, r]));
+    const days: DayProgressResponse[] = [];
+    for (let day = 1; day <= challenge.days_count; day++) {
+      const unlockAt = enrollment ? unlockAtOf(enrollment, day) : null;
+      const row = byDay.get(day);
+      days.push({
+        day,
+        is_unlocked: unlockAt !== null && now >= Date.parse(unlockAt),
+        unlock_at: unlockAt,
+        quiz: row?.quiz_best_score != null ? { score: row.quiz_best_score, passed: row.quiz_passed } : null,
+        project: row?.project_status
+          ? {
+              status: row.project_status,
+              score: row.project_score,
+              feedback: row.project_feedback,
+              gradedBy: row.project_graded_by,
+            }
+          : null,
+        passed: row?.passed ?? false,
+      });
+    }
+    const next = enrollment ? days.find((d) => !d.is_unlocked) : undefined;
+    const completed = challenge.days_count > 0 && days.every((d) => d.passed);
+    return {
+      enrollment: enrollment
+        ? {
+            timezone: enrollment.timezone,
+            daily_unlock_local_time: enrollment.daily_unlock_local_time,
+            start_local_date: enrollment.start_local_date,
+            enrolledAt: new Date(enrollment.created_at).toISOString(),
+          }
+        : null,
+      days,
+      nextUnlock: next ? { day: next.day, is_unlocked: false, unlock_at: next.unlock_at } : null,
+      completed,
+      certificateId: await this.completion.certificateFor(userId, challenge.id, completed),
+    };
+  }
+
+  async submitQuiz(user: AuthUser, cid: string, dayNumber: number, answers: number[]): Promise<QuizResultResponse> {
+    const { challenge, day } = await this.catalog.day(cid, dayNumber);
+    await this.catalog.requireAccess(user, challenge);
+    const key = { userId: user.id, challengeId: cid, day: dayNumber };
+    const { result, completed } = await this.em.transactional(async (tx) => {
+      const at = await this.lockOpenDay(tx, key);
+      const quiz = day.quiz ?? [];
+      if (answers.length !== quiz.length)
+        throw new BadRequestException(`answers must give one option index for each of the ${quiz.length} questions`);
+      answers.forEach((a, i) => {
+        if (a >= quiz[i].options.length)
+          throw new BadRequestException(
+            `answers[${i}] must be an option index from 0 to ${quiz[i].options.length - 1}`,
+          );
+      });
+      const correct = answers.filter((a, i) => a === quiz[i].answer).length;
+      const total = quiz.length;
+      const score = total === 0 ? 1 : Math.round((correct / total) * 1000) / 1000;
+      const passed = score >= passMark(day);
+      await this.repo.recordQuiz(tx, key, { score, passed, at });
+      const done = await this.completion.afterDayChange(tx, key, challenge.days_count, at);
+      return { result: { score, passed, correct, total }, completed: done };
+    });
+    if (completed) await this.completion.issueCertificate(user.id, cid);
+    return result;
+  }
+
+  async submitProject(
+    user: AuthUser,
+    cid: string,
+    dayNumber: number,
+    payload: Record<string, unknown>,
+  ): Promise<ProjectSubmittedResponse> {
+    const { challenge, day } = await this.catalog.day(cid, dayNumber);
+    await this.catalog.requireAccess(user, challenge);
+    const key = { userId: user.id, challengeId: cid, day: dayNumber };
+    const submissionId = await this.em.transactional(async (tx) => {
+      const at = await this.lockOpenDay(tx, key);
+      return (await this.store(tx, key, day, payload, at)).id;
+    });
+    return { submissionId, status: 'pending' };
+  }
+
+  /**
+   * Assesses the given project (stored first, as `project` does) or the latest stored one. The assessment
+   * (possibly an LLM call) runs outside any transaction; its result is applied in a second one.
+   */
+  async botAssess(
+    user: AuthUser,
+    cid: string,
+    dayNumber: number,
+    submission: Record<string, unknown> | undefined,
+  ): Promise<AssessmentResponse> {
+    const { challenge, day } = await this.catalog.day(cid, dayNumber);
+    await this.catalog.requireAccess(user, challenge);
+    const key = { userId: user.id, challengeId: cid, day: dayNumber };
+    const target = await this.em.transactional(async (tx) => {
+      const at = await this.lockOpenDay(tx, key);
+      if (submission !== undefined) return this.store(tx, key, day, submission, at);
+      const latest = await this.repo.latestSubmission(tx, key);
+      if (!latest) throw new BadRequestException(SUBMIT_FIRST_MESSAGE);
+      return { id: latest.id, payload: latest.payload };
+    });
+
+    const assessment = await this.assessor.assess(user.id, {
+      desc: day.micro_project.desc,
+      expectedFields: day.micro_project.expected_fields,
+      criteria: day.rubric?.criteria ?? [],
+      passScore: passMark(day),
+      answers: target.payload,
+    });
+
+    const completed = await this.em.transactional(async (tx) => {
+      const at = this.clock.now();
+      await this.repo.lockEnrollment(tx, key.userId, key.challengeId);
+      const current = await this.repo.lockSubmission(tx, target.id);
+      // Replaced by a newer project, or graded by a reviewer, while the bot was thinking: nothing to apply.
+      if (!current) return false;
+      const pending = current.status === 'pending';
+      await this.repo.recordBotAssessment(tx, target.id, { ...assessment, at });
+      if (!pending) return false;
+      if (!assessment.passed) {
+        await this.repo.noteBotOpinion(tx, key, { score: assessment.score, feedback: assessment.feedback, at });
+        return false;
+      }
+      await this.repo.passProject(tx, key, {
+        score: assessment.score,
+        feedback: assessment.feedback,
+        gradedBy: 'bot',
+        at,
+      });
+      return this.completion.afterDayChange(tx, key, challenge.days_count, at);
+    });
+    if (completed) await this.completion.issueCertificate(user.id, cid);
+    return { passed: assessment.passed, score: assessment.score, feedback: assessment.feedback };
+  }
+
+  /** Locks the enrolment and checks the day is open; 403 (with the unlock time) otherwise. Returns "now". */
+  private async lockOpenDay(tx: EntityManager, key: DayKey): Promise<Date> {
+    const enrollment = await this.repo.lockEnrollment(tx, key.userId, key.challengeId);
+    if (!enrollment) throw new DayLockedException(key.day, null);
+    const unlockAt = unlockAtOf(enrollment, key.day);
+    const now = this.clock.now();
+    if (now.getTime() < Date.parse(unlockAt)) throw new DayLockedException(key.day, unlockAt);
+    return now;
+  }
+
+  /** Checks and stores a project, replacing the learner's pending one for the day; queues it for review. */
+  private async store(
+    tx: EntityManager,
+    key: DayKey,
+    day: DayRecord,
+    raw: Record<string, unknown>,
+    at: Date,
+  ): Promise<{ id: string; payload: Record<string, string> }> {
+    const payload = validPayload(day, raw);
+    const id = randomUUID();
+    await this.repo.replacePendingSubmission(tx, key, id, payload);
+    await this.repo.markProjectPending(tx, key, at);
+    return { id, payload };
+  }
+}
+
+function unlockAtOf(e: EnrollmentRecord, day: number): string {
+  return unlockAtIso(e.start_local_date, day, e.timezone, e.daily_unlock_local_time);
+}
+
+/** The project as the day expects it: known fields only, strings, capped; 400 / 413 otherwise. */
+export function validPayload(day: DayRecord, raw: Record<string, unknown>): Record<string, string> {
+  const expected = day.micro_project.expected_fields;
+  const payload: Record<string, string> = {};
+  for (const [field, value] of Object.entries(raw)) {
+    if (!expected.includes(field)) throw new BadRequestException(`Unknown field: ${field.slice(0, 100)}`);
+    if (typeof value !== 'string') throw new BadRequestException(`${field} must be text`);
+    if (value.length > MAX_FIELD_CHARS)
+      throw new BadRequestException(`${field} must be at most ${MAX_FIELD_CHARS} characters`);
+    payload[field] = value;
+  }
+  if (Object.values(payload).every((v) => !v.trim())) throw new BadRequestException('Answer at least one field');
+  if (Buffer.byteLength(JSON.stringify(payload)) > MAX_PROJECT_BYTES)
+    throw new PayloadTooLargeException(`The project is too large: at most ${MAX_PROJECT_BYTES / 1024} KiB in all`);
+  return payload;
+}

@@ -1,0 +1,417 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type {
+  ChallengeDayLesson,
+  ChallengeMicroProject,
+  ChallengeQuizItem,
+  ChallengeRubric,
+  ProjectGrader,
+  ProjectStatus,
+  SubmissionStatus,
+} from './entities';
+
+export interface ChallengeRecord {
+  id: string;
+  subject_id: string;
+  name: string;
+  tagline: string;
+  days_count: number;
+}
+
+export interface DayRecord {
+  challenge_id: string;
+  day: number;
+  title: string;
+  tool: string;
+  est_minutes: number | null;
+  lesson: ChallengeDayLesson;
+  quiz: ChallengeQuizItem[];
+  micro_project: ChallengeMicroProject;
+  rubric: ChallengeRubric;
+}
+
+export type SyllabusDayRecord = Pick<DayRecord, 'day' | 'title' | 'tool' | 'est_minutes'>;
+
+export interface EnrollmentRecord {
+  user_id: string;
+  challenge_id: string;
+  timezone: string;
+  daily_unlock_local_time: string;
+  /** 'YYYY-MM-DD' */
+  start_local_date: string;
+  created_at: Date;
+}
+
+export interface DayProgressRecord {
+  day: number;
+  quiz_best_score: number | null;
+  quiz_passed: boolean;
+  project_status: ProjectStatus | null;
+  project_score: number | null;
+  project_feedback: string | null;
+  project_graded_by: ProjectGrader | null;
+  passed: boolean;
+}
+
+export interface SubmissionRecord {
+  id: string;
+  user_id: string;
+  challenge_id: string;
+  day: number;
+  payload: Record<string, string>;
+  status: SubmissionStatus;
+  bot_passed: boolean | null;
+  bot_score: number | null;
+  bot_feedback: string | null;
+  reviewer_passed: boolean | null;
+  reviewer_score: number | null;
+  reviewer_note: string | null;
+  graded_by: string | null;
+  graded_at: Date | null;
+  created_at: Date;
+}
+
+/** A submission with what the review queue shows about its challenge and day. */
+export interface ReviewRecord extends SubmissionRecord {
+  challenge_name: string;
+  subject_id: string;
+  day_title: string | null;
+  expected_fields: string[] | null;
+  criteria: string[] | null;
+}
+
+export interface ReviewQuery {
+  status?: SubmissionStatus;
+  challengeId?: string;
+  userId?: string;
+  ids?: string[];
+  sort: 'createdAt' | 'status' | 'challengeId' | 'day';
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+const ENROLLMENT_COLUMNS =
+  'user_id, challenge_id, timezone, daily_unlock_local_time, start_local_date::text as start_local_date, created_at';
+const PROGRESS_COLUMNS =
+  'day, quiz_best_score, quiz_passed, project_status, project_score, project_feedback, project_graded_by, passed';
+const SUBMISSION_COLUMNS =
+  's.id, s.user_id, s.challenge_id, s.day, s.payload, s.status, s.bot_passed, s.bot_score, s.bot_feedback, s.reviewer_passed, s.reviewer_score, s.reviewer_note, s.graded_by, s.graded_at, s.created_at';
+const REVIEW_SORT: Record<ReviewQuery['sort'], string> = {
+  createdAt: 's.created_at',
+  status: 's.status',
+  challengeId: 's.challenge_id',
+  day: 's.day',
+};
+
+const REVIEW_SELECT = `select ${SUBMISSION_COLUMNS}, c.name as challenge_name, c.subject_id, d.title as day_title,
+         d.micro_project -> 'expected_fields' as expected_fields, d.rubric -> 'criteria' as criteria
+    from challenge_submissions s
+    join challenges c on c.id = s.challenge_id
+    left join challenge_days d on d.challenge_id = s.challenge_id and d.day = s.day`;
+
+export interface DayKey {
+  userId: string;
+  challengeId: string;
+  day: number;
+}
+
+/**
+ * Challenges, their days, enrolments, per-day progress and submissions. Reads without a transaction
+ * use the request's EntityManager; writes take the caller's transaction `tx`.
+ */
+@Injectable()
+export class ChallengesRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  // ---- content ---------------------------------------------------------------------------------
+
+  /** In import order (the content's order). */
+  listChallenges(): Promise<ChallengeRecord[]> {
+    return this.em.execute<ChallengeRecord[]>(
+      'select id, subject_id, name, tagline, days_count from challenges order by created_at, id',
+    );
+  }
+
+  async getChallenge(id: string): Promise<ChallengeRecord | null> {
+    const rows = await this.em.execute<ChallengeRecord[]>(
+      'select id, subject_id, name, tagline, days_count from challenges where id = ?',
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  listDays(challengeId: string): Promise<SyllabusDayRecord[]> {
+    return this.em.execute<SyllabusDayRecord[]>(
+      'select day, title, tool, est_minutes from challenge_days where challenge_id = ? order by day',
+      [challengeId],
+    );
+  }
+
+  async getDay(challengeId: string, day: number): Promise<DayRecord | null> {
+    const rows = await this.em.execute<DayRecord[]>(
+      `select challenge_id, day, title, tool, est_minutes, lesson, quiz, micro_project, rubric
+         from challenge_days where challenge_id = ? and day = ?`,
+      [challengeId, day],
+    );
+    return rows[0] ?? null;
+  }
+
+  // ---- enrolments ------------------------------------------------------------------------------
+
+  async getEnrollment(userId: string, challengeId: string): Promise<EnrollmentRecord | null> {
+    const rows = await this.em.execute<EnrollmentRecord[]>(
+      `select ${ENROLLMENT_COLUMNS} from challenge_enrollments where user_id = ? and challenge_id = ?`,
+      [userId, challengeId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Creates the enrolment unless one exists (racing enrols create one); true when this call created it. */
+  async insertEnrollment(
+    userId: string,
+    challengeId: string,
+    e: { timezone: string; dailyUnlockLocalTime: string; startLocalDate: string },
+  ): Promise<boolean> {
+    const rows = await this.em.execute<{ user_id: string }[]>(
+      `insert into challenge_enrollments (user_id, challenge_id, timezone, daily_unlock_local_time, start_local_date)
+       values (?, ?, ?, ?, ?::date)
+       on conflict (user_id, challenge_id) do nothing
+       returning user_id`,
+      [userId, challengeId, e.timezone, e.dailyUnlockLocalTime, e.startLocalDate],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * The enrolment, locked until the transaction ends: every change to a learner's progress in a
+   * challenge takes this lock first, so "is every day passed now?" is answered by one of them at a time.
+   */
+  async lockEnrollment(tx: EntityManager, userId: string, challengeId: string): Promise<EnrollmentRecord | null> {
+    const rows = await tx.execute<EnrollmentRecord[]>(
+      `select ${ENROLLMENT_COLUMNS} from challenge_enrollments where user_id = ? and challenge_id = ? for update`,
+      [userId, challengeId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Enrolments per challenge, every challenge listed (0 included), in content order. */
+  enrollmentCounts(): Promise<{ challenge_id: string; count: number }[]> {
+    return this.em.execute<{ challenge_id: string; count: number }[]>(
+      `select c.id as challenge_id, count(e.user_id)::int as count
+         from challenges c left join challenge_enrollments e on e.challenge_id = c.id
+        group by c.id, c.created_at order by c.created_at, c.id`,
+    );
+  }
+
+  // ---- progress --------------------------------------------------------------------------------
+
+  listProgress(userId: string, challengeId: string): Promise<DayProgressRecord[]> {
+    return this.em.execute<DayProgressRecord[]>(
+      `select ${PROGRESS_COLUMNS} from challenge_day_progress where user_id = ? and challenge_id = ? order by day`,
+      [userId, challengeId],
+    );
+  }
+
+  /** One quiz attempt: the best score is kept; `quiz_passed` never goes back to false. */
+  async recordQuiz(
+    tx: EntityManager,
+    key: DayKey,
+    attempt: { score: number; passed: boolean; at: Date },
+  ): Promise<void> {
+    await tx.execute(
+      `insert into challenge_day_progress as p (user_id, challenge_id, day, quiz_best_score, quiz_passed, quiz_attempts, quiz_last_attempt_at, updated_at)
+       values (?, ?, ?, ?, ?, 1, ?, ?)
+       on conflict (user_id, challenge_id, day) do update set
+         quiz_best_score = greatest(p.quiz_best_score, excluded.quiz_best_score),
+         quiz_passed = p.quiz_passed or excluded.quiz_passed,
+         quiz_attempts = p.quiz_attempts + 1,
+         quiz_last_attempt_at = excluded.quiz_last_attempt_at,
+         updated_at = excluded.updated_at`,
+      [key.userId, key.challengeId, key.day, attempt.score, attempt.passed, attempt.at, attempt.at],
+    );
+  }
+
+  /** A new project awaits its verdict; a project that has passed stays passed. */
+  async markProjectPending(tx: EntityManager, key: DayKey, at: Date): Promise<void> {
+    await tx.execute(
+      `insert into challenge_day_progress as p (user_id, challenge_id, day, project_status, project_updated_at, updated_at)
+       values (?, ?, ?, 'pending', ?, ?)
+       on conflict (user_id, challenge_id, day) do update set
+         project_status = case when p.project_status = 'passed' then 'passed' else 'pending' end,
+         project_score = case when p.project_status = 'passed' then p.project_score end,
+         project_feedback = case when p.project_status = 'passed' then p.project_feedback end,
+         project_graded_by = case when p.project_status = 'passed' then p.project_graded_by end,
+         project_updated_at = excluded.project_updated_at,
+         updated_at = excluded.updated_at`,
+      [key.userId, key.challengeId, key.day, at, at],
+    );
+  }
+
+  /** The bot's score and feedback on a project still waiting for a reviewer. */
+  async noteBotOpinion(tx: EntityManager, key: DayKey, v: { score: number; feedback: string; at: Date }) {
+    await tx.execute(
+      `update challenge_day_progress set project_score = ?, project_feedback = ?, project_updated_at = ?, updated_at = ?
+        where user_id = ? and challenge_id = ? and day = ? and project_status = 'pending'`,
+      [v.score, v.feedback, v.at, v.at, key.userId, key.challengeId, key.day],
+    );
+  }
+
+  /** A passing verdict (bot or reviewer). */
+  async passProject(
+    tx: EntityManager,
+    key: DayKey,
+    v: { score: number; feedback: string | null; gradedBy: ProjectGrader; at: Date },
+  ): Promise<void> {
+    await tx.execute(
+      `insert into challenge_day_progress as p (user_id, challenge_id, day, project_status, project_score, project_feedback, project_graded_by, project_updated_at, updated_at)
+       values (?, ?, ?, 'passed', ?, ?, ?, ?, ?)
+       on conflict (user_id, challenge_id, day) do update set
+         project_status = 'passed', project_score = excluded.project_score, project_feedback = excluded.project_feedback,
+         project_graded_by = excluded.project_graded_by, project_updated_at = excluded.project_updated_at,
+         updated_at = excluded.updated_at`,
+      [key.userId, key.challengeId, key.day, v.score, v.feedback, v.gradedBy, v.at, v.at],
+    );
+  }
+
+  /** A reviewer's failing verdict; it never takes back a pass the project already has. */
+  async failProject(tx: EntityManager, key: DayKey, v: { score: number; feedback: string | null; at: Date }) {
+    await tx.execute(
+      `update challenge_day_progress
+          set project_status = 'failed', project_score = ?, project_feedback = ?, project_graded_by = 'reviewer',
+              project_updated_at = ?, updated_at = ?
+        where user_id = ? and challenge_id = ? and day = ? and project_status is distinct from 'passed'`,
+      [v.score, v.feedback, v.at, v.at, key.userId, key.challengeId, key.day],
+    );
+  }
+
+  /** Marks the day passed when its quiz and project both passed; true when this call passed it. */
+  async passDayIfDone(tx: EntityManager, key: DayKey, at: Date): Promise<boolean> {
+    const rows = await tx.execute<{ day: number }[]>(
+      `update challenge_day_progress set passed = true, passed_at = ?, updated_at = ?
+        where user_id = ? and challenge_id = ? and day = ? and not passed
+          and quiz_passed and project_status = 'passed'
+       returning day`,
+      [at, at, key.userId, key.challengeId, key.day],
+    );
+    return rows.length > 0;
+  }
+
+  /** Days passed, counting only days the challenge still has. */
+  async countPassedDays(tx: EntityManager, userId: string, challengeId: string, daysCount: number): Promise<number> {
+    const rows = await tx.execute<{ n: number }[]>(
+      `select count(*)::int as n from challenge_day_progress
+        where user_id = ? and challenge_id = ? and passed and day between 1 and ?`,
+      [userId, challengeId, daysCount],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  // ---- submissions -----------------------------------------------------------------------------
+
+  /** Stores a project, replacing the learner's earlier pending one for the day; returns its id. */
+  async replacePendingSubmission(tx: EntityManager, key: DayKey, id: string, payload: Record<string, string>) {
+    await tx.execute(
+      `delete from challenge_submissions where user_id = ? and challenge_id = ? and day = ? and status = 'pending'`,
+      [key.userId, key.challengeId, key.day],
+    );
+    await tx.execute(
+      `insert into challenge_submissions (id, user_id, challenge_id, day, payload) values (?, ?, ?, ?, ?::jsonb)`,
+      [id, key.userId, key.challengeId, key.day, JSON.stringify(payload)],
+    );
+  }
+
+  async latestSubmission(tx: EntityManager, key: DayKey): Promise<SubmissionRecord | null> {
+    const rows = await tx.execute<SubmissionRecord[]>(
+      `select ${SUBMISSION_COLUMNS} from challenge_submissions s
+        where s.user_id = ? and s.challenge_id = ? and s.day = ?
+        order by s.created_at desc, s.id desc limit 1`,
+      [key.userId, key.challengeId, key.day],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The submission, locked until the transaction ends (after its learner's enrolment: same order everywhere). */
+  async lockSubmission(tx: EntityManager, id: string): Promise<SubmissionRecord | null> {
+    const rows = await tx.execute<SubmissionRecord[]>(
+      `select ${SUBMISSION_COLUMNS} from challenge_submissions s where s.id = ? for update`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async getSubmission(id: string): Promise<SubmissionRecord | null> {
+    const rows = await this.em.execute<SubmissionRecord[]>(
+      `select ${SUBMISSION_COLUMNS} from challenge_submissions s where s.id = ?`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The bot's assessment; a pass takes a pending submission out of the review queue. */
+  async recordBotAssessment(
+    tx: EntityManager,
+    id: string,
+    a: { passed: boolean; score: number; feedback: string; assessor: string; at: Date },
+  ): Promise<void> {
+    await tx.execute(
+      `update challenge_submissions
+          set bot_passed = ?, bot_score = ?, bot_feedback = ?, bot_assessor = ?, bot_assessed_at = ?,
+              status = case when status = 'pending' and ? then 'auto-passed' else status end
+        where id = ?`,
+      [a.passed, a.score, a.feedback, a.assessor, a.at, a.passed, id],
+    );
+  }
+
+  async recordGrade(
+    tx: EntityManager,
+    id: string,
+    g: { passed: boolean; score: number; note: string | null; reviewerId: string; at: Date },
+  ): Promise<void> {
+    await tx.execute(
+      `update challenge_submissions
+          set status = 'graded', reviewer_passed = ?, reviewer_score = ?, reviewer_note = ?, graded_by = ?, graded_at = ?
+        where id = ?`,
+      [g.passed, g.score, g.note, g.reviewerId, g.at, id],
+    );
+  }
+
+  // ---- review queue ----------------------------------------------------------------------------
+
+  async listReview(q: ReviewQuery): Promise<{ rows: ReviewRecord[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.status) {
+      where.push('s.status = ?');
+      params.push(q.status);
+    }
+    if (q.challengeId) {
+      where.push('s.challenge_id = ?');
+      params.push(q.challengeId);
+    }
+    if (q.userId) {
+      where.push('s.user_id::text = ?');
+      params.push(q.userId);
+    }
+    if (q.ids) {
+      where.push('s.id::text = any(array(select jsonb_array_elements_text(?::jsonb)))');
+      params.push(JSON.stringify(q.ids));
+    }
+    const clause = where.length ? `where ${where.join(' and ')}` : '';
+    const [rows, count] = await Promise.all([
+      this.em.execute<ReviewRecord[]>(
+        `${REVIEW_SELECT} ${clause}
+          order by ${REVIEW_SORT[q.sort]} ${q.order === 'DESC' ? 'desc' : 'asc'}, s.created_at asc, s.id asc
+          offset ? limit ?`,
+        [...params, q.offset, q.limit],
+      ),
+      this.em.execute<{ n: number }[]>(`select count(*)::int as n from challenge_submissions s ${clause}`, params),
+    ]);
+    return { rows, total: count[0]?.n ?? 0 };
+  }
+
+  async getReview(id: string): Promise<ReviewRecord | null> {
+    const rows = await this.em.execute<ReviewRecord[]>(`${REVIEW_SELECT} where s.id = ?`, [id]);
+    return rows[0] ?? null;
+  }
+}

@@ -1,0 +1,500 @@
+import { compactVerify, importJWK, type JWK } from 'jose';
+import { gunzipSync } from 'node:zlib';
+import { CertificatesService } from '../../src/modules/challenges/certificates/certificates.service';
+import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
+import { type ApiError, Harness, type TestUser } from '../support/harness';
+
+/**
+ * Certificates: issued through the service the challenges module calls when a learner passes every day,
+ * then read, downloaded, checked and revoked through the public and Studio routes, as a stranger,
+ * a learner, a studio user and an admin would.
+ */
+
+const CHALLENGE = 'vagus-breath-7';
+const ORIGIN = 'http://learn.test'; // PUBLIC_URL in test/support/env.ts
+const STATUS_LIST_URL = `${ORIGIN}/api/credentials/status/1`;
+
+interface Snapshot {
+  learnerName: string;
+  challengeId: string;
+  challengeName: string;
+  subjectId: string;
+  subjectTitle: string;
+  days: number;
+  issuedAt: string;
+  contentVersion: number;
+}
+interface Credential {
+  '@context': string[];
+  id: string;
+  type: string[];
+  issuer: { id: string; type: string[]; name: string };
+  validFrom: string;
+  name: string;
+  credentialSubject: {
+    type: string[];
+    identifier: { identityType: string; identityHash: string; hashed: boolean }[];
+    achievement: { id: string; type: string[]; name: string; description: string; criteria: { narrative: string } };
+  };
+  credentialStatus: {
+    id: string;
+    type: string;
+    statusPurpose: string;
+    statusListIndex: string;
+    statusListCredential: string;
+  };
+}
+interface CertificatePage {
+  id: string;
+  snapshot: Snapshot;
+  credential: Credential;
+  verification: { signatureValid: boolean; revoked: boolean; revokedAt: string | null; reason: string | null };
+}
+interface Verified {
+  signatureValid: boolean;
+  revoked: boolean;
+  errors: string[];
+  credential: Credential | null;
+}
+interface Issuer {
+  id: string;
+  type: string[];
+  name: string;
+  url: string;
+  publicKeyJwk: JWK & { kid: string };
+}
+interface AdminRow {
+  id: string;
+  userId: string;
+  userEmail: string | null;
+  challengeId: string;
+  issuedAt: string;
+  revoked: boolean;
+}
+
+let h: Harness;
+let admin: string;
+let studio: string;
+let demoLearner: string;
+
+beforeAll(async () => {
+  h = await Harness.boot();
+  await h.worker!.get(ContentMigrationService).runIfEmpty();
+  [admin, studio, demoLearner] = await Promise.all([
+    h.demoToken('admin'),
+    h.demoToken('studio'),
+    h.demoToken('learner'),
+  ]);
+}, 120_000);
+afterAll(() => h.close());
+
+const issue = (u: TestUser, challengeId = CHALLENGE) =>
+  h.app.get(CertificatesService).issueIfNotIssued(u.id, challengeId);
+
+async function issuedTo(tag: string): Promise<{ u: TestUser; id: string }> {
+  const u = await h.learnerWith('vagus-nerve', tag);
+  return { u, id: (await issue(u)).id };
+}
+
+async function download(id: string): Promise<string> {
+  const res = await h.get<string>(`/api/certificates/${id}/credential`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function issuerKey() {
+  const res = await h.get<Issuer>('/api/issuer');
+  expect(res.status).toBe(200);
+  return { issuer: res.body, key: await importJWK(res.body.publicKeyJwk, 'EdDSA') };
+}
+
+/** The status list as any verifier sees it: fetched, its signature checked with the issuer key, decoded. */
+async function statusBits(): Promise<Buffer> {
+  const res = await h.get<string>('/api/credentials/status/1');
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/vc\+jwt/);
+  const { key } = await issuerKey();
+  const { payload, protectedHeader } = await compactVerify(res.body, key);
+  expect(protectedHeader).toMatchObject({ alg: 'EdDSA', typ: 'vc+jwt' });
+  const list = JSON.parse(new TextDecoder().decode(payload)) as {
+    type: string[];
+    id: string;
+    issuer: { id: string };
+    credentialSubject: { type: string; statusPurpose: string; encodedList: string };
+  };
+  expect(list.type).toEqual(['VerifiableCredential', 'BitstringStatusListCredential']);
+  expect(list.id).toBe(STATUS_LIST_URL);
+  expect(list.issuer.id).toBe(`${ORIGIN}/api/issuer`);
+  expect(list.credentialSubject).toMatchObject({ type: 'BitstringStatusList', statusPurpose: 'revocation' });
+  expect(list.credentialSubject.encodedList[0]).toBe('u');
+  const bits = gunzipSync(Buffer.from(list.credentialSubject.encodedList.slice(1), 'base64url'));
+  expect(bits.length * 8).toBeGreaterThanOrEqual(131_072);
+  return bits;
+}
+
+const bitAt = (bits: Buffer, i: number) => (bits[i >> 3] & (0x80 >> (i & 7))) !== 0;
+
+/** The JWT with one payload field changed and the original signature kept. */
+function edited(jwt: string, change: (c: Credential) => void): string {
+  const [header, payload, signature] = jwt.split('.');
+  const c = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Credential;
+  change(c);
+  return `${header}.${Buffer.from(JSON.stringify(c)).toString('base64url')}.${signature}`;
+}
+
+describe('issuing', () => {
+  it('snapshots the learner, challenge, subject, days and content version; the public page says valid, not revoked', async () => {
+    const { u, id } = await issuedTo('cert-page');
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const [challenge] = await h.sql<{ name: string; days_count: number }>(
+      'select name, days_count from challenges where id = ?',
+      [CHALLENGE],
+    );
+    const [subject] = await h.sql<{ title: string }>(`select title from subjects where id = 'vagus-nerve'`);
+    const [version] = await h.sql<{ v: number }>(
+      `select coalesce(max(version), 0)::int as v from subject_versions where subject_id = 'vagus-nerve'`,
+    );
+
+    const page = await h.get<CertificatePage>(`/api/certificates/${id}`); // signed out
+    expect(page.status).toBe(200);
+    expect(page.body.id).toBe(id);
+    expect(page.body.snapshot).toEqual({
+      learnerName: u.email.split('@')[0],
+      challengeId: CHALLENGE,
+      challengeName: challenge.name,
+      subjectId: 'vagus-nerve',
+      subjectTitle: subject.title,
+      days: 7,
+      issuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      contentVersion: version.v,
+    });
+    expect(challenge.days_count).toBe(7);
+    expect(Date.now() - Date.parse(page.body.snapshot.issuedAt)).toBeLessThan(60_000);
+    expect(page.body.verification).toEqual({ signatureValid: true, revoked: false, revokedAt: null, reason: null });
+
+    const c = page.body.credential;
+    expect(c['@context']).toEqual([
+      'https://www.w3.org/ns/credentials/v2',
+      'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
+    ]);
+    expect(c.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
+    expect(c.id).toBe(`${ORIGIN}/certificates/${id}`);
+    expect(c.issuer).toEqual({ id: `${ORIGIN}/api/issuer`, type: ['Profile'], name: expect.any(String) });
+    expect(c.validFrom).toBe(page.body.snapshot.issuedAt);
+    expect(c.credentialSubject.type).toEqual(['AchievementSubject']);
+    expect(c.credentialSubject.achievement).toMatchObject({ type: ['Achievement'], name: challenge.name });
+    expect(c.credentialSubject.achievement.criteria.narrative).toEqual(expect.any(String));
+    expect(c.credentialSubject.identifier).toContainEqual(
+      expect.objectContaining({ identityType: 'name', hashed: false, identityHash: u.email.split('@')[0] }),
+    );
+    expect(c.credentialStatus).toEqual({
+      id: `${STATUS_LIST_URL}#${c.credentialStatus.statusListIndex}`,
+      type: 'BitstringStatusListEntry',
+      statusPurpose: 'revocation',
+      statusListIndex: expect.stringMatching(/^\d+$/),
+      statusListCredential: STATUS_LIST_URL,
+    });
+
+    // nothing public names the account beyond the snapshot: no user id, no e-mail address
+    const everything = JSON.stringify(page.body) + Buffer.from((await download(id)).split('.')[1], 'base64url');
+    expect(everything).not.toContain(u.id);
+    expect(everything.toLowerCase()).not.toContain(u.email.toLowerCase());
+
+    const [row] = await h.sql<{ user_id: string; challenge_id: string; subject_id: string; status_index: number }>(
+      'select user_id, challenge_id, subject_id, status_index from certificates where id = ?',
+      [id],
+    );
+    expect(row).toEqual({
+      user_id: u.id,
+      challenge_id: CHALLENGE,
+      subject_id: 'vagus-nerve',
+      status_index: Number(c.credentialStatus.statusListIndex),
+    });
+    const service = h.app.get(CertificatesService);
+    await expect(service.idFor(u.id, CHALLENGE)).resolves.toBe(id);
+    await expect(service.idFor(u.id, 'vagus-reset-14')).resolves.toBeNull();
+  });
+
+  it('gives exactly one certificate per learner and challenge, also to concurrent calls', async () => {
+    const u = await h.learnerWith('vagus-nerve', 'cert-race');
+    const ids = await Promise.all([issue(u), issue(u), issue(u), issue(u)]);
+    expect(new Set(ids.map((r) => r.id)).size).toBe(1);
+    const rows = await h.sql<{ id: string }>('select id from certificates where user_id = ? and challenge_id = ?', [
+      u.id,
+      CHALLENGE,
+    ]);
+    expect(rows).toEqual([{ id: ids[0].id }]);
+    // later calls find it too, and another challenge is another certificate
+    expect(await issue(u)).toEqual({ id: ids[0].id });
+    const other = await issue(u, 'vagus-reset-14');
+    expect(other.id).not.toBe(ids[0].id);
+    const counts = await h.app.get(CertificatesService).countsByChallenge();
+    const [db] = await h.sql<{ n: number }>(`select count(*)::int as n from certificates where challenge_id = ?`, [
+      CHALLENGE,
+    ]);
+    expect(counts.get(CHALLENGE)).toBe(db.n);
+    expect(counts.get('vagus-reset-14')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps the snapshot and the credential when the challenge is renamed afterwards', async () => {
+    const { id } = await issuedTo('cert-rename');
+    const before = await h.get<CertificatePage>(`/api/certificates/${id}`);
+    const jwt = await download(id);
+    const [{ name }] = await h.sql<{ name: string }>('select name from challenges where id = ?', [CHALLENGE]);
+    await h.sql('update challenges set name = ?, days_count = 99 where id = ?', ['A Renamed Challenge', CHALLENGE]);
+    try {
+      const after = await h.get<CertificatePage>(`/api/certificates/${id}`);
+      expect(after.body.snapshot).toEqual(before.body.snapshot);
+      expect(after.body.snapshot.challengeName).toBe(name);
+      expect(after.body.snapshot.days).toBe(7);
+      expect(after.body.credential).toEqual(before.body.credential);
+      expect(after.body.verification.signatureValid).toBe(true);
+      expect(await download(id)).toBe(jwt);
+      // a certificate issued now snapshots the challenge as it is now
+      const { id: later } = await issuedTo('cert-rename-later');
+      const fresh = await h.get<CertificatePage>(`/api/certificates/${later}`);
+      expect(fresh.body.snapshot).toMatchObject({ challengeName: 'A Renamed Challenge', days: 99 });
+    } finally {
+      await h.sql('update challenges set name = ?, days_count = 7 where id = ?', [name, CHALLENGE]);
+    }
+  });
+  it("records the subject's content version published at issue time, and keeps it when a new one is published", async () => {
+    const { id: before } = await issuedTo('cert-version-a');
+    const v0 = (await h.get<CertificatePage>(`/api/certificates/${before}`)).body.snapshot.contentVersion;
+    const tag = `certificates ${Date.now()}`;
+    const saved = await h.put(
+      '/api/studio/nodes/vn-anatomy?subject=vagus-nerve',
+      {
+        title: 'Anatomy (edited for a certificate test)',
+        summary_html: `<p>${tag}</p>`,
+        variants: { beginner: `<p>${tag}</p>`, advanced: '<p>a</p>', practical: '<p>p</p>', theoretical: '<p>t</p>' },
+        sources: [{ title: 'A source', url: 'https://example.org/a', type: 'article' }],
+      },
+      { token: studio },
+    );
+    expect(saved.status).toBe(200);
+    const published = await h.post<{ version: number }>(
+      '/api/studio/versions/publish',
+      { subjectId: 'vagus-nerve' },
+      { token: studio },
+    );
+    expect([200, 201]).toContain(published.status);
+    expect(published.body.version).toBe(v0 + 1);
+
+    const { id: after } = await issuedTo('cert-version-b');
+    expect((await h.get<CertificatePage>(`/api/certificates/${after}`)).body.snapshot.contentVersion).toBe(v0 + 1);
+    expect((await h.get<CertificatePage>(`/api/certificates/${before}`)).body.snapshot.contentVersion).toBe(v0);
+  });
+});
+
+describe('verifying', () => {
+  it('publishes the issuer key, and the downloaded credential (application/vc+jwt) verifies with it', async () => {
+    const { id } = await issuedTo('cert-download');
+    const res = await h.get<string>(`/api/certificates/${id}/credential`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/vc\+jwt/);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="certificate-${id}.jwt"`);
+    expect(res.body).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+
+    const { issuer, key } = await issuerKey();
+    expect(issuer).toEqual({
+      id: `${ORIGIN}/api/issuer`,
+      type: ['Profile'],
+      name: expect.any(String),
+      url: ORIGIN,
+      publicKeyJwk: {
+        kty: 'OKP',
+        crv: 'Ed25519',
+        x: expect.any(String),
+        kid: expect.any(String),
+        alg: 'EdDSA',
+        use: 'sig',
+      },
+    });
+    const { payload, protectedHeader } = await compactVerify(res.body, key);
+    expect(protectedHeader).toEqual({ alg: 'EdDSA', typ: 'vc+jwt', kid: issuer.publicKeyJwk.kid });
+    const page = await h.get<CertificatePage>(`/api/certificates/${id}`);
+    expect(JSON.parse(new TextDecoder().decode(payload))).toEqual(page.body.credential);
+
+    const checked = await h.post<Verified>('/api/certificates/verify', { credential: res.body });
+    expect(checked.status).toBe(200);
+    expect(checked.body).toEqual({
+      signatureValid: true,
+      revoked: false,
+      errors: [],
+      credential: page.body.credential,
+    });
+  });
+
+  it('fails an edited copy: another name, another challenge, a changed byte, a broken signature', async () => {
+    const { id } = await issuedTo('cert-edited');
+    const jwt = await download(id);
+    const { key } = await issuerKey();
+    const copies = [
+      edited(jwt, (c) => (c.credentialSubject.achievement.name = 'Something Harder')),
+      edited(jwt, (c) => (c.credentialSubject.identifier[0].identityHash = 'someone-else')),
+      edited(jwt, (c) => (c.credentialStatus.statusListIndex = '0')),
+      edited(jwt, (c) => (c.validFrom = '2020-01-01T00:00:00.000Z')),
+      (() => {
+        const [header, payload, signature] = jwt.split('.');
+        const bytes = Buffer.from(payload, 'base64url');
+        bytes[Math.floor(bytes.length / 2)] ^= 0x01;
+        return `${header}.${bytes.toString('base64url')}.${signature}`;
+      })(),
+      (() => {
+        const [header, payload, signature] = jwt.split('.');
+        const sig = Buffer.from(signature, 'base64url');
+        sig[0] ^= 0x01;
+        return `${header}.${payload}.${sig.toString('base64url')}`;
+      })(),
+    ];
+    for (const copy of copies) {
+      expect(copy).not.toBe(jwt);
+      const res = await h.post<Verified>('/api/certificates/verify', { credential: copy });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        signatureValid: false,
+        revoked: false,
+        errors: [expect.stringMatching(/signature|well-formed/)],
+        credential: null,
+      });
+      await expect(compactVerify(copy, key)).rejects.toThrow();
+    }
+    for (const junk of ['', 'a.b.c', 'not a credential']) {
+      const res = await h.post<Verified>('/api/certificates/verify', { credential: junk });
+      expect(res.status).toBe(200);
+      expect(res.body.signatureValid).toBe(false);
+    }
+    expect((await h.post<ApiError>('/api/certificates/verify', { credential: 42 })).status).toBe(400);
+    expect((await h.post<ApiError>('/api/certificates/verify', {})).status).toBe(400);
+    expect((await h.post<ApiError>('/api/certificates/verify', { credential: jwt, extra: 1 })).status).toBe(400);
+  });
+
+  it('answers 404 for an unknown certificate, a malformed id and an unknown status list', async () => {
+    for (const path of [
+      '/api/certificates/AAAAAAAAAAAAAAAAAAAAAA',
+      '/api/certificates/AAAAAAAAAAAAAAAAAAAAAA/credential',
+      '/api/certificates/not-an-id',
+      `/api/certificates/${'x'.repeat(90)}`,
+    ]) {
+      const res = await h.get<ApiError>(path);
+      expect([path, res.status, res.body.message]).toEqual([path, 404, 'Certificate not found']);
+    }
+    expect((await h.get('/api/credentials/status/2')).status).toBe(404);
+  });
+});
+
+describe('revoking', () => {
+  it('is for admins only, needs a reason, and then the page, /verify and the status list say revoked', async () => {
+    const { id } = await issuedTo('cert-revoke');
+    const { id: kept } = await issuedTo('cert-kept');
+    const jwt = await download(id);
+    const [row] = await h.sql<{ status_index: number }>('select status_index from certificates where id = ?', [id]);
+    const [keptRow] = await h.sql<{ status_index: number }>('select status_index from certificates where id = ?', [
+      kept,
+    ]);
+    expect(bitAt(await statusBits(), row.status_index)).toBe(false);
+
+    const url = `/api/admin/certificates/${id}/revoke`;
+    const body = { reason: 'Submitted work was copied' };
+    expect((await h.post(url, body)).status).toBe(401);
+    expect((await h.post(url, body, { token: demoLearner })).status).toBe(403);
+    expect((await h.post(url, body, { token: studio })).status).toBe(403);
+    for (const bad of [
+      {},
+      { reason: '' },
+      { reason: '   ' },
+      { reason: 'x'.repeat(501) },
+      { reason: 7 },
+      { ...body, x: 1 },
+    ]) {
+      const res = await h.post<ApiError>(url, bad, { token: admin });
+      expect([JSON.stringify(bad).slice(0, 40), res.status]).toEqual([JSON.stringify(bad).slice(0, 40), 400]);
+    }
+    const unknown = await h.post<ApiError>('/api/admin/certificates/AAAAAAAAAAAAAAAAAAAAAA/revoke', body, {
+      token: admin,
+    });
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'Certificate not found']);
+    expect((await h.post('/api/admin/certificates/nope/revoke', body, { token: admin })).status).toBe(404);
+    // nothing was revoked by any of those
+    expect((await h.get<CertificatePage>(`/api/certificates/${id}`)).body.verification.revoked).toBe(false);
+
+    const revoked = await h.post<{ id: string; revoked: boolean; revokedAt: string; reason: string }>(url, body, {
+      token: admin,
+    });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ id, revoked: true, revokedAt: expect.any(String), reason: body.reason });
+    expect(Date.now() - Date.parse(revoked.body.revokedAt)).toBeLessThan(60_000);
+    const again = await h.post<ApiError>(url, { reason: 'again' }, { token: admin });
+    expect(again.status).toBe(409);
+    const [stored] = await h.sql<{ revoked_reason: string; revoked_by: string }>(
+      'select revoked_reason, revoked_by from certificates where id = ?',
+      [id],
+    );
+    const [adminRow] = await h.sql<{ id: string }>(`select id from users where email = 'admin@example.com'`);
+    expect(stored).toEqual({ revoked_reason: body.reason, revoked_by: adminRow.id });
+
+    const page = await h.get<CertificatePage>(`/api/certificates/${id}`);
+    expect(page.body.verification).toEqual({
+      signatureValid: true,
+      revoked: true,
+      revokedAt: revoked.body.revokedAt,
+      reason: body.reason,
+    });
+    const checked = await h.post<Verified>('/api/certificates/verify', { credential: jwt });
+    expect(checked.body).toMatchObject({ signatureValid: true, revoked: true });
+
+    const bits = await statusBits();
+    expect(bitAt(bits, row.status_index)).toBe(true);
+    expect(bitAt(bits, keptRow.status_index)).toBe(false);
+    const kept2 = await h.get<CertificatePage>(`/api/certificates/${kept}`);
+    expect(kept2.body.verification).toEqual({ signatureValid: true, revoked: false, revokedAt: null, reason: null });
+  });
+});
+
+describe('the Studio list', () => {
+  it('shows certificates newest first with Content-Range, to studio users only', async () => {
+    const { u: first, id: older } = await issuedTo('cert-list-a');
+    const { id: newer } = await issuedTo('cert-list-b');
+    await h.post(`/api/admin/certificates/${older}/revoke`, { reason: 'testing the list' }, { token: admin });
+
+    expect((await h.get('/api/admin/certificates')).status).toBe(401);
+    expect((await h.get('/api/admin/certificates', { token: demoLearner })).status).toBe(403);
+
+    const res = await h.get<AdminRow[]>('/api/admin/certificates?sort=["issuedAt","DESC"]&range=[0,99]', {
+      token: studio,
+    });
+    expect(res.status).toBe(200);
+    const [{ total }] = await h.sql<{ total: number }>('select count(*)::int as total from certificates');
+    expect(res.headers['content-range']).toBe(`certificates 0-${Math.min(total, 100) - 1}/${total}`);
+    const issued = res.body.map((r) => Date.parse(r.issuedAt));
+    expect(issued).toEqual([...issued].sort((a, b) => b - a));
+    const newerAt = res.body.findIndex((r) => r.id === newer);
+    const olderAt = res.body.findIndex((r) => r.id === older);
+    expect(newerAt).toBeGreaterThanOrEqual(0);
+    expect(olderAt).toBeGreaterThan(newerAt);
+    expect(res.body[olderAt]).toEqual({
+      id: older,
+      userId: first.id,
+      userEmail: first.email,
+      challengeId: CHALLENGE,
+      issuedAt: expect.any(String),
+      revoked: true,
+    });
+    expect(res.body[newerAt].revoked).toBe(false);
+
+    // the default order is the same; a page of one; getMany by id; a bad sort is a 400
+    const byDefault = await h.get<AdminRow[]>('/api/admin/certificates', { token: admin });
+    expect(byDefault.body.map((r) => r.id)).toEqual(res.body.map((r) => r.id));
+    const one = await h.get<AdminRow[]>('/api/admin/certificates?range=[1,1]', { token: studio });
+    expect(one.body.map((r) => r.id)).toEqual([res.body[1].id]);
+    expect(one.headers['content-range']).toBe(`certificates 1-1/${total}`);
+    const many = await h.get<AdminRow[]>(
+      `/api/admin/certificates?filter=${encodeURIComponent(JSON.stringify({ id: [older] }))}`,
+      { token: studio },
+    );
+    expect(many.body.map((r) => r.id)).toEqual([older]);
+    expect((await h.get('/api/admin/certificates?sort=["email","ASC"]', { token: studio })).status).toBe(400);
+  });
+});

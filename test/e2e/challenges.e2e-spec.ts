@@ -1,0 +1,838 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { CertificatesService } from '../../src/modules/challenges/certificates/certificates.service';
+import { CHALLENGE_CLOCK, type ChallengeClock } from '../../src/modules/challenges/challenge-clock';
+import { ChallengesRepository } from '../../src/modules/challenges/challenges.repository';
+import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
+import { type ApiError, Harness, type TestUser } from '../support/harness';
+
+interface Summary {
+  id: string;
+  name: string;
+  tagline: string;
+  subjectId: string;
+  daysCount: number;
+}
+interface Syllabus extends Summary {
+  days: { day: number; title: string; tool: string; est_minutes: number }[];
+}
+interface DayContent {
+  day: number;
+  title: string;
+  tool: string;
+  est_minutes: number;
+  locked: boolean;
+  unlock_at: string | null;
+  lesson: { summary: string; steps: string[] } | null;
+  quiz: { q: string; options: string[] }[];
+  micro_project: { desc: string; expected_fields: string[] } | null;
+}
+interface DayProgress {
+  day: number;
+  is_unlocked: boolean;
+  unlock_at: string | null;
+  quiz: { score: number; passed: boolean } | null;
+  project: { status: string; score: number | null; feedback: string | null; gradedBy: string | null } | null;
+  passed: boolean;
+}
+interface Progress {
+  enrollment: {
+    timezone: string;
+    daily_unlock_local_time: string;
+    start_local_date: string;
+    enrolledAt: string;
+  } | null;
+  days: DayProgress[];
+  nextUnlock: { day: number; is_unlocked: boolean; unlock_at: string | null } | null;
+  completed: boolean;
+  certificateId: string | null;
+}
+interface QuizResult {
+  score: number;
+  passed: boolean;
+  correct: number;
+  total: number;
+}
+interface Assessment {
+  passed: boolean;
+  score: number;
+  feedback: string;
+}
+interface Locked extends ApiError {
+  unlockAt: string | null;
+}
+interface ReviewItem {
+  id: string;
+  title: string;
+  taskId: string;
+  userId: string;
+  subjectId: string;
+  moduleId: string;
+  type: 'link' | 'other';
+  validatorType: string;
+  url: string | null;
+  content: string | null;
+  status: string;
+  createdAt: string;
+  score: number | null;
+  passed: boolean | null;
+  note: string | null;
+  gradedBy: string | null;
+  challengeId: string;
+  day: number;
+  criteria: string[];
+  bot: Assessment | null;
+}
+interface Analytics {
+  enrollments: { challengeId: string; count: number }[];
+  certificates: { challengeId: string; count: number }[];
+}
+
+/** The quiz answers and expected fields from the content files: the test knows them, the API never says. */
+interface YamlDay {
+  day: number;
+  quiz: { answer: number; options: string[] }[];
+  micro_project: { expected_fields: string[] };
+}
+const CONTENT = join(__dirname, '..', '..', 'content', 'challenges');
+const BREATH = parse(readFileSync(join(CONTENT, 'vagus-breath-7.yaml'), 'utf8')) as { days: YamlDay[] };
+const CID = 'vagus-breath-7';
+const dayOf = (n: number) => BREATH.days.find((d) => d.day === n)!;
+const rightAnswers = (n: number) => dayOf(n).quiz.map((q) => q.answer);
+const wrongAnswers = (n: number) => dayOf(n).quiz.map((q) => (q.answer + 1) % q.options.length);
+
+const DAY1_GOOD = {
+  baseline_breaths_per_minute: '16 breaths, counted over a full minute while sitting',
+  minutes_practised: '5',
+  position_used: 'Lying on my back with knees bent',
+  belly_vs_chest_movement: 'The belly hand rose more than the chest hand; keeping the chest still was hard at first',
+  how_you_felt: 'Calmer and a little sleepy, no dizziness or discomfort',
+};
+
+/** Plausible answers for any day: a number where the field's name asks for one, a sentence otherwise. */
+function plausibleAnswers(n: number): Record<string, string> {
+  return Object.fromEntries(
+    dayOf(n).micro_project.expected_fields.map((f) => {
+      if (/_\d+_to_\d+$/.test(f)) return [f, '7'];
+      if (/bpm$/.test(f)) return [f, '64'];
+      if (/per_minute/.test(f)) return [f, '6'];
+      if (/minutes/.test(f)) return [f, '10'];
+      if (/seconds/.test(f)) return [f, '5'];
+      return [
+        f,
+        `For ${f.replace(/_/g, ' ')}: I practised slowly at my desk after lunch and felt calmer, no dizziness.`,
+      ];
+    }),
+  );
+}
+
+let h: Harness;
+let clock: ChallengeClock;
+let now: Date;
+let studio: string;
+let admin: string;
+const setNow = (iso: string) => {
+  now = new Date(iso);
+};
+
+beforeAll(async () => {
+  h = await Harness.boot();
+  await h.worker!.get(ContentMigrationService).runIfEmpty();
+  clock = h.app.get<ChallengeClock>(CHALLENGE_CLOCK);
+  clock.now = () => new Date(now);
+  studio = await h.demoToken('studio');
+  admin = await h.demoToken('admin');
+});
+afterAll(() => h.close());
+beforeEach(() => setNow('2030-03-10T12:00:00Z'));
+afterEach(() => jest.restoreAllMocks());
+
+const url = (path: string) => `/api/me/challenges/${CID}${path}`;
+
+/**
+ * A new learner who owns vagus-nerve, enrolled in vagus-breath-7 in New York from 2030-03-10 at 00:00
+ * (the day clocks go forward there: day 1 opens at 05:00Z, day 2 at 04:00Z the next day).
+ */
+async function enrolled(tag: string, start = '2030-03-10'): Promise<TestUser> {
+  const u = await h.learnerWith('vagus-nerve', tag);
+  const res = await h.post<Progress>(
+    `/api/challenges/${CID}/enroll`,
+    { startLocalDate: start, timezone: 'America/New_York', dailyUnlockLocalTime: '00:00' },
+    { token: u.token },
+  );
+  expect(res.status).toBe(201);
+  return u;
+}
+
+async function progressOf(u: TestUser): Promise<Progress> {
+  const res = await h.get<Progress>(url('/progress'), { token: u.token });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function pendingItemsOf(userId: string): Promise<ReviewItem[]> {
+  const filter = encodeURIComponent(JSON.stringify({ status: 'pending', userId }));
+  const res = await h.get<ReviewItem[]>(`/api/admin/review?filter=${filter}`, { token: studio });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+describe('the list and the syllabus', () => {
+  it('lists the three challenges to any signed-in user, in content order', async () => {
+    const u = await h.newUser('browser');
+    const res = await h.get<{ challenges: Summary[] }>('/api/challenges', { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.body.challenges.map((c) => c.id).sort()).toEqual(['vagus-breath-7', 'vagus-reset-14', 'vagus-tvns-10']);
+    expect(res.body.challenges.find((c) => c.id === CID)).toEqual({
+      id: CID,
+      name: '7-Day Breath Reset',
+      tagline: expect.stringContaining('A week of short, structured breathing practices'),
+      subjectId: 'vagus-nerve',
+      daysCount: 7,
+    });
+    expect((await h.get('/api/challenges')).status).toBe(401);
+  });
+
+  it('shows the syllabus with every day and its length', async () => {
+    const u = await h.newUser('syllabus');
+    const res = await h.get<Syllabus>(`/api/challenges/${CID}`, { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: CID, name: '7-Day Breath Reset', subjectId: 'vagus-nerve', daysCount: 7 });
+    expect(res.body.days).toHaveLength(7);
+    expect(res.body.days[0]).toEqual({
+      day: 1,
+      title: 'Diaphragmatic Breathing',
+      tool: 'Hand-on-belly breathing',
+      est_minutes: 15,
+    });
+    expect(res.body.days.map((d) => d.day)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(res.body.days[2].est_minutes).toBe(20);
+  });
+
+  it('answers 404 for an unknown challenge or day, 400 for a day that is not a number', async () => {
+    const u = await h.learnerWith('vagus-nerve', 'notfound');
+    const unknown = [
+      await h.get<ApiError>('/api/challenges/no-such-challenge', { token: u.token }),
+      await h.get<ApiError>('/api/challenges/no-such-challenge/days/1', { token: u.token }),
+      await h.get<ApiError>('/api/me/challenges/no-such-challenge/progress', { token: u.token }),
+      await h.post<ApiError>(
+        '/api/challenges/no-such-challenge/enroll',
+        { startLocalDate: '2030-03-10', timezone: 'UTC', dailyUnlockLocalTime: '00:00' },
+        { token: u.token },
+      ),
+      await h.post<ApiError>('/api/me/challenges/no-such-challenge/days/1/quiz', { answers: [0] }, { token: u.token }),
+    ];
+    for (const res of unknown) expect([res.status, res.body.message]).toEqual([404, 'Challenge not found']);
+    for (const day of [0, 8, 99999999999]) {
+      const res = await h.get<ApiError>(`/api/challenges/${CID}/days/${day}`, { token: u.token });
+      expect([res.status, res.body.message]).toEqual([404, 'Day not found']);
+    }
+    const quiz = await h.post<ApiError>(url('/days/8/quiz'), { answers: [0] }, { token: u.token });
+    expect([quiz.status, quiz.body.message]).toEqual([404, 'Day not found']);
+    expect((await h.get(`/api/challenges/${CID}/days/abc`, { token: u.token })).status).toBe(400);
+  });
+});
+
+describe('enrolment', () => {
+  it('needs the course: 403 without an entitlement, for enrolment, day content and progress', async () => {
+    const u = await h.newUser('no-course');
+    const body = { startLocalDate: '2030-03-10', timezone: 'Europe/Berlin', dailyUnlockLocalTime: '00:00' };
+    for (const res of [
+      await h.post<ApiError>(`/api/challenges/${CID}/enroll`, body, { token: u.token }),
+      await h.get<ApiError>(`/api/challenges/${CID}/days/1`, { token: u.token }),
+      await h.get<ApiError>(url('/progress'), { token: u.token }),
+      await h.post<ApiError>(url('/days/1/quiz'), { answers: rightAnswers(1) }, { token: u.token }),
+    ]) {
+      expect([res.status, res.body.message]).toEqual([403, 'You need access to this course']);
+    }
+    const [row] = await h.sql<{ n: number }>('select count(*)::int as n from challenge_enrollments where user_id = ?', [
+      u.id,
+    ]);
+    expect(row.n).toBe(0);
+  });
+
+  it('enrols (201 with the progress) and answers a second enrolment with the first, unchanged (200)', async () => {
+    const u = await h.learnerWith('vagus-nerve', 'enrol');
+    const first = await h.post<Progress>(
+      `/api/challenges/${CID}/enroll`,
+      { startLocalDate: '2030-03-10', timezone: 'america/new_york', dailyUnlockLocalTime: '00:00' },
+      { token: u.token },
+    );
+    expect(first.status).toBe(201);
+    expect(first.body.enrollment).toEqual({
+      timezone: 'America/New_York',
+      daily_unlock_local_time: '00:00',
+      start_local_date: '2030-03-10',
+      enrolledAt: expect.any(String),
+    });
+    expect(first.body.days).toHaveLength(7);
+    // 2030-03-10 is the day New York moves to summer time: midnight is still EST, the next one EDT.
+    expect(first.body.days.slice(0, 3).map((d) => [d.unlock_at, d.is_unlocked])).toEqual([
+      ['2030-03-10T05:00:00.000Z', true],
+      ['2030-03-11T04:00:00.000Z', false],
+      ['2030-03-12T04:00:00.000Z', false],
+    ]);
+    expect(first.body.nextUnlock).toEqual({ day: 2, is_unlocked: false, unlock_at: '2030-03-11T04:00:00.000Z' });
+    expect(first.body).toMatchObject({ completed: false, certificateId: null });
+
+    const again = await h.post<Progress>(
+      `/api/challenges/${CID}/enroll`,
+      { startLocalDate: '2031-01-01', timezone: 'Asia/Tokyo', dailyUnlockLocalTime: '07:30' },
+      { token: u.token },
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.enrollment).toEqual(first.body.enrollment);
+    const rows = await h.sql<{ timezone: string; start_local_date: string }>(
+      'select timezone, start_local_date::text from challenge_enrollments where user_id = ?',
+      [u.id],
+    );
+    expect(rows).toEqual([{ timezone: 'America/New_York', start_local_date: '2030-03-10' }]);
+  });
+
+  it.each([
+    [{ timezone: 'Mars/Olympus_Mons' }, 'timezone must be an IANA time zone such as Europe/Berlin'],
+    [{ timezone: '+05:00' }, 'timezone must be an IANA time zone such as Europe/Berlin'],
+    [{ timezone: '' }, 'timezone must be an IANA time zone such as Europe/Berlin'],
+    [{ startLocalDate: '2030-02-30' }, 'startLocalDate must be a date written YYYY-MM-DD'],
+    [{ startLocalDate: '10/03/2030' }, 'startLocalDate must be a date written YYYY-MM-DD'],
+    [{ dailyUnlockLocalTime: '24:00' }, 'dailyUnlockLocalTime must be a time written HH:MM'],
+    [{ dailyUnlockLocalTime: '7:00' }, 'dailyUnlockLocalTime must be a time written HH:MM'],
+  ])('refuses %j with 400', async (change, message) => {
+    const u = await h.learnerWith('vagus-nerve', 'bad-enrol');
+    const body = { startLocalDate: '2030-03-10', timezone: 'Europe/Berlin', dailyUnlockLocalTime: '00:00', ...change };
+    const res = await h.post<ApiError>(`/api/challenges/${CID}/enroll`, body, { token: u.token });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+});
+
+describe('locked days', () => {
+  it('withholds the content of a day before enrolment, and refuses its submissions', async () => {
+    const u = await h.learnerWith('vagus-nerve', 'not-enrolled');
+    const day = await h.get<DayContent>(`/api/challenges/${CID}/days/1`, { token: u.token });
+    expect(day.status).toBe(200);
+    expect(day.body).toEqual({
+      day: 1,
+      title: 'Diaphragmatic Breathing',
+      tool: 'Hand-on-belly breathing',
+      est_minutes: 15,
+      locked: true,
+      unlock_at: null,
+      lesson: null,
+      quiz: [],
+      micro_project: null,
+    });
+    const progress = await progressOf(u);
+    expect(progress.enrollment).toBeNull();
+    expect(progress.nextUnlock).toBeNull();
+    expect(progress.days.every((d) => !d.is_unlocked && d.unlock_at === null && !d.passed)).toBe(true);
+    const quiz = await h.post<Locked>(url('/days/1/quiz'), { answers: rightAnswers(1) }, { token: u.token });
+    expect(quiz.status).toBe(403);
+    expect(quiz.body).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Enrol in the challenge first',
+      unlockAt: null,
+    });
+  });
+
+  it('withholds a day before its unlock time and refuses its submissions with the unlock time', async () => {
+    const u = await enrolled('locked');
+    const open = await h.get<DayContent>(`/api/challenges/${CID}/days/1`, { token: u.token });
+    expect(open.body).toMatchObject({ locked: false, unlock_at: '2030-03-10T05:00:00.000Z' });
+    expect(open.body.lesson?.steps.length).toBeGreaterThan(0);
+    expect(open.body.micro_project?.expected_fields).toEqual(dayOf(1).micro_project.expected_fields);
+
+    const locked = await h.get<DayContent>(`/api/challenges/${CID}/days/2`, { token: u.token });
+    expect(locked.status).toBe(200);
+    expect(locked.body).toMatchObject({
+      day: 2,
+      title: 'The Extended Exhale',
+      locked: true,
+      unlock_at: '2030-03-11T04:00:00.000Z',
+      lesson: null,
+      quiz: [],
+      micro_project: null,
+    });
+
+    const refused = {
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Day 2 opens at 2030-03-11T04:00:00.000Z',
+      unlockAt: '2030-03-11T04:00:00.000Z',
+    };
+    const quiz = await h.post<Locked>(url('/days/2/quiz'), { answers: rightAnswers(2) }, { token: u.token });
+    expect([quiz.status, quiz.body]).toEqual([403, refused]);
+    const project = await h.post<Locked>(url('/days/2/project'), { payload: plausibleAnswers(2) }, { token: u.token });
+    expect([project.status, project.body]).toEqual([403, refused]);
+    const bot = await h.post<Locked>(
+      url('/days/2/bot/assess'),
+      { submission: plausibleAnswers(2) },
+      { token: u.token },
+    );
+    expect([bot.status, bot.body]).toEqual([403, refused]);
+    const [stored] = await h.sql<{ n: number }>(
+      'select count(*)::int as n from challenge_submissions where user_id = ?',
+      [u.id],
+    );
+    expect(stored.n).toBe(0);
+  });
+
+  it('opens the next day when the clock reaches its unlock time', async () => {
+    const u = await enrolled('clock');
+    setNow('2030-03-11T03:59:59.999Z');
+    expect((await h.get<DayContent>(`/api/challenges/${CID}/days/2`, { token: u.token })).body.locked).toBe(true);
+
+    setNow('2030-03-11T04:00:00.000Z');
+    const day2 = await h.get<DayContent>(`/api/challenges/${CID}/days/2`, { token: u.token });
+    expect(day2.body.locked).toBe(false);
+    expect(day2.body.quiz).toHaveLength(3);
+    const progress = await progressOf(u);
+    expect(progress.days.filter((d) => d.is_unlocked).map((d) => d.day)).toEqual([1, 2]);
+    expect(progress.nextUnlock).toEqual({ day: 3, is_unlocked: false, unlock_at: '2030-03-12T04:00:00.000Z' });
+    const quiz = await h.post<QuizResult>(url('/days/2/quiz'), { answers: rightAnswers(2) }, { token: u.token });
+    expect(quiz.status).toBe(200);
+
+    setNow('2030-03-20T00:00:00Z');
+    const all = await progressOf(u);
+    expect(all.days.every((d) => d.is_unlocked)).toBe(true);
+    expect(all.nextUnlock).toBeNull();
+  });
+});
+
+describe('the quiz', () => {
+  it('is graded on the server, keeps the best score, and never sends the answers', async () => {
+    const u = await enrolled('quiz');
+    const day = await h.get<DayContent>(`/api/challenges/${CID}/days/1`, { token: u.token });
+    expect(day.body.quiz).toEqual(dayOf(1).quiz.map((q) => ({ q: expect.any(String), options: q.options })));
+
+    const wrong = await h.post<QuizResult>(url('/days/1/quiz'), { answers: wrongAnswers(1) }, { token: u.token });
+    expect([wrong.status, wrong.body]).toEqual([200, { score: 0, passed: false, correct: 0, total: 2 }]);
+    const half = await h.post<QuizResult>(
+      url('/days/1/quiz'),
+      { answers: [rightAnswers(1)[0], wrongAnswers(1)[1]] },
+      { token: u.token },
+    );
+    expect(half.body).toEqual({ score: 0.5, passed: false, correct: 1, total: 2 });
+    const right = await h.post<QuizResult>(url('/days/1/quiz'), { answers: rightAnswers(1) }, { token: u.token });
+    expect(right.body).toEqual({ score: 1, passed: true, correct: 2, total: 2 });
+    await h.post(url('/days/1/quiz'), { answers: wrongAnswers(1) }, { token: u.token });
+
+    const progress = await progressOf(u);
+    expect(progress.days[0].quiz).toEqual({ score: 1, passed: true });
+    expect(progress.days[0].passed).toBe(false); // the project is still missing
+
+    for (const body of [day.body, wrong.body, right.body, progress]) {
+      expect(JSON.stringify(body)).not.toMatch(/"answers?"/);
+    }
+  });
+
+  it('refuses a wrong number of answers and an option that does not exist (400)', async () => {
+    const u = await enrolled('quiz-bad');
+    const short = await h.post<ApiError>(url('/days/1/quiz'), { answers: [0] }, { token: u.token });
+    expect([short.status, short.body.message]).toEqual([
+      400,
+      'answers must give one option index for each of the 2 questions',
+    ]);
+    const out = await h.post<ApiError>(url('/days/1/quiz'), { answers: [0, 4] }, { token: u.token });
+    expect([out.status, out.body.message]).toEqual([400, 'answers[1] must be an option index from 0 to 3']);
+    for (const answers of [[-1, 0], ['a', 0], 'x', [0.5, 1]]) {
+      expect((await h.post(url('/days/1/quiz'), { answers }, { token: u.token })).status).toBe(400);
+    }
+    expect((await progressOf(u)).days[0].quiz).toBeNull();
+  });
+});
+
+describe('the micro project', () => {
+  it('is stored and queued for review; unknown fields (400) and oversized projects (400 / 413) are refused', async () => {
+    const u = await enrolled('project');
+    const unknown = await h.post<ApiError>(
+      url('/days/1/project'),
+      { payload: { ...DAY1_GOOD, favourite_colour: 'blue' } },
+      { token: u.token },
+    );
+    expect([unknown.status, unknown.body.message]).toEqual([400, 'Unknown field: favourite_colour']);
+    const long = await h.post<ApiError>(
+      url('/days/1/project'),
+      { payload: { how_you_felt: 'x'.repeat(4001) } },
+      { token: u.token },
+    );
+    expect([long.status, long.body.message]).toEqual([400, 'how_you_felt must be at most 4000 characters']);
+    const big = Object.fromEntries(dayOf(1).micro_project.expected_fields.map((f) => [f, 'é'.repeat(2000)]));
+    const tooBig = await h.post<ApiError>(url('/days/1/project'), { payload: big }, { token: u.token });
+    expect([tooBig.status, tooBig.body.message]).toEqual([413, 'The project is too large: at most 16 KiB in all']);
+    const notText = await h.post<ApiError>(
+      url('/days/1/project'),
+      { payload: { minutes_practised: 5 } },
+      { token: u.token },
+    );
+    expect([notText.status, notText.body.message]).toEqual([400, 'minutes_practised must be text']);
+    expect((await h.post(url('/days/1/project'), { payload: [] }, { token: u.token })).status).toBe(400);
+    expect((await h.post(url('/days/1/project'), { payload: { how_you_felt: ' ' } }, { token: u.token })).status).toBe(
+      400,
+    );
+
+    const first = await h.post<{ submissionId: string; status: string }>(
+      url('/days/1/project'),
+      { payload: { how_you_felt: 'calm' } },
+      { token: u.token },
+    );
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ submissionId: expect.any(String), status: 'pending' });
+    const second = await h.post<{ submissionId: string }>(
+      url('/days/1/project'),
+      { payload: DAY1_GOOD },
+      { token: u.token },
+    );
+    expect(second.status).toBe(201);
+
+    // The second replaces the first in the queue.
+    const items = await pendingItemsOf(u.id);
+    expect(items.map((i) => i.id)).toEqual([second.body.submissionId]);
+    const stored = await h.sql<{ id: string; payload: Record<string, string> }>(
+      'select id, payload from challenge_submissions where user_id = ?',
+      [u.id],
+    );
+    expect(stored).toEqual([{ id: second.body.submissionId, payload: DAY1_GOOD }]);
+    expect((await progressOf(u)).days[0].project).toEqual({
+      status: 'pending',
+      score: null,
+      feedback: null,
+      gradedBy: null,
+    });
+  });
+
+  it("never shows a learner another learner's submission", async () => {
+    const a = await enrolled('owner');
+    const b = await enrolled('other');
+    const mine = await h.post<{ submissionId: string }>(
+      url('/days/1/project'),
+      { payload: DAY1_GOOD },
+      { token: a.token },
+    );
+    expect(mine.status).toBe(201);
+
+    // B's own view knows nothing of it: no project, and nothing to assess.
+    expect((await progressOf(b)).days[0].project).toBeNull();
+    const assess = await h.post<ApiError>(url('/days/1/bot/assess'), {}, { token: b.token });
+    expect([assess.status, assess.body.message]).toEqual([400, 'Submit your project first']);
+    // The review queue is the Studio's, not a learner's.
+    for (const path of ['/api/admin/review', `/api/admin/review/${mine.body.submissionId}`]) {
+      const res = await h.get<ApiError>(path, { token: b.token });
+      expect(res.status).toBe(403);
+      expect(JSON.stringify(res.body)).not.toContain('16 breaths');
+    }
+    const grade = await h.post(
+      `/api/admin/review/${mine.body.submissionId}/grade`,
+      { passed: true, score: 1, rubric: {} },
+      { token: b.token },
+    );
+    expect(grade.status).toBe(403);
+    // And it is still A's, pending.
+    expect((await pendingItemsOf(a.id)).map((i) => i.id)).toEqual([mine.body.submissionId]);
+  });
+});
+
+describe('the bot assessment', () => {
+  it('passes good answers, marks the project passed and takes it out of the queue; the day passes with the quiz', async () => {
+    const u = await enrolled('bot-good');
+    const res = await h.post<Assessment>(url('/days/1/bot/assess'), { submission: DAY1_GOOD }, { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ passed: true, score: expect.any(Number), feedback: expect.any(String) });
+    expect(res.body.score).toBeGreaterThanOrEqual(0.6);
+    expect(await pendingItemsOf(u.id)).toEqual([]);
+    const [stored] = await h.sql<{ status: string; bot_passed: boolean }>(
+      'select status, bot_passed from challenge_submissions where user_id = ?',
+      [u.id],
+    );
+    expect(stored).toEqual({ status: 'auto-passed', bot_passed: true });
+
+    let progress = await progressOf(u);
+    expect(progress.days[0].project).toEqual({
+      status: 'passed',
+      score: res.body.score,
+      feedback: res.body.feedback,
+      gradedBy: 'bot',
+    });
+    expect(progress.days[0].passed).toBe(false);
+    await h.post(url('/days/1/quiz'), { answers: rightAnswers(1) }, { token: u.token });
+    progress = await progressOf(u);
+    expect(progress.days[0].passed).toBe(true);
+    expect(progress.days[1].passed).toBe(false);
+  });
+
+  it('fails junk with feedback that names what is missing, and leaves it pending for a reviewer', async () => {
+    const u = await enrolled('bot-junk');
+    const junk = { baseline_breaths_per_minute: 'asdf', minutes_practised: 'aaaa', position_used: 'n/a' };
+    const res = await h.post<Assessment>(url('/days/1/bot/assess'), { submission: junk }, { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.body.passed).toBe(false);
+    expect(res.body.score).toBeLessThan(0.6);
+    expect(res.body.feedback).toContain('Missing: belly vs chest movement, how you felt.');
+    expect(res.body.feedback).toContain('Minutes practised: repeated characters, not an answer.');
+
+    const [item] = await pendingItemsOf(u.id);
+    expect(item.bot).toEqual(res.body);
+    expect((await progressOf(u)).days[0].project).toEqual({
+      status: 'pending',
+      score: res.body.score,
+      feedback: res.body.feedback,
+      gradedBy: null,
+    });
+    // Without a submission it assesses the latest stored one.
+    const again = await h.post<Assessment>(url('/days/1/bot/assess'), {}, { token: u.token });
+    expect(again.body).toEqual(res.body);
+    const none = await enrolled('bot-none');
+    const first = await h.post<ApiError>(url('/days/1/bot/assess'), {}, { token: none.token });
+    expect([first.status, first.body.message]).toEqual([400, 'Submit your project first']);
+  });
+});
+
+describe('the review queue', () => {
+  it('lists pending items to studio users only, in the react-admin dialect', async () => {
+    const u = await enrolled('queue');
+    const sub = await h.post<{ submissionId: string }>(
+      url('/days/1/project'),
+      { payload: DAY1_GOOD },
+      { token: u.token },
+    );
+    const filter = encodeURIComponent(JSON.stringify({ status: 'pending', userId: u.id }));
+    const res = await h.get<ReviewItem[]>(
+      `/api/admin/review?filter=${filter}&sort=${encodeURIComponent('["createdAt","ASC"]')}&range=[0,24]`,
+      { token: studio },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers['content-range']).toBe('review 0-0/1');
+    expect(res.body).toEqual([
+      {
+        id: sub.body.submissionId,
+        title: '7-Day Breath Reset · Day 1: Diaphragmatic Breathing',
+        taskId: 'vagus-breath-7/day-1',
+        userId: u.id,
+        subjectId: 'vagus-nerve',
+        moduleId: CID,
+        type: 'other',
+        validatorType: 'rubric',
+        url: null,
+        content: Object.entries(DAY1_GOOD)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\n'),
+        status: 'pending',
+        createdAt: expect.any(String),
+        score: null,
+        passed: null,
+        note: null,
+        gradedBy: null,
+        gradedAt: null,
+        challengeId: CID,
+        day: 1,
+        criteria: expect.arrayContaining([expect.stringContaining('baseline breathing rate')]),
+        bot: null,
+      },
+    ]);
+    const one = await h.get<ReviewItem>(`/api/admin/review/${sub.body.submissionId}`, { token: studio });
+    expect(one.body).toEqual(res.body[0]);
+
+    expect((await h.get('/api/admin/review')).status).toBe(401);
+    expect((await h.get('/api/admin/review', { token: u.token })).status).toBe(403);
+    const bad = await h.get<ApiError>(`/api/admin/review?filter=${encodeURIComponent('{"status":"lost"}')}`, {
+      token: studio,
+    });
+    expect([bad.status, bad.body.message]).toEqual([400, 'filter.status must be one of: pending, graded, auto-passed']);
+    expect((await h.get('/api/admin/review/not-a-uuid', { token: studio })).status).toBe(400);
+    const missing = await h.get<ApiError>('/api/admin/review/00000000-0000-4000-8000-000000000000', { token: studio });
+    expect([missing.status, missing.body.message]).toEqual([404, 'Review item not found']);
+  });
+
+  it('shows a link submission as a link', async () => {
+    const u = await enrolled('link');
+    await h.post(
+      url('/days/1/project'),
+      { payload: { how_you_felt: ' https://example.org/my-notes ' } },
+      { token: u.token },
+    );
+    const [item] = await pendingItemsOf(u.id);
+    expect(item).toMatchObject({ type: 'link', url: 'https://example.org/my-notes', content: null });
+  });
+
+  it("a passing grade closes the item and passes the learner's day; grading twice is 409", async () => {
+    const u = await enrolled('grade');
+    await h.post(url('/days/1/quiz'), { answers: rightAnswers(1) }, { token: u.token });
+    const sub = await h.post<{ submissionId: string }>(
+      url('/days/1/project'),
+      { payload: DAY1_GOOD },
+      { token: u.token },
+    );
+    const graded = await h.post<ReviewItem>(
+      `/api/admin/review/${sub.body.submissionId}/grade`,
+      { passed: true, score: 0.9, rubric: { note: 'Clear and honest.' } },
+      { token: studio },
+    );
+    expect(graded.status).toBe(200);
+    expect(graded.body).toMatchObject({
+      id: sub.body.submissionId,
+      status: 'graded',
+      score: 0.9,
+      passed: true,
+      note: 'Clear and honest.',
+      gradedBy: 'reviewer',
+    });
+    const day1 = (await progressOf(u)).days[0];
+    expect(day1).toMatchObject({
+      passed: true,
+      project: { status: 'passed', score: 0.9, feedback: 'Clear and honest.', gradedBy: 'reviewer' },
+    });
+    expect(await pendingItemsOf(u.id)).toEqual([]);
+
+    const twice = await h.post<ApiError>(
+      `/api/admin/review/${sub.body.submissionId}/grade`,
+      { passed: false, score: 0.1, rubric: { note: 'Changed my mind' } },
+      { token: studio },
+    );
+    expect([twice.status, twice.body.message]).toEqual([409, 'This item is not pending: it has been graded already']);
+    expect((await progressOf(u)).days[0].project?.status).toBe('passed');
+  });
+
+  it('a failing grade marks the project failed; a new project makes it pending again', async () => {
+    const u = await enrolled('fail');
+    const sub = await h.post<{ submissionId: string }>(
+      url('/days/1/project'),
+      { payload: DAY1_GOOD },
+      { token: u.token },
+    );
+    for (const body of [{ passed: true, score: 2 }, { passed: 'yes', score: 0.5 }, { score: 0.5 }]) {
+      expect((await h.post(`/api/admin/review/${sub.body.submissionId}/grade`, body, { token: studio })).status).toBe(
+        400,
+      );
+    }
+    const graded = await h.post<ReviewItem>(
+      `/api/admin/review/${sub.body.submissionId}/grade`,
+      { passed: false, score: 0.2, rubric: { note: 'Add how you felt.' } },
+      { token: studio },
+    );
+    expect(graded.status).toBe(200);
+    expect((await progressOf(u)).days[0]).toMatchObject({
+      passed: false,
+      project: { status: 'failed', score: 0.2, feedback: 'Add how you felt.', gradedBy: 'reviewer' },
+    });
+    await h.post(url('/days/1/project'), { payload: DAY1_GOOD }, { token: u.token });
+    expect((await progressOf(u)).days[0].project?.status).toBe('pending');
+  });
+});
+
+describe('completing a challenge', () => {
+  const certificateRows = (userId: string) =>
+    h.sql<{ id: string }>('select id from certificates where user_id = ? and challenge_id = ?', [userId, CID]);
+
+  /** Passes the quiz and (through the bot) the project of each day. */
+  async function passDays(u: TestUser, days: number[]) {
+    for (const d of days) {
+      expect(
+        (await h.post<QuizResult>(url(`/days/${d}/quiz`), { answers: rightAnswers(d) }, { token: u.token })).body,
+      ).toMatchObject({ passed: true });
+      const bot = await h.post<Assessment>(
+        url(`/days/${d}/bot/assess`),
+        { submission: plausibleAnswers(d) },
+        { token: u.token },
+      );
+      expect([bot.status, bot.body.passed, bot.body.feedback]).toEqual([200, true, expect.any(String)]);
+    }
+  }
+
+  it('issues the certificate once every day is passed', async () => {
+    const u = await enrolled('complete');
+    setNow('2030-03-20T00:00:00Z');
+    const certificates = h.app.get(CertificatesService);
+    const issue = jest.spyOn(certificates, 'issueIfNotIssued');
+    await passDays(u, [1, 2, 3, 4, 5, 6]);
+    expect(issue).not.toHaveBeenCalled();
+    expect((await progressOf(u)).completed).toBe(false);
+
+    await passDays(u, [7]);
+    expect(issue).toHaveBeenCalledTimes(1);
+    expect(issue).toHaveBeenCalledWith(u.id, CID);
+    const progress = await progressOf(u);
+    expect(progress.completed).toBe(true);
+    expect(progress.days.every((d) => d.passed)).toBe(true);
+    expect(progress.certificateId).toEqual(expect.any(String));
+    expect(progress.certificateId).toBe(await certificates.idFor(u.id, CID));
+    expect(await certificateRows(u.id)).toEqual([{ id: progress.certificateId }]);
+  });
+
+  it('decides the last two submissions one after the other: both succeed, the certificate is asked for once', async () => {
+    const u = await enrolled('race');
+    setNow('2030-03-20T00:00:00Z');
+    await passDays(u, [1, 2, 3, 4, 5]);
+    for (const d of [6, 7]) await h.post(url(`/days/${d}/quiz`), { answers: rightAnswers(d) }, { token: u.token });
+    const certificates = h.app.get(CertificatesService);
+    const issue = jest.spyOn(certificates, 'issueIfNotIssued');
+    // Make the race real: each request, having passed its own day, waits (up to half a second) for the other to
+    // have passed its day too before it counts the days passed. Unserialised, both would count six of seven and
+    // neither would ask for the certificate; serialised by the enrolment lock, the second waits for the first.
+    const repo = h.app.get(ChallengesRepository);
+    const passDay = repo.passDayIfDone.bind(repo);
+    let arrived = 0;
+    let bothArrived!: () => void;
+    const both = new Promise<void>((resolve) => (bothArrived = resolve));
+    jest.spyOn(repo, 'passDayIfDone').mockImplementation(async (...args) => {
+      const passed = await passDay(...args);
+      if (++arrived === 2) bothArrived();
+      await Promise.race([both, new Promise((resolve) => setTimeout(resolve, 500))]);
+      return passed;
+    });
+
+    const [six, seven] = await Promise.all(
+      [6, 7].map((d) =>
+        h.post<Assessment>(url(`/days/${d}/bot/assess`), { submission: plausibleAnswers(d) }, { token: u.token }),
+      ),
+    );
+    expect([six.status, six.body.passed, seven.status, seven.body.passed]).toEqual([200, true, 200, true]);
+    expect(arrived).toBe(2);
+    expect(issue).toHaveBeenCalledTimes(1);
+    expect(issue).toHaveBeenCalledWith(u.id, CID);
+    const progress = await progressOf(u);
+    expect(progress.completed).toBe(true);
+    expect(progress.certificateId).toEqual(expect.any(String));
+    expect(await certificateRows(u.id)).toEqual([{ id: progress.certificateId }]);
+  });
+});
+
+describe('analytics', () => {
+  it('counts enrolments and certificates per challenge, every challenge listed', async () => {
+    const before = await h.get<Analytics>('/api/admin/analytics', { token: studio });
+    expect(before.status).toBe(200);
+    expect(before.body.enrollments.map((e) => e.challengeId).sort()).toEqual([
+      'vagus-breath-7',
+      'vagus-reset-14',
+      'vagus-tvns-10',
+    ]);
+    expect(before.body.certificates.map((e) => e.challengeId)).toEqual(
+      before.body.enrollments.map((e) => e.challengeId),
+    );
+    const stored = await h.sql<{ challenge_id: string; n: number }>(
+      'select challenge_id, count(*)::int as n from challenge_enrollments group by challenge_id',
+    );
+    for (const e of before.body.enrollments)
+      expect(e.count).toBe(stored.find((s) => s.challenge_id === e.challengeId)?.n ?? 0);
+    const certs = await h.app.get(CertificatesService).countsByChallenge();
+    for (const c of before.body.certificates) expect(c.count).toBe(certs.get(c.challengeId) ?? 0);
+
+    await enrolled('analytics');
+    const after = await h.get<Analytics>('/api/admin/analytics', { token: studio });
+    const count = (a: Analytics, id: string) => a.enrollments.find((e) => e.challengeId === id)!.count;
+    expect(count(after.body, CID)).toBe(count(before.body, CID) + 1);
+    expect(count(after.body, 'vagus-tvns-10')).toBe(count(before.body, 'vagus-tvns-10'));
+
+    const learner = await h.newUser('analytics-learner');
+    expect((await h.get('/api/admin/analytics', { token: learner.token })).status).toBe(403);
+    expect((await h.get('/api/admin/analytics')).status).toBe(401);
+  });
+});
+
+describe('the test clock', () => {
+  it('is not mounted without TEST_CLOCK', async () => {
+    const res = await h.put<ApiError>('/api/test/clock', { offsetMs: 86_400_000 }, { token: admin });
+    expect(res.status).toBe(404);
+  });
+});
