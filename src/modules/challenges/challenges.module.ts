@@ -6,7 +6,6 @@ import { CertificatesModule } from './certificates/certificates.module';
 import { ChallengeCatalogService } from './challenge-catalog.service';
 import { CHALLENGE_CLOCK, challengeClockProvider } from './challenge-clock';
 import { ChallengeCompletionService } from './challenge-completion.service';
-import { ChallengeContentService } from './challenge-content.service';
 import { ChallengeProgressService } from './challenge-progress.service';
 import { ChallengesController } from './challenges.controller';
 import { ChallengesRepository } from './challenges.repository';
@@ -17,7 +16,7 @@ import { ReviewService } from './review.service';
 import { TestClockController } from './test-clock.controller';
 
 /**
- * Challenges: content import, enrolment, day content, progress, quiz and project grading, the Studio's
+ * Challenges: enrolment, day content, progress, quiz and project grading, the Studio's
  * review queue and analytics. Certificates are their own module, called through CertificatesService.
  * The test clock's route exists only when TEST_CLOCK asks for it (decided when this module is declared).
  */
@@ -32,7 +31,6 @@ import { TestClockController } from './test-clock.controller';
   ],
   providers: [
     challengeClockProvider,
-    ChallengeContentService,
     ChallengesRepository,
     ChallengeCatalogService,
     ChallengeCompletionService,
@@ -40,6 +38,6 @@ import { TestClockController } from './test-clock.controller';
     ProjectAssessor,
     ReviewService,
   ],
-  exports: [ChallengeContentService, CHALLENGE_CLOCK],
+  exports: [CHALLENGE_CLOCK],
 })
 export class ChallengesModule {}

@@ -5,7 +5,7 @@ import { InjectConfig } from '../../../config/config.module';
 import { join } from 'node:path';
 import { AssessmentContentService } from '../../assessment/assessment-content.service';
 import { CatalogContentService } from '../../catalog/catalog-content.service';
-import { ChallengeContentService } from '../../challenges/challenge-content.service';
+import { ChallengeContentService } from '../../challenges/content/challenge-content.service';
 import { GraphContentService } from '../../graph/graph-content.service';
 import { LectureContentService } from '../../media/lecture-content.service';
 import { ContentSourceSpec, MigrationInput, readBundled, readLegacyRest, SkippedItem } from './content-sources';

@@ -3,7 +3,7 @@ import { loadContentDir } from '../../../content/content-loader';
 import type { ChallengeContent, SubjectContent } from '../../../content/content.schema';
 import type { QuizItemImport } from '../../assessment/assessment-content.service';
 import type { SubjectImport } from '../../catalog/catalog-content.service';
-import type { ChallengeImport } from '../../challenges/challenge-content.service';
+import type { ChallengeImport } from '../../challenges/content/challenge-content.service';
 import type { NodeImport } from '../../graph/graph-content.service';
 import type { LectureSectionImport } from '../../media/lecture-content.service';
 

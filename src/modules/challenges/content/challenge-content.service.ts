@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { contentHash, UpsertOutcome, upsertOutcome } from '../../common/content-hash';
-import type { ChallengeDayLesson, ChallengeMicroProject, ChallengeQuizItem, ChallengeRubric } from './entities';
+import { contentHash, UpsertOutcome, upsertOutcome } from '../../../common/content-hash';
+import type { ChallengeDayLesson, ChallengeMicroProject, ChallengeQuizItem, ChallengeRubric } from '../entities';
 
 export interface ChallengeImport {
   id: string;
