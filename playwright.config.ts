@@ -46,6 +46,8 @@ export default defineConfig({
       PORT: String(port),
       LOG_PRETTY: 'false',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // PUT /api/test/clock (admin): the challenge test moves the server's clock a week on. Never in production.
+      TEST_CLOCK: 'true',
     } as Record<string, string>,
   },
 });

@@ -6,7 +6,6 @@ import { RegisterPage } from './features/auth/pages/RegisterPage';
 import { RequestResetPage } from './features/auth/pages/RequestResetPage';
 import { ResetPasswordPage } from './features/auth/pages/ResetPasswordPage';
 import { VerifyPage } from './features/auth/pages/VerifyPage';
-import { ComingSoonPage } from './features/common/ComingSoonPage';
 import { NotFoundPage } from './features/common/NotFoundPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { LandingPage } from './features/landing/LandingPage';
@@ -24,6 +23,10 @@ import { QuizPage } from './features/quiz/QuizPage';
 import { PracticePage } from './features/practice/PracticePage';
 import { MasteryPage } from './features/mastery/MasteryPage';
 import { LecturesPage } from './features/lectures/LecturesPage';
+import { ChallengesPage } from './features/challenges/ChallengesPage';
+import { ChallengePage } from './features/challenges/ChallengePage';
+import { ChallengeDayPage } from './features/challenges/ChallengeDayPage';
+import { CertificatePage } from './features/certificates/CertificatePage';
 
 /**
  * The route table (spec: studio-and-routes.md). Features that arrive later replace their
@@ -47,6 +50,8 @@ export function AppRoutes() {
         <Route path="preview/node/:nodeId" element={<PreviewNodePage />} />
         <Route path="lectures" element={<LecturesPage />} />
         <Route path="checkout/start" element={<CheckoutStartPage />} />
+        {/* Anyone can verify a certificate: no sign-in. */}
+        <Route path="certificates/:id" element={<CertificatePage />} />
 
         {/* Signed in */}
         <Route element={<RequireAuth />}>
@@ -59,9 +64,9 @@ export function AppRoutes() {
           <Route path="notes" element={<NotesPage />} />
           <Route path="bookmarks" element={<BookmarksPage />} />
           <Route path="mastery" element={<MasteryPage />} />
-          <Route path="challenges" element={<ComingSoonPage title="Challenges" />} />
-          <Route path="challenge/:cid" element={<ComingSoonPage title="Challenge" />} />
-          <Route path="challenge/:cid/day/:day" element={<ComingSoonPage title="Challenge Day" />} />
+          <Route path="challenges" element={<ChallengesPage />} />
+          <Route path="challenge/:cid" element={<ChallengePage />} />
+          <Route path="challenge/:cid/day/:day" element={<ChallengeDayPage />} />
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

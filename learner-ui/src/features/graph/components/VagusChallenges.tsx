@@ -12,7 +12,10 @@ const OPTIONAL_VAGUS_CHALLENGES: { id: string; label: string }[] = [
   { id: 'vagus-tvns-10', label: 'Vagus tVNS 10d' },
 ];
 
-/** The vagus course's guided challenges, for its owners. */
+/**
+ * The vagus course's guided challenges, for its owners: each links to the challenge page
+ * (/challenge/{cid}). Primary colours: the teal secondary fails 4.5:1 with white text.
+ */
 export function VagusChallenges() {
   const challenges = useChallenges(true);
   return (
@@ -21,14 +24,14 @@ export function VagusChallenges() {
         Guided challenges
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        <Button component={RouterLink} to={challengePath('vagus-reset-14')} variant="contained" color="secondary">
+        <Button component={RouterLink} to={challengePath('vagus-reset-14')} variant="contained">
           Start Vagus Reset 14d
         </Button>
         {OPTIONAL_VAGUS_CHALLENGES.map(({ id, label }) => {
           const found = challenges.data?.find((c) => c.id === id);
           if (!found) return null;
           return (
-            <Button key={id} component={RouterLink} to={challengePath(id)} variant="outlined" color="secondary">
+            <Button key={id} component={RouterLink} to={challengePath(id)} variant="outlined">
               {found.name || label}
             </Button>
           );

@@ -1,0 +1,16 @@
+const q = encodeURIComponent;
+
+export const CHALLENGES_PATH = '/challenges';
+
+export function challengePath(cid: string): string {
+  return `/challenge/${q(cid)}`;
+}
+
+export function challengeDayPath(cid: string, day: number): string {
+  return `/challenge/${q(cid)}/day/${day}`;
+}
+
+/** The public verification page of a certificate (no sign-in). */
+export function certificatePath(id: string): string {
+  return `/certificates/${q(id)}`;
+}
