@@ -334,7 +334,8 @@ describe('verifying', () => {
     const copies = [
       edited(jwt, (c) => (c.credentialSubject.achievement.name = 'Something Harder')),
       edited(jwt, (c) => (c.credentialSubject.identifier[0].identityHash = 'someone-else')),
-      edited(jwt, (c) => (c.credentialStatus.statusListIndex = '0')),
+      // another certificate's status entry (this one's index + 1: never the same, whatever order the tests ran in)
+      edited(jwt, (c) => (c.credentialStatus.statusListIndex = String(Number(c.credentialStatus.statusListIndex) + 1))),
       edited(jwt, (c) => (c.validFrom = '2020-01-01T00:00:00.000Z')),
       (() => {
         const [header, payload, signature] = jwt.split('.');
