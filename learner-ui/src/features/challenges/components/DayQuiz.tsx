@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
@@ -19,6 +18,7 @@ import {
 } from '../../../api/challenges';
 import { formatScore } from '../format';
 import { submitErrorMessage } from './submitError';
+import { PassChip } from './PassChip';
 
 /**
  * The day's quiz: a radio group per question, Submit once each has an answer, then the score the
@@ -153,12 +153,7 @@ function QuizResult({ result, ref }: { result: ChallengeQuizResult; ref: Ref<HTM
         <Typography sx={{ fontWeight: 700 }}>
           Score: {formatScore(result.score)} ({result.correct} of {result.total} correct)
         </Typography>
-        <Chip
-          size="small"
-          color={result.passed ? 'success' : 'error'}
-          variant={result.passed ? 'filled' : 'outlined'}
-          label={result.passed ? 'Passed' : 'Not passed'}
-        />
+        <PassChip passed={result.passed} />
       </Stack>
     </Paper>
   );

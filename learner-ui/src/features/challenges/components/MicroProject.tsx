@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -19,6 +18,7 @@ import {
 import { fieldLabel, formatScore } from '../format';
 import { projectStatusText } from './DayStatus';
 import { submitErrorMessage } from './submitError';
+import { PassChip } from './PassChip';
 
 /** The contract's cap per answer. */
 export const MAX_FIELD_LENGTH = 4000;
@@ -187,12 +187,7 @@ function AssessmentResult({ result, ref }: { result: BotAssessment; ref: Ref<HTM
         <Typography component="h3" sx={{ fontWeight: 700 }}>
           Bot assessment
         </Typography>
-        <Chip
-          size="small"
-          color={result.passed ? 'success' : 'error'}
-          variant={result.passed ? 'filled' : 'outlined'}
-          label={result.passed ? 'Passed' : 'Not passed'}
-        />
+        <PassChip passed={result.passed} />
         <Typography>Score: {formatScore(result.score)}</Typography>
       </Stack>
       <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{result.feedback}</Typography>
