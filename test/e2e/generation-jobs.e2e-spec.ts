@@ -2,6 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { JOBS, QUEUES } from '../../src/queues/queues';
 import { type ApiError, Harness, until } from '../support/harness';
 
@@ -72,6 +73,8 @@ beforeAll(async () => {
   await new Promise<void>((r) => legacy.listen(0, '127.0.0.1', r));
   legacyUrl = `http://127.0.0.1:${(legacy.address() as AddressInfo).port}`;
   h = await Harness.boot();
+  // the courses, whatever test runs first (the migration tests import them again, which changes nothing)
+  await h.worker!.get(ContentMigrationService).runIfEmpty();
   studio = await h.demoToken('studio');
   learner = await h.demoToken('learner');
   admin = await h.demoToken('admin');
