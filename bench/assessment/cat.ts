@@ -17,12 +17,21 @@
  */
 import * as path from 'node:path';
 import { loadContentDir } from '../../src/content/content-loader';
-import { itemParams, KnowledgeSpace, type ItemParams } from '../../src/modules/assessment/knowledge-space';
+import {
+  AdaptiveTest,
+  type CatItem,
+  DEFAULT_MAX_QUESTIONS,
+  POPULATION_SIZE,
+  SETTLE_HIGH,
+  SETTLE_LOW,
+  spaceFor,
+} from '../../src/modules/assessment/adaptive-test';
+import { itemParams, type ItemParams } from '../../src/modules/assessment/knowledge-space';
 
 const SLIP = 0.1;
-const CAP = 20;
-const LOW = 0.2;
-const HIGH = 0.8;
+const CAP = DEFAULT_MAX_QUESTIONS;
+const LOW = SETTLE_LOW;
+const HIGH = SETTLE_HIGH;
 const MASTERED = 0.7;
 const LEARNERS = Number(process.env.SIM_LEARNERS ?? 300);
 const SEED = Number(process.env.SIM_SEED ?? 42);
@@ -45,6 +54,8 @@ interface Course {
   topics: { id: string; prerequisites: string[] }[];
   /** per topic: each item's parameters (guess from its number of choices) */
   items: Map<string, ItemParams[]>;
+  /** the items as the engine sees them */
+  catItems: CatItem[];
 }
 
 /** A random order in which every topic comes after its prerequisites; its prefixes are knowledge states. */
@@ -94,11 +105,14 @@ function score(t: Tally, truth: Map<string, boolean>, known: (id: string) => boo
 }
 
 function simulate(c: Course, r: Rng) {
-  const space = new KnowledgeSpace(c.topics);
   const cat = new Map(BANDS.map((b) => [b, tally()]));
   const fixed = new Map(FIXED_K.map((k) => [k, new Map(BANDS.map((b) => [b, tally()]))]));
   const answer = (known: boolean, item: ItemParams) => r() < (known ? 1 - SLIP : item.guess);
+  const guessOf = new Map(c.catItems.map((q) => [q.id, itemParams(q.choices, SLIP)]));
+  // the population prior, as the API builds it: the known share of each earlier learner's result
+  const population: number[] = [];
   let millis = 0;
+  let space = spaceFor(c.topics, population);
   for (let l = 0; l < LEARNERS; l++) {
     const order = randomPrerequisiteOrder(c, r);
     const f = r();
@@ -106,22 +120,19 @@ function simulate(c: Course, r: Rng) {
     const truth = new Map(order.map((id, i) => [id, i < knownCount]));
     const band = bandOf(knownCount / order.length);
 
-    // adaptive: through the engine, never the same item twice
+    // adaptive: through the API's engine (AdaptiveTest), never the same item twice
     const started = performance.now();
-    const post = space.posterior();
-    const used = new Map<string, number>();
+    space = spaceFor(c.topics, population.slice(-POPULATION_SIZE));
+    const test = new AdaptiveTest(space, c.catItems);
+    const served = new Set<string>();
     let asked = 0;
-    while (asked < CAP && !post.settled(LOW, HIGH)) {
-      const candidates = c.topics
-        .filter((t) => (used.get(t.id) ?? 0) < (c.items.get(t.id)?.length ?? 0))
-        .map((t) => ({ topicId: t.id, item: c.items.get(t.id)![used.get(t.id) ?? 0] }));
-      const pick = post.best(candidates);
-      if (!pick) break;
-      const item = c.items.get(pick)![used.get(pick) ?? 0];
-      used.set(pick, (used.get(pick) ?? 0) + 1);
-      post.observe(pick, answer(truth.get(pick)!, item), item);
+    for (let q = test.next(served); q; q = test.next(served)) {
+      served.add(q.id);
+      test.observe(q, answer(truth.get(q.topicId)!, guessOf.get(q.id)!));
       asked++;
     }
+    const post = test.posterior;
+    population.push(post.knownShare());
     millis += performance.now() - started;
     const p = post.marginals();
     score(cat.get(band)!, truth, (id) => p.get(id)! > MASTERED, asked);
@@ -157,6 +168,15 @@ async function main() {
         n.id,
         n.quiz.map((q) => itemParams(q.choices.length, Number(process.env.SIM_MODEL_SLIP ?? SLIP))),
       ]),
+    ),
+    catItems: s.nodes.flatMap((n) =>
+      n.quiz.map((q, i) => ({
+        id: q.id ?? `${n.id}-q${i}`,
+        topicId: n.id,
+        choices: q.choices.length,
+        difficulty: q.difficulty ?? 2,
+        position: i,
+      })),
     ),
   }));
   console.log(

@@ -1,16 +1,34 @@
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
-import { type ApiError, type ApiResponse, Harness } from '../support/harness';
+import { type ApiError, Harness } from '../support/harness';
 
 interface Question {
   id: string;
   stemHtml: string;
   choices: { id: string; textHtml: string }[];
 }
+interface Progress {
+  answered: number;
+  remaining: number;
+  cap: number;
+  confidence: number;
+}
 interface Attempt {
   attemptId: string;
   kind: string;
   subjectId: string;
+  done: boolean;
+  question: Question;
   questions: Question[];
+  progress: Progress;
+}
+interface TopicResult {
+  id: string;
+  title: string;
+  moduleId: string;
+  level: number;
+  label: string;
+  mastered: boolean;
+  asked: number;
 }
 interface Graded {
   attemptId: string;
@@ -25,9 +43,21 @@ interface Graded {
     unlockModules: string[];
   };
   mastery: Record<string, number>;
+  topics: TopicResult[];
+  questionsAsked: number;
+  confidence: number;
+  knownShare: number;
+}
+interface Step {
+  attemptId: string;
+  done: boolean;
+  question?: Question;
+  progress: Progress;
+  result?: Graded;
 }
 interface Skill {
   kind: 'topic' | 'category';
+  skillId: string;
   subjectId: string;
   attempts: number;
   correct: number;
@@ -37,6 +67,7 @@ interface Skill {
 interface MasteryBody {
   mastery: Record<string, number>;
   skills: Skill[];
+  readyToLearn?: { id: string; title: string; level: number }[];
 }
 
 let h: Harness;
@@ -47,16 +78,55 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** The right answers, read straight from the database (the API never serves them before grading). */
-async function answerKey(subjectId: string): Promise<Map<string, string>> {
-  const rows = await h.sql<{ id: string; correct: string }>(`select id, correct from quiz_items where subject_id = ?`, [
-    subjectId,
-  ]);
-  return new Map(rows.map((r) => [r.id, r.correct]));
+/** The items' right answers and topics, read straight from the database (the API never serves them before grading). */
+async function itemsOf(subjectId: string) {
+  const rows = await h.sql<{ id: string; correct: string; node_id: string; choices: { id: string }[] }>(
+    `select id, correct, node_id, choices from quiz_items where subject_id = ?`,
+    [subjectId],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
-describe('diagnostic lifecycle', () => {
-  it('serves an adaptive short form without answers, grades it once, records mastery and gating', async () => {
+const wrongChoice = (item: { correct: string; choices: { id: string }[] }) =>
+  item.choices.map((c) => String(c.id)).find((c) => c !== item.correct)!;
+
+/** Takes a whole adaptive attempt, answering each question with `choose`. */
+async function take(
+  token: string,
+  kind: string,
+  subject: string,
+  choose: (item: { id: string; correct: string; node_id: string; choices: { id: string }[] }) => string,
+) {
+  const items = await itemsOf(subject);
+  const start = await h.post<Attempt & ApiError>(`/api/quizzes/${kind}/attempts`, { subject }, { token });
+  expect(start.status).toBe(201);
+  const served: string[] = [start.body.question.id];
+  let step: Step = {
+    attemptId: start.body.attemptId,
+    done: false,
+    question: start.body.question,
+    progress: start.body.progress,
+  };
+  while (!step.done) {
+    const q = step.question!;
+    const res = await h.post<Step & ApiError>(
+      `/api/attempts/${start.body.attemptId}/answer`,
+      { questionId: q.id, answer: choose(items.get(q.id)!) },
+      { token },
+    );
+    expect(res.status).toBe(200);
+    step = res.body;
+    if (!step.done) {
+      expect(served).not.toContain(step.question!.id);
+      served.push(step.question!.id);
+    }
+    expect(served.length).toBeLessThanOrEqual(20);
+  }
+  return { start: start.body, served, result: step.result!, items };
+}
+
+describe('adaptive diagnostic', () => {
+  it('serves one question at a time without answers; all right ends mastered with module unlocks', async () => {
     const u = await h.learnerWith('vagus-nerve');
     const start = await h.post<Attempt & ApiError>(
       '/api/quizzes/q_diag/attempts',
@@ -64,189 +134,268 @@ describe('diagnostic lifecycle', () => {
       { token: u.token },
     );
     expect(start.status).toBe(201);
-    expect(start.body).toMatchObject({ attemptId: expect.any(String), kind: 'q_diag', subjectId: 'vagus-nerve' });
-    const qs = start.body.questions;
-    expect(qs.length).toBeGreaterThanOrEqual(1);
-    expect(qs.length).toBeLessThanOrEqual(10);
-    const ids = qs.map((q) => q.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const q of qs) {
-      expect(Object.keys(q).sort()).toEqual(['choices', 'id', 'stemHtml']);
-      expect(q.choices.length).toBeGreaterThanOrEqual(2);
-      for (const c of q.choices) expect(Object.keys(c).sort()).toEqual(['id', 'textHtml']);
+    expect(start.body).toMatchObject({
+      attemptId: expect.any(String),
+      kind: 'q_diag',
+      subjectId: 'vagus-nerve',
+      done: false,
+    });
+    expect(start.body.questions).toEqual([start.body.question]);
+    expect(Object.keys(start.body.question).sort()).toEqual(['choices', 'id', 'stemHtml']);
+    expect(start.body.progress).toMatchObject({ answered: 0, cap: 20 });
+    expect(start.body.progress.remaining).toBeGreaterThan(0);
+    expect(JSON.stringify(start.body)).not.toMatch(/"(correct|correctAnswer|explanation|difficulty)":/);
+
+    const items = await itemsOf('vagus-nerve');
+    const first = start.body.question;
+    const url = `/api/attempts/${start.body.attemptId}/answer`;
+    // refusals before the first answer: an item not served in this attempt, a choice the item does not have
+    const otherItem = [...items.keys()].find((id) => id !== first.id)!;
+    const notServed = await h.post<ApiError>(url, { questionId: otherItem, answer: 'a' }, { token: u.token });
+    expect(notServed.status).toBe(400);
+    expect(notServed.body.message).toBe(`Question ${otherItem} is not part of this attempt`);
+    const badChoice = await h.post<ApiError>(url, { questionId: first.id, answer: 'zz' }, { token: u.token });
+    expect(badChoice.status).toBe(400);
+    expect((await h.post<ApiError>(url, { questionId: first.id }, { token: u.token })).status).toBe(400);
+    expect((await h.post<ApiError>(url, { questionId: first.id, answer: 'a' })).status).toBe(401);
+    // another learner cannot answer it
+    const stranger = await h.learnerWith('vagus-nerve');
+    expect(
+      (
+        await h.post<ApiError>(
+          url,
+          { questionId: first.id, answer: items.get(first.id)!.correct },
+          { token: stranger.token },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await h.post<ApiError>(
+          '/api/attempts/not-a-uuid/answer',
+          { questionId: first.id, answer: 'a' },
+          { token: u.token },
+        )
+      ).status,
+    ).toBe(400);
+
+    const one = await h.post<Step & ApiError>(
+      url,
+      { questionId: first.id, answer: items.get(first.id)!.correct },
+      { token: u.token },
+    );
+    expect(one.status).toBe(200);
+    expect(one.body.done).toBe(false);
+    expect(one.body.question!.id).not.toBe(first.id);
+    expect(one.body.progress.answered).toBe(1);
+    // the same question twice: 409
+    const twice = await h.post<ApiError>(
+      url,
+      { questionId: first.id, answer: items.get(first.id)!.correct },
+      { token: u.token },
+    );
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(`Question ${first.id} has already been answered`);
+
+    // the rest, all right
+    let step = one.body;
+    const served = [first.id, step.question!.id];
+    while (!step.done) {
+      const q = step.question!;
+      const res = await h.post<Step & ApiError>(
+        url,
+        { questionId: q.id, answer: items.get(q.id)!.correct },
+        { token: u.token },
+      );
+      expect(res.status).toBe(200);
+      step = res.body;
+      if (!step.done) served.push(step.question!.id);
     }
-    const raw = JSON.stringify(start.body);
-    expect(raw).not.toMatch(/"(correct|correctAnswer|explanation|difficulty)":/);
-    // One topic per question.
-    const nodes = await h.sql<{ node_id: string }>(
-      `select node_id from quiz_items where subject_id = 'vagus-nerve' and id in (select jsonb_array_elements_text(?::jsonb))`,
-      [JSON.stringify(ids)],
-    );
-    expect(new Set(nodes.map((n) => n.node_id)).size).toBe(ids.length);
-
-    // A question that is not in the attempt is refused.
-    const bad = await h.post<Graded & ApiError>(
-      '/api/attempts/submit',
-      { attemptId: start.body.attemptId, responses: [{ questionId: 'not-in-attempt', answer: 'a' }] },
-      { token: u.token },
-    );
-    expect(bad.status).toBe(400);
-
-    // Every answer right except the last one, which is left unanswered (counts as wrong).
-    const key = await answerKey('vagus-nerve');
-    const responses = ids.slice(0, -1).map((id) => ({ questionId: id, answer: key.get(id)! }));
-    const res = await h.post<Graded & ApiError>(
-      '/api/attempts/submit',
-      { attemptId: start.body.attemptId, responses },
-      { token: u.token },
-    );
-    expect(res.status).toBe(200);
-    expect(res.body.attemptId).toBe(start.body.attemptId);
-    expect(res.body.score).toBeCloseTo((ids.length - 1) / ids.length, 3);
-    expect(res.body.graded).toHaveLength(ids.length);
-    expect(res.body.graded[0]).toEqual({
-      questionId: ids[0],
+    const result = step.result!;
+    expect(new Set(served).size).toBe(served.length);
+    expect(served.length).toBeLessThanOrEqual(20);
+    // it stopped early: well short of asking every topic
+    expect(result.questionsAsked).toBe(served.length);
+    expect(result.questionsAsked).toBeLessThan(16);
+    expect(result.score).toBe(1);
+    expect(result.graded).toHaveLength(served.length);
+    expect(result.graded[0]).toEqual({
+      questionId: first.id,
       correct: true,
-      correctAnswer: key.get(ids[0]),
+      correctAnswer: items.get(first.id)!.correct,
       explanation: expect.any(String),
     });
-    expect(res.body.graded[ids.length - 1]).toMatchObject({ questionId: ids[ids.length - 1], correct: false });
-    expect(['practice', 'review', 'advance', 'post_test']).toContain(res.body.nextStep.type);
-    expect(Array.isArray(res.body.nextStep.skills)).toBe(true);
-    expect(res.body.gating).toMatchObject({ passed: res.body.score >= 0.6, cooldownHours: 1 });
-    expect(res.body.gating.tagUser).toContain('vagus-nerve:diagnostic-done');
-    expect(res.body.gating.recommendReview.length).toBeLessThanOrEqual(5);
-    expect(Object.values(res.body.mastery).every((v) => v >= 0 && v <= 1)).toBe(true);
+    const topics = await h.sql<{ id: string; module_id: string }>(
+      `select id, module_id from topic_nodes where subject_id = 'vagus-nerve' and archived_at is null`,
+    );
+    expect(result.topics).toHaveLength(topics.length);
+    expect(result.topics.every((t) => t.level > 0.7 && t.mastered && t.label === 'Advanced')).toBe(true);
+    expect(result.confidence).toBeGreaterThan(0.8);
+    const modules = [...new Set(topics.map((t) => t.module_id))].sort();
+    expect([...result.gating.unlockModules].sort()).toEqual(modules);
+    expect(result.gating.tagUser).toEqual(
+      expect.arrayContaining(['vagus-nerve:diagnostic-done', 'vagus-nerve:diagnostic-passed']),
+    );
+    expect(result.nextStep.type).toBe('post_test');
 
-    // Stored: the result, the tags, the mastery rows.
-    const [stored] = await h.sql<{ status: string; result: { score: number } }>(
-      `select status, result, submitted_at from quiz_attempts where id = ?`,
+    // after done: answering and submitting are refused, and the stored attempt holds the answers
+    const after = await h.post<ApiError>(url, { questionId: served[1], answer: 'a' }, { token: u.token });
+    expect(after.status).toBe(409);
+    expect(after.body.message).toBe('This attempt has already been submitted');
+    expect(
+      (
+        await h.post<ApiError>(
+          '/api/attempts/submit',
+          { attemptId: start.body.attemptId, responses: [] },
+          { token: u.token },
+        )
+      ).status,
+    ).toBe(409);
+    const [stored] = await h.sql<{ status: string; answers: unknown[]; question_ids: string[] }>(
+      `select status, answers, question_ids from quiz_attempts where id = ?`,
       [start.body.attemptId],
     );
-    expect(stored.status).toBe('submitted');
-    expect(stored.result.score).toBe(res.body.score);
-    const tags = await h.sql<{ tag: string }>(`select tag from user_tags where user_id = ?`, [u.id]);
-    expect(tags.map((t) => t.tag)).toEqual(expect.arrayContaining(res.body.gating.tagUser));
-    const mastery = await h.sql<{ skill_id: string }>(
-      `select skill_id, p_known, attempts from user_mastery where user_id = ? and kind = 'topic'`,
-      [u.id],
-    );
-    const answeredTopic = nodes[0].node_id;
-    expect(mastery.find((m) => m.skill_id === answeredTopic)).toBeDefined();
+    expect(stored).toMatchObject({ status: 'submitted', question_ids: served });
+    expect(stored.answers).toHaveLength(served.length);
 
-    // Submitting again: 409, and the stored result does not change.
-    const again = await h.post<Graded & ApiError>(
-      '/api/attempts/submit',
-      { attemptId: start.body.attemptId, responses: [] },
-      { token: u.token },
-    );
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe('This attempt has already been submitted');
+    // mastery lists every topic the diagnostic classified, asked or inferred; modules are their topics' mean
+    const m = await h.get<MasteryBody>('/api/users/me/mastery?subjectId=vagus-nerve', { token: u.token });
+    const topicSkills = m.body.skills.filter((s) => s.kind === 'topic');
+    expect(topicSkills).toHaveLength(topics.length);
+    // an answer counts once, on its topic (a topic can be asked twice, with another item)
+    expect(topicSkills.reduce((a, s) => a + s.attempts, 0)).toBe(served.length);
+    for (const moduleId of modules) {
+      const members = topics.filter((t) => t.module_id === moduleId).map((t) => t.id);
+      const mean =
+        topicSkills.filter((s) => members.includes(s.skillId)).reduce((a, s) => a + s.score, 0) / members.length;
+      expect(m.body.skills.find((s) => s.skillId === `module:${moduleId}`)!.score).toBeCloseTo(mean, 6);
+    }
+    // everything mastered: nothing left on the fringe
+    expect(m.body.readyToLearn).toEqual([]);
 
-    // Another user's attempt is not found.
-    const other = await h.learnerWith('vagus-nerve');
-    const theirs = await h.post<Attempt & ApiError>(
-      '/api/quizzes/q_diag/attempts',
-      { subject: 'vagus-nerve' },
-      { token: other.token },
-    );
-    const mine = await h.post<Graded & ApiError>(
-      '/api/attempts/submit',
-      { attemptId: theirs.body.attemptId, responses: [] },
-      { token: u.token },
-    );
-    expect(mine.status).toBe(404);
-
-    // Cooldown: the diagnostic can be retaken after 1 hour.
-    const retake = await h.post<Attempt & ApiError>(
+    // the cooldown speaks in the singular
+    const retake = await h.post<ApiError>(
       '/api/quizzes/q_diag/attempts',
       { subject: 'vagus-nerve' },
       { token: u.token },
     );
     expect(retake.status).toBe(429);
-    expect(retake.body.message).toBe('You can retake this assessment in 1 hours.');
+    expect(retake.body.message).toBe('You can retake this assessment in 1 hour.');
     expect(Number(retake.headers['retry-after'])).toBeGreaterThan(3500);
-    expect(Number(retake.headers['retry-after'])).toBeLessThanOrEqual(3600);
-    // The post test has its own cooldown; and once the hour has passed the diagnostic is open again.
-    expect(
-      (
-        await h.post<Attempt & ApiError>(
-          '/api/quizzes/q_final/attempts',
-          { subject: 'vagus-nerve' },
-          { token: u.token },
-        )
-      ).status,
-    ).toBe(201);
-    await h.sql(`update quiz_attempts set submitted_at = now() - interval '61 minutes' where id = ?`, [
-      start.body.attemptId,
-    ]);
-    const later = await h.post<Attempt & ApiError>(
-      '/api/quizzes/q_diag/attempts',
-      { subject: 'vagus-nerve' },
-      { token: u.token },
+  });
+
+  it('a learner answering everything wrong ends low everywhere; the fringe is the first topics', async () => {
+    const u = await h.learnerWith('vagus-nerve');
+    const { result } = await take(u.token, 'q_diag', 'vagus-nerve', wrongChoice);
+    expect(result.score).toBe(0);
+    expect(result.questionsAsked).toBeLessThanOrEqual(20);
+    expect(result.topics.every((t) => t.level < 0.3)).toBe(true);
+    expect(result.gating.unlockModules).toEqual([]);
+    expect(result.gating.passed).toBe(false);
+    expect(result.nextStep.type).toBe('review');
+    const m = await h.get<MasteryBody>('/api/users/me/mastery?subjectId=vagus-nerve', { token: u.token });
+    const roots = await h.sql<{ id: string }>(
+      `select id from topic_nodes where subject_id = 'vagus-nerve' and archived_at is null
+         and not exists (select 1 from node_prerequisites e join topic_nodes pn on pn.subject_id = e.subject_id
+                          and pn.id = e.prerequisite_id and pn.archived_at is null
+                          where e.subject_id = topic_nodes.subject_id and e.node_id = topic_nodes.id)`,
     );
-    expect(later.status).toBe(201);
-    // Items already seen are served last: the new form avoids the first one's items where the topic has others.
-    const overlap = later.body.questions.filter((q) => ids.includes(q.id));
-    expect(overlap).toHaveLength(0);
+    expect(new Set(m.body.readyToLearn!.map((t) => t.id))).toEqual(new Set(roots.map((r) => r.id)));
+  });
+
+  it('two learners with different first answers get different second questions', async () => {
+    const a = await h.learnerWith('metabolic');
+    const b = await h.learnerWith('metabolic');
+    const items = await itemsOf('metabolic');
+    const sa = await h.post<Attempt>('/api/quizzes/q_diag/attempts', { subject: 'metabolic' }, { token: a.token });
+    const sb = await h.post<Attempt>('/api/quizzes/q_diag/attempts', { subject: 'metabolic' }, { token: b.token });
+    // the same first question: the most informative one for a learner nobody knows anything about
+    expect(sa.body.question.id).toBe(sb.body.question.id);
+    const q = items.get(sa.body.question.id)!;
+    const ra = await h.post<Step>(
+      `/api/attempts/${sa.body.attemptId}/answer`,
+      { questionId: q.id, answer: q.correct },
+      { token: a.token },
+    );
+    const rb = await h.post<Step>(
+      `/api/attempts/${sb.body.attemptId}/answer`,
+      { questionId: q.id, answer: wrongChoice(q) },
+      { token: b.token },
+    );
+    expect(ra.body.done).toBe(false);
+    expect(rb.body.done).toBe(false);
+    expect(items.get(ra.body.question!.id)!.node_id).not.toBe(items.get(rb.body.question!.id)!.node_id);
+
+    // a question of the other learner's attempt is not part of this one
+    const foreign = await h.post<ApiError>(
+      `/api/attempts/${sa.body.attemptId}/answer`,
+      { questionId: rb.body.question!.id, answer: 'a' },
+      { token: a.token },
+    );
+    if (rb.body.question!.id !== ra.body.question!.id) expect(foreign.status).toBe(400);
+
+    // a client that answers what it was served and submits: finished with what was answered
+    const pending = ra.body.question!;
+    const sub = await h.post<Graded & ApiError>(
+      '/api/attempts/submit',
+      { attemptId: sa.body.attemptId, responses: [{ questionId: pending.id, answer: items.get(pending.id)!.correct }] },
+      { token: a.token },
+    );
+    expect(sub.status).toBe(200);
+    expect(sub.body.graded.map((g) => g.questionId)).toEqual([q.id, pending.id]);
+    expect(sub.body.score).toBe(1);
   });
 
   it('refuses without an entitlement, and validates the kind and body', async () => {
     const u = await h.newUser('noaccess');
-    const res = await h.post<Attempt & ApiError>(
-      '/api/quizzes/q_diag/attempts',
-      { subject: 'vagus-nerve' },
-      { token: u.token },
-    );
+    const res = await h.post<ApiError>('/api/quizzes/q_diag/attempts', { subject: 'vagus-nerve' }, { token: u.token });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('You do not have access to this course. Buy access to continue.');
-    expect((await h.post<Attempt & ApiError>('/api/quizzes/q_diag/attempts', { subject: 'vagus-nerve' })).status).toBe(
-      401,
-    );
+    expect((await h.post<ApiError>('/api/quizzes/q_diag/attempts', { subject: 'vagus-nerve' })).status).toBe(401);
     const buyer = await h.learnerWith('metabolic');
     expect(
-      (
-        await h.post<Attempt & ApiError>(
-          '/api/quizzes/q_other/attempts',
-          { subject: 'metabolic' },
-          { token: buyer.token },
-        )
-      ).status,
+      (await h.post<ApiError>('/api/quizzes/q_other/attempts', { subject: 'metabolic' }, { token: buyer.token }))
+        .status,
     ).toBe(400);
-    expect((await h.post<Attempt & ApiError>('/api/quizzes/q_diag/attempts', {}, { token: buyer.token })).status).toBe(
-      400,
-    );
+    expect((await h.post<ApiError>('/api/quizzes/q_diag/attempts', {}, { token: buyer.token })).status).toBe(400);
     expect(
-      (
-        await h.post<Graded & ApiError>(
-          '/api/attempts/submit',
-          { attemptId: 'nope', responses: [] },
-          { token: buyer.token },
-        )
-      ).status,
+      (await h.post<ApiError>('/api/attempts/submit', { attemptId: 'nope', responses: [] }, { token: buyer.token }))
+        .status,
     ).toBe(400);
 
-    // An attempt whose entitlement has gone cannot be submitted.
-    const start = await h.post<Attempt & ApiError>(
+    // An attempt whose entitlement has gone can be neither answered nor submitted.
+    const start = await h.post<Attempt>(
       '/api/quizzes/q_diag/attempts',
       { subject: 'metabolic' },
       { token: buyer.token },
     );
     expect(start.status).toBe(201);
     await h.sql(`update user_entitlements set status = 'revoked' where user_id = ?`, [buyer.id]);
-    const res2 = await h.post<Graded & ApiError>(
-      '/api/attempts/submit',
-      { attemptId: start.body.attemptId, responses: [] },
-      { token: buyer.token },
-    );
-    expect(res2.status).toBe(403);
+    expect(
+      (
+        await h.post<ApiError>(
+          `/api/attempts/${start.body.attemptId}/answer`,
+          { questionId: start.body.question.id, answer: 'a' },
+          { token: buyer.token },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await h.post<ApiError>(
+          '/api/attempts/submit',
+          { attemptId: start.body.attemptId, responses: [] },
+          { token: buyer.token },
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe('clinician diagnostic', () => {
   it('needs the clinician role and vagus-nerve; prefers harder items; 24 hour cooldown', async () => {
     const learner = await h.learnerWith('vagus-nerve');
-    const refused = await h.post<Attempt & ApiError>(
+    const refused = await h.post<ApiError>(
       '/api/quizzes/q_diag_clinician/attempts',
       { subject: 'vagus-nerve', clinician: true },
       { token: learner.token },
@@ -254,201 +403,123 @@ describe('clinician diagnostic', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('The clinician diagnostic needs the clinician role.');
 
-    // A clinician of its own (not the demo account, whose cooldown would outlive this run).
     const doctor = await h.learnerWith(['vagus-nerve', 'metabolic'], 'clinician');
     await h.sql(`insert into user_roles (user_id, role, created_at) values (?, 'clinician', now())`, [doctor.id]);
-    const clinician = doctor.token;
-    const wrongSubject = await h.post<Attempt & ApiError>(
+    const wrongSubject = await h.post<ApiError>(
       '/api/quizzes/q_diag_clinician/attempts',
       { subject: 'metabolic', clinician: true },
-      { token: clinician },
+      { token: doctor.token },
     );
     expect(wrongSubject.status).toBe(400);
     expect(wrongSubject.body.message).toBe('The clinician diagnostic is only available for vagus-nerve.');
 
-    const ok = await h.post<Attempt & ApiError>(
+    const { result, served, items } = await take(doctor.token, 'q_diag_clinician', 'vagus-nerve', (q) => q.correct);
+    const diffs = await h.sql<{ id: string; difficulty: number }>(
+      `select id, difficulty from quiz_items where subject_id = 'vagus-nerve' and id in (select jsonb_array_elements_text(?::jsonb))`,
+      [JSON.stringify(served)],
+    );
+    // a harder item wherever the topic has one
+    const topicsWithHard = new Set(
+      (
+        await h.sql<{ node_id: string }>(
+          `select distinct node_id from quiz_items where subject_id = 'vagus-nerve' and difficulty >= 2`,
+        )
+      ).map((r) => r.node_id),
+    );
+    for (const d of diffs)
+      if (topicsWithHard.has(items.get(d.id)!.node_id)) expect(d.difficulty).toBeGreaterThanOrEqual(2);
+    expect(result.gating).toMatchObject({ passed: true, cooldownHours: 24 });
+    expect(result.gating.tagUser).toContain('vagus-nerve:clinician-diagnostic-passed');
+    const retake = await h.post<ApiError>(
       '/api/quizzes/q_diag_clinician/attempts',
       { subject: 'vagus-nerve', clinician: true },
-      { token: clinician },
-    );
-    expect(ok.status).toBe(201);
-    expect(ok.body.kind).toBe('q_diag_clinician');
-    const ids = ok.body.questions.map((q) => q.id);
-    expect(ids.length).toBeLessThanOrEqual(12);
-    const diffs = await h.sql<{ difficulty: number }>(
-      `select difficulty from quiz_items where subject_id = 'vagus-nerve' and id in (select jsonb_array_elements_text(?::jsonb))`,
-      [JSON.stringify(ids)],
-    );
-    expect(diffs.every((d) => d.difficulty >= 2)).toBe(true);
-
-    const res = await h.post<Graded & ApiError>(
-      '/api/attempts/submit',
-      { attemptId: ok.body.attemptId, responses: [] },
-      { token: clinician },
-    );
-    expect(res.status).toBe(200);
-    expect(res.body.score).toBe(0);
-    expect(res.body.gating).toMatchObject({ passed: false, cooldownHours: 24 });
-    expect(res.body.nextStep.type).toBe('review');
-    expect(res.body.gating.recommendReview.length).toBeGreaterThan(0);
-    const retake = await h.post<Attempt & ApiError>(
-      '/api/quizzes/q_diag_clinician/attempts',
-      { subject: 'vagus-nerve', clinician: true },
-      { token: clinician },
+      { token: doctor.token },
     );
     expect(retake.status).toBe(429);
     expect(retake.body.message).toMatch(/^You can retake this assessment in (23|24) hours\.$/);
   });
 });
 
-describe('post test, unlocks, mastery and the graph', () => {
-  it('covers every topic; a perfect post test unlocks modules, tags the user, and the graph shows mastery', async () => {
+describe('post test, mastery and the graph', () => {
+  it('covers the studied topics adaptively; a perfect one passes and unlocks; practice then updates by BKT', async () => {
     const u = await h.learnerWith('metabolic');
+    expect(
+      (await h.get<MasteryBody>('/api/users/me/mastery?subjectId=metabolic', { token: u.token })).body,
+    ).toMatchObject({
+      mastery: {},
+      skills: [],
+    });
+    // A half-right diagnostic first: the learner has a level for every topic, several in the middle.
+    let n = 0;
+    await take(u.token, 'q_diag', 'metabolic', (q) => (n++ % 2 === 0 ? q.correct : wrongChoice(q)));
     const topics = await h.sql<{ id: string; module_id: string }>(
       `select id, module_id from topic_nodes where subject_id = 'metabolic' and archived_at is null`,
     );
 
-    const before = await h.get<{ nodes: { mastery_level: number }[] }>('/api/graph?subject=metabolic', {
-      token: u.token,
-    });
-    expect(before.status).toBe(200);
-    expect(before.body.nodes.every((n) => n.mastery_level === 0)).toBe(true);
-    expect((await h.get<MasteryBody>('/api/users/me/mastery?subjectId=metabolic', { token: u.token })).body).toEqual({
-      mastery: {},
-      skills: [],
-    });
-
-    const key = await answerKey('metabolic');
-    // Two rounds of a perfect post test: BKT needs more than one answer per topic to pass 0.7 from 0.2.
-    let res!: ApiResponse<Graded & ApiError>;
-    for (let round = 0; round < 2; round++) {
-      const start = await h.post<Attempt & ApiError>(
-        '/api/quizzes/q_final/attempts',
-        { subject: 'metabolic' },
-        { token: u.token },
-      );
-      expect(start.status).toBe(201);
-      const ids = start.body.questions.map((q) => q.id);
-      const nodes = await h.sql<{ node_id: string }>(
-        `select node_id from quiz_items where subject_id = 'metabolic' and id in (select jsonb_array_elements_text(?::jsonb))`,
-        [JSON.stringify(ids)],
-      );
-      expect(new Set(nodes.map((n) => n.node_id))).toEqual(new Set(topics.map((t) => t.id)));
-      expect(ids).toHaveLength(topics.length);
-      res = await h.post<Graded & ApiError>(
-        '/api/attempts/submit',
-        {
-          attemptId: start.body.attemptId,
-          responses: ids.map((id: string) => ({ questionId: id, answer: key.get(id) })),
-        },
-        { token: u.token },
-      );
-      expect(res.status).toBe(200);
-      expect(res.body.score).toBe(1);
-      expect(res.body.gating.passed).toBe(true);
-      expect(res.body.gating.cooldownHours).toBe(0);
-    }
+    const { result, served, items } = await take(u.token, 'q_final', 'metabolic', (q) => q.correct);
+    expect(result.score).toBe(1);
+    expect(result.gating).toMatchObject({ passed: true, cooldownHours: 0 });
+    expect(result.topics).toHaveLength(topics.length);
+    expect(result.topics.every((t) => t.level > 0.7)).toBe(true);
+    expect(served.length).toBeLessThan(topics.length);
+    expect(result.topics.reduce((a, t) => a + t.asked, 0)).toBe(served.length);
     const modules = [...new Set(topics.map((t) => t.module_id))].sort();
-    expect([...res.body.gating.unlockModules].sort()).toEqual(modules);
-    expect(res.body.gating.tagUser).toEqual(
+    expect([...result.gating.unlockModules].sort()).toEqual(modules);
+    expect(result.gating.tagUser).toEqual(
       expect.arrayContaining(['metabolic:post-test-passed', ...modules.map((m) => `metabolic:${m}-mastered`)]),
     );
-    expect(res.body.nextStep.type).toBe('advance');
-    expect(res.body.gating.recommendReview).toEqual([]);
-
+    expect(result.nextStep.type).toBe('advance');
     const unlocks = await h.sql<{ module_id: string }>(
       `select module_id from user_unlocks where user_id = ? and subject_id = 'metabolic' order by module_id`,
       [u.id],
     );
     expect(unlocks.map((r) => r.module_id)).toEqual(modules);
-    const tags = await h.sql<{ tag: string }>(`select tag from user_tags where user_id = ?`, [u.id]);
-    expect(tags.map((t) => t.tag)).toEqual(expect.arrayContaining(['metabolic:post-test-passed']));
 
-    // The mastery endpoint: topics and their modules (categories).
-    const m = await h.get<MasteryBody>('/api/users/me/mastery?subjectId=metabolic', { token: u.token });
-    expect(m.status).toBe(200);
-    const topicSkills = m.body.skills.filter((s) => s.kind === 'topic');
-    expect(topicSkills).toHaveLength(topics.length);
-    expect(m.body.skills.filter((s) => s.kind === 'category')).toHaveLength(modules.length);
-    expect(topicSkills[0]).toMatchObject({
-      subjectId: 'metabolic',
-      attempts: 2,
-      correct: 2,
-      score: expect.any(Number),
-      updatedAt: expect.any(String),
-    });
-    expect(topicSkills.every((s) => s.score > 0.7)).toBe(true);
-    expect(Object.keys(m.body.mastery).length).toBe(topics.length + modules.length);
-    expect((await h.get<MasteryBody>('/api/users/me/mastery', { token: u.token })).body.skills.length).toBe(
-      m.body.skills.length,
-    );
-
-    // The graph and the topic page show the caller's own P(known).
-    const node = await h.get<{ mastery_level: number }>(`/api/graph/nodes/${topics[0].id}?subject=metabolic`, {
+    // The graph and the topic page show the caller's own P(known); another learner's are untouched.
+    const topic = topics[0].id;
+    const node = await h.get<{ mastery_level: number }>(`/api/graph/nodes/${topic}?subject=metabolic`, {
       token: u.token,
     });
     expect(node.body.mastery_level).toBeGreaterThan(0.7);
-    const graph = await h.get<{ nodes: { mastery_level: number }[] }>('/api/graph?subject=metabolic', {
-      token: u.token,
-    });
-    expect(graph.body.nodes.every((n) => n.mastery_level > 0.7)).toBe(true);
-    // Another learner's graph is unaffected.
     const other = await h.learnerWith('metabolic');
     expect(
-      (
-        await h.get<{ mastery_level: number }>(`/api/graph/nodes/${topics[0].id}?subject=metabolic`, {
-          token: other.token,
-        })
-      ).body.mastery_level,
+      (await h.get<{ mastery_level: number }>(`/api/graph/nodes/${topic}?subject=metabolic`, { token: other.token }))
+        .body.mastery_level,
     ).toBe(0);
-    expect(
-      (
-        await h.get<{ nodes: { mastery_level: number }[] }>('/api/graph?subject=metabolic', { token: other.token })
-      ).body.nodes.every((n) => n.mastery_level === 0),
-    ).toBe(true);
-  });
 
-  it('a failed post test sets a 24 hour cooldown; a diagnostic propagates evidence to topics it did not ask', async () => {
-    const u = await h.learnerWith('metabolic');
-    const start = await h.post<Attempt & ApiError>(
-      '/api/quizzes/q_final/attempts',
-      { subject: 'metabolic' },
+    // Practice after the assessment: BKT from the posterior (a wrong answer: posterior, then learning).
+    const [before] = await h.sql<{ p_known: number }>(
+      `select p_known from user_mastery where user_id = ? and skill_id = ?`,
+      [u.id, topic],
+    );
+    const item = [...items.values()].find((q) => q.node_id === topic)!;
+    await h.post('/api/practice/seed', { subjectId: 'metabolic' }, { token: u.token });
+    const review = await h.post<{ mastery: number } & ApiError>(
+      '/api/practice/review',
+      { subjectId: 'metabolic', nodeId: topic, rating: 0, questionId: item.id, answer: wrongChoice(item) },
       { token: u.token },
     );
+    expect(review.status).toBe(200);
+    const p = Number(before.p_known);
+    const posterior = (p * 0.1) / (p * 0.1 + (1 - p) * 0.75);
+    expect(review.body.mastery).toBeCloseTo(posterior + (1 - posterior) * 0.1, 3);
+  });
+
+  it('a post test submitted without answers fails with a 24 hour cooldown and writes no mastery', async () => {
+    const u = await h.learnerWith('metabolic');
+    const start = await h.post<Attempt>('/api/quizzes/q_final/attempts', { subject: 'metabolic' }, { token: u.token });
     const res = await h.post<Graded & ApiError>(
       '/api/attempts/submit',
       { attemptId: start.body.attemptId, responses: [] },
       { token: u.token },
     );
+    expect(res.status).toBe(200);
     expect(res.body.gating).toMatchObject({ passed: false, cooldownHours: 24, unlockModules: [] });
     expect(res.body.gating.tagUser).toEqual(['metabolic:post-test-taken']);
-    expect(res.body.nextStep.type).toBe('review');
-    expect(
-      (await h.post<Attempt & ApiError>('/api/quizzes/q_final/attempts', { subject: 'metabolic' }, { token: u.token }))
-        .status,
-    ).toBe(429);
-
-    // Diagnostic all wrong for a fresh learner: the dependants of the asked topics drop below the prior.
-    const v = await h.learnerWith('vagus-nerve');
-    const diag = await h.post<Attempt & ApiError>(
-      '/api/quizzes/q_diag/attempts',
-      { subject: 'vagus-nerve' },
-      { token: v.token },
+    expect(res.body.graded).toEqual([]);
+    expect(await h.sql(`select 1 from user_mastery where user_id = ?`, [u.id])).toHaveLength(0);
+    expect((await h.post('/api/quizzes/q_final/attempts', { subject: 'metabolic' }, { token: u.token })).status).toBe(
+      429,
     );
-    const ids = diag.body.questions.map((q) => q.id);
-    const sub = await h.post<Graded & ApiError>(
-      '/api/attempts/submit',
-      { attemptId: diag.body.attemptId, responses: [] },
-      { token: v.token },
-    );
-    expect(sub.status).toBe(200);
-    const rows = await h.sql<{ skill_id: string; p_known: number; attempts: number }>(
-      `select skill_id, p_known, attempts from user_mastery where user_id = ? and kind = 'topic'`,
-      [v.id],
-    );
-    const inferred = rows.filter((r) => r.attempts === 0);
-    expect(rows.filter((r) => r.attempts > 0)).toHaveLength(ids.length);
-    expect(inferred.length).toBeGreaterThan(0);
-    expect(inferred.every((r) => r.p_known < 0.15)).toBe(true);
   });
 });

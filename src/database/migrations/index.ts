@@ -12,6 +12,7 @@ import { Migration20261125000000GenerationJobs } from './Migration20261125000000
 import { Migration20261125010000AdminAudit } from './Migration20261125010000AdminAudit';
 import { Migration20261125020000Challenges } from './Migration20261125020000Challenges';
 import { Migration20261125030000Certificates } from './Migration20261125030000Certificates';
+import { Migration20261126000000AdaptiveAttempts } from './Migration20261126000000AdaptiveAttempts';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -31,4 +32,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125010000AdminAudit', class: Migration20261125010000AdminAudit },
   { name: 'Migration20261125020000Challenges', class: Migration20261125020000Challenges },
   { name: 'Migration20261125030000Certificates', class: Migration20261125030000Certificates },
+  { name: 'Migration20261126000000AdaptiveAttempts', class: Migration20261126000000AdaptiveAttempts },
 ];

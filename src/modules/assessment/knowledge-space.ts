@@ -250,6 +250,8 @@ export interface Observation {
 export class KnowledgePosterior {
   private readonly w: Float64Array;
   private cache?: { marginal: Float64Array; joint: Float64Array };
+  /** the topics whose classification counts (all when null): a post test classifies the studied ones */
+  private focus: Uint8Array | null = null;
 
   constructor(readonly space: KnowledgeSpace) {
     this.w = Float64Array.from(space.prior);
@@ -265,6 +267,24 @@ export class KnowledgePosterior {
     }
     for (let s = 0; s < this.w.length; s++) this.w[s] /= sum;
     this.cache = undefined;
+  }
+
+  /**
+   * Restricts uncertainty, expected gain, settled and confidence to these topics (the others are still
+   * inferred). Unknown ids are ignored; an empty or missing list means every topic.
+   */
+  focusOn(topicIds?: Iterable<string>): this {
+    const ids = topicIds ? [...topicIds].filter((id) => this.space.index.has(id)) : [];
+    if (ids.length === 0) this.focus = null;
+    else {
+      this.focus = new Uint8Array(this.space.ids.length);
+      for (const id of ids) this.focus[this.space.index.get(id)!] = 1;
+    }
+    return this;
+  }
+
+  private counts(t: number): boolean {
+    return this.focus === null || this.focus[t] === 1;
   }
 
   /** Bayes' rule for one answer. */
@@ -315,7 +335,7 @@ export class KnowledgePosterior {
   uncertainty(): number {
     const { marginal } = this.stats();
     let h = 0;
-    for (const p of marginal) h += entropy(p);
+    for (let t = 0; t < marginal.length; t++) if (this.counts(t)) h += entropy(marginal[t]);
     return h;
   }
 
@@ -337,6 +357,7 @@ export class KnowledgePosterior {
       const outK = correct ? item.guess : 1 - item.guess;
       let h = 0;
       for (let u = 0; u < n; u++) {
+        if (!this.counts(u)) continue;
         const both = joint[t * n + u];
         const onlyU = marginal[u] - both;
         h += entropy((inK * both + outK * onlyU) / pOutcome);
@@ -363,15 +384,36 @@ export class KnowledgePosterior {
   /** Every topic's posterior outside [low, high]. */
   settled(low = 0.2, high = 0.8): boolean {
     const { marginal } = this.stats();
-    return marginal.every((p) => p < low || p > high);
+    return marginal.every((p, t) => !this.counts(t) || p < low || p > high);
   }
 
   /** The expected share of topics classified right at P = 0.5 (mean of max(P, 1 - P)), 0..1. */
   confidence(): number {
     const { marginal } = this.stats();
-    if (!marginal.length) return 1;
     let sum = 0;
-    for (const p of marginal) sum += Math.max(p, 1 - p);
+    let n = 0;
+    for (let t = 0; t < marginal.length; t++)
+      if (this.counts(t)) {
+        sum += Math.max(marginal[t], 1 - marginal[t]);
+        n++;
+      }
+    return n ? sum / n : 1;
+  }
+
+  /** How many focused topics are still inside [low, high]. */
+  unsettled(low = 0.2, high = 0.8): number {
+    const { marginal } = this.stats();
+    let n = 0;
+    for (let t = 0; t < marginal.length; t++) if (this.counts(t) && marginal[t] >= low && marginal[t] <= high) n++;
+    return n;
+  }
+
+  /** The expected share of all topics known (the learner's place in the population's ability prior). */
+  knownShare(): number {
+    const { marginal } = this.stats();
+    if (!marginal.length) return 0;
+    let sum = 0;
+    for (const p of marginal) sum += p;
     return sum / marginal.length;
   }
 }

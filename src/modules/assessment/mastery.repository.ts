@@ -71,16 +71,52 @@ export class MasteryRepository {
     return rows[0] ? Number(rows[0].p_known) : null;
   }
 
-  /** A topic's P(known) from inferred evidence: no answer was given, so attempts and correct stay. */
-  async setInferred(
+  /**
+   * A topic's P(known) from an assessment's posterior, with the answers it gave on the topic (0 when
+   * the topic was inferred): the level is set, the answer counts add up.
+   */
+  async setAssessed(
     em: EntityManager,
-    r: { userId: string; subjectId: string; skillId: string; skillName: string; pKnown: number },
+    r: {
+      userId: string;
+      subjectId: string;
+      skillId: string;
+      skillName: string;
+      pKnown: number;
+      attempts: number;
+      correct: number;
+    },
+  ) {
+    await this.upsert(em, { ...r, kind: 'topic' });
+  }
+
+  /** A module's row, computed from its topics: every figure is set, nothing is added. */
+  async setCategory(
+    em: EntityManager,
+    r: {
+      userId: string;
+      subjectId: string;
+      skillId: string;
+      skillName: string;
+      pKnown: number;
+      attempts: number;
+      correct: number;
+    },
   ) {
     await em.execute(
       `insert into user_mastery (user_id, subject_id, skill_id, skill_name, kind, p_known, attempts, correct, updated_at)
-       values (?, ?, ?, ?, 'topic', ?, 0, 0, now())
-       on conflict (user_id, subject_id, skill_id) do update set p_known = excluded.p_known, updated_at = now()`,
-      [r.userId, r.subjectId, r.skillId, r.skillName, r.pKnown],
+       values (?, ?, ?, ?, 'category', ?, ?, ?, now())
+       on conflict (user_id, subject_id, skill_id) do update set skill_name = excluded.skill_name, p_known = excluded.p_known,
+         attempts = excluded.attempts, correct = excluded.correct, updated_at = now()`,
+      [r.userId, r.subjectId, r.skillId, r.skillName, r.pKnown, r.attempts, r.correct],
+    );
+  }
+
+  /** The learner's topic rows of a subject with their answer counts, as the caller's transaction sees them. */
+  topicStats(em: EntityManager, userId: string, subjectId: string) {
+    return em.execute<{ skill_id: string; p_known: number; attempts: number; correct: number }[]>(
+      `select skill_id, p_known, attempts, correct from user_mastery where user_id = ? and subject_id = ? and kind = 'topic'`,
+      [userId, subjectId],
     );
   }
 }

@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { TopicReader } from '../graph/structure/topic-reader.service';
-import { type BktParams, bktUpdate, DEFAULT_BKT } from './bkt';
+import { type BktParams, bktUpdate, clamp, DEFAULT_BKT } from './bkt';
+import { MASTERED } from './gating';
 import { MasteryRepository } from './mastery.repository';
 
 export interface GradedAnswer {
@@ -28,8 +29,10 @@ export class MasteryService {
   ) {}
 
   /**
-   * Applies answers in order, in the caller's transaction `em` (e.g. an attempt's submit or a
-   * practice review). Returns the new P(known) of every touched skill.
+   * Applies answers in order by BKT, in the caller's transaction `em` (e.g. a practice review or a
+   * topic's micro quiz), starting from the topic's current level (a diagnostic's posterior included).
+   * The modules of the touched topics are then recomputed from their topics. Returns the new P(known)
+   * of every touched topic.
    */
   async record(
     em: EntityManager,
@@ -40,33 +43,16 @@ export class MasteryService {
   ): Promise<Record<string, number>> {
     if (answers.length === 0) return {};
     const info = await this.topics.names(em, subjectId, [...new Set(answers.map((a) => a.nodeId))]);
-    const byNode = new Map(info.map((n) => [n.id, n]));
-    const skills = new Map<
-      string,
-      { name: string; kind: 'topic' | 'category'; p: number; attempts: number; correct: number }
-    >();
-    for (const n of info) {
-      skills.set(n.id, { name: n.title, kind: 'topic', p: params.pInit, attempts: 0, correct: 0 });
-      skills.set(categorySkillId(n.moduleId), {
-        name: n.moduleTitle,
-        kind: 'category',
-        p: params.pInit,
-        attempts: 0,
-        correct: 0,
-      });
-    }
+    const skills = new Map(info.map((n) => [n.id, { name: n.title, p: params.pInit, attempts: 0, correct: 0 }]));
     for (const row of await this.repo.lockSkills(em, userId, subjectId, [...skills.keys()])) {
       skills.get(row.skill_id)!.p = Number(row.p_known);
     }
     for (const a of answers) {
-      const node = byNode.get(a.nodeId);
-      if (!node) continue;
-      for (const id of [a.nodeId, categorySkillId(node.moduleId)]) {
-        const s = skills.get(id)!;
-        s.p = bktUpdate(s.p, a.correct, params);
-        s.attempts += 1;
-        s.correct += a.correct ? 1 : 0;
-      }
+      const s = skills.get(a.nodeId);
+      if (!s) continue;
+      s.p = bktUpdate(s.p, a.correct, params);
+      s.attempts += 1;
+      s.correct += a.correct ? 1 : 0;
     }
     const out: Record<string, number> = {};
     for (const [skillId, s] of skills) {
@@ -76,19 +62,87 @@ export class MasteryService {
         subjectId,
         skillId,
         skillName: s.name,
-        kind: s.kind,
+        kind: 'topic',
         pKnown: s.p,
         attempts: s.attempts,
         correct: s.correct,
       });
       out[skillId] = s.p;
     }
+    await this.refreshModules(em, userId, subjectId, new Set(info.map((n) => n.moduleId)));
     return out;
+  }
+
+  /**
+   * An assessment's calibrated result: each topic's level is set to the posterior, the answers given
+   * on it are counted, and the modules of those topics are recomputed. In the caller's transaction.
+   */
+  async applyAssessment(
+    em: EntityManager,
+    userId: string,
+    subjectId: string,
+    topics: { id: string; title: string; pKnown: number; attempts: number; correct: number }[],
+  ): Promise<void> {
+    if (topics.length === 0) return;
+    await this.repo.lockSkills(
+      em,
+      userId,
+      subjectId,
+      topics.map((t) => t.id),
+    );
+    for (const t of topics)
+      await this.repo.setAssessed(em, {
+        userId,
+        subjectId,
+        skillId: t.id,
+        skillName: t.title,
+        pKnown: clamp(t.pKnown),
+        attempts: t.attempts,
+        correct: t.correct,
+      });
+    const live = await this.topics.liveTopics(subjectId);
+    const ids = new Set(topics.map((t) => t.id));
+    await this.refreshModules(em, userId, subjectId, new Set(live.filter((t) => ids.has(t.id)).map((t) => t.moduleId)));
+  }
+
+  /**
+   * A module's score is the mean of its topics' levels (a topic without evidence counts at the prior),
+   * so an answer counts once, towards its topic; its answer counts are its topics' sums.
+   */
+  private async refreshModules(em: EntityManager, userId: string, subjectId: string, moduleIds: Set<string>) {
+    if (moduleIds.size === 0) return;
+    const live = await this.topics.liveTopics(subjectId);
+    const rows = new Map((await this.repo.topicStats(em, userId, subjectId)).map((r) => [r.skill_id, r]));
+    for (const moduleId of moduleIds) {
+      const members = live.filter((t) => t.moduleId === moduleId);
+      if (members.length === 0) continue;
+      let sum = 0;
+      let attempts = 0;
+      let correct = 0;
+      for (const t of members) {
+        const r = rows.get(t.id);
+        sum += r ? Number(r.p_known) : DEFAULT_BKT.pInit;
+        attempts += r ? Number(r.attempts) : 0;
+        correct += r ? Number(r.correct) : 0;
+      }
+      await this.repo.setCategory(em, {
+        userId,
+        subjectId,
+        skillId: categorySkillId(moduleId),
+        skillName: members[0].moduleTitle,
+        pKnown: sum / members.length,
+        attempts,
+        correct,
+      });
+    }
   }
 
   /** `{mastery: {skill name: score}}` as the spec's mastery call returns, plus the skills in detail. */
   async forUser(userId: string, subjectId?: string) {
-    const rows = await this.repo.list(userId, subjectId);
+    const [rows, readyToLearn] = await Promise.all([
+      this.repo.list(userId, subjectId),
+      subjectId ? this.readyToLearn(userId, subjectId) : Promise.resolve(undefined),
+    ]);
     const mastery: Record<string, number> = {};
     for (const r of rows) mastery[r.skill_name] = Math.round(Number(r.p_known) * 1000) / 1000;
     return {
@@ -103,6 +157,7 @@ export class MasteryService {
         correct: r.correct,
         updatedAt: new Date(r.updated_at).toISOString(),
       })),
+      ...(readyToLearn ? { readyToLearn } : {}),
     };
   }
 
@@ -126,14 +181,24 @@ export class MasteryService {
     return this.repo.topicLevel(em, userId, subjectId, nodeId);
   }
 
-  /** A topic's P(known) inferred over the graph from answers on other topics (no answer of its own). */
-  setInferred(
-    em: EntityManager,
-    userId: string,
-    subjectId: string,
-    topic: { id: string; title: string },
-    pKnown: number,
-  ): Promise<void> {
-    return this.repo.setInferred(em, { userId, subjectId, skillId: topic.id, skillName: topic.title, pKnown });
+  /**
+   * 'Ready to learn': the outer fringe of the learner's knowledge state, i.e. the live topics that are
+   * not mastered yet and whose prerequisites all are, in reading order.
+   */
+  async readyToLearn(userId: string, subjectId: string) {
+    const [topics, levels] = await Promise.all([
+      this.topics.liveTopics(subjectId),
+      this.topicLevels(userId, subjectId),
+    ]);
+    const level = (id: string) => levels.get(id) ?? 0;
+    return topics
+      .filter((t) => level(t.id) <= MASTERED && t.prerequisites.every((p) => level(p) > MASTERED))
+      .map((t) => ({
+        id: t.id,
+        title: t.title,
+        moduleId: t.moduleId,
+        moduleTitle: t.moduleTitle,
+        level: Math.round(level(t.id) * 1000) / 1000,
+      }));
   }
 }

@@ -3,7 +3,14 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { SubjectId } from '../../common/decorators/subject-id.decorator';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { RequiresEntitlement } from '../../common/guards/entitlement.guard';
-import { MasteryQuery, QuizKindParam, StartAttemptDto, SubmitAttemptDto } from './dto/quiz.dto';
+import {
+  AnswerDto,
+  AttemptIdParam,
+  MasteryQuery,
+  QuizKindParam,
+  StartAttemptDto,
+  SubmitAttemptDto,
+} from './dto/quiz.dto';
 import { QuizService } from './quiz.service';
 
 /** Diagnostics, post tests and the learner's mastery (docs/assessment-api.md). */
@@ -21,6 +28,16 @@ export class QuizController {
     @CurrentUser() user: AuthUser,
   ) {
     return this.quizzes.start(user, p.kind, subjectId);
+  }
+
+  /**
+   * One answer of an adaptive attempt: graded, then the next question, or `done` with the result.
+   * The attempt names its subject; the service checks the entitlement for it.
+   */
+  @Post('attempts/:id/answer')
+  @HttpCode(200)
+  answer(@Param() p: AttemptIdParam, @Body() body: AnswerDto, @CurrentUser() user: AuthUser) {
+    return this.quizzes.answer(user, p.id, body.questionId, body.answer);
   }
 
   /** The attempt names its subject; the service checks the entitlement for it. */

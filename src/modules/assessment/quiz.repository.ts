@@ -25,8 +25,16 @@ export interface AttemptRow {
   kind: QuizKind;
   question_ids: string[];
   status: 'open' | 'submitted';
+  answers: LoggedAnswer[];
   result: Record<string, unknown> | null;
   submitted_at: string | null;
+}
+
+/** An answer as the attempt logs it: graded when given, against the key of that moment. */
+export interface LoggedAnswer {
+  questionId: string;
+  answer: string;
+  correct: boolean;
 }
 
 const ids = (xs: string[]) => JSON.stringify(xs);
@@ -62,11 +70,12 @@ export class QuizRepository {
     );
   }
 
-  /** Item ids served to the user in earlier attempts of the subject. */
-  async seenItems(userId: string, subjectId: string): Promise<Set<string>> {
+  /** Item ids served to the user in other attempts of the subject. */
+  async seenItems(userId: string, subjectId: string, exceptAttempt?: string): Promise<Set<string>> {
     const rows = await this.em.execute<{ id: string }[]>(
-      `select distinct jsonb_array_elements_text(question_ids) as id from quiz_attempts where user_id = ? and subject_id = ?`,
-      [userId, subjectId],
+      `select distinct jsonb_array_elements_text(question_ids) as id from quiz_attempts
+        where user_id = ? and subject_id = ? and (?::uuid is null or id <> ?::uuid)`,
+      [userId, subjectId, exceptAttempt ?? null, exceptAttempt ?? null],
     );
     return new Set(rows.map((r) => r.id));
   }
@@ -91,16 +100,42 @@ export class QuizRepository {
 
   async lockAttempt(em: EntityManager, id: string): Promise<AttemptRow | null> {
     const rows = await em.execute<AttemptRow[]>(
-      `select id, user_id, subject_id, kind, question_ids, status, result, submitted_at from quiz_attempts where id = ? for update`,
+      `select id, user_id, subject_id, kind, question_ids, answers, status, result, submitted_at from quiz_attempts where id = ? for update`,
       [id],
     );
     return rows[0] ?? null;
   }
 
-  async finishAttempt(em: EntityManager, id: string, result: unknown) {
+  /** Keeps an open attempt's served questions and answers so far. */
+  async saveProgress(em: EntityManager, id: string, questionIds: string[], answers: LoggedAnswer[]) {
+    await em.execute(`update quiz_attempts set question_ids = ?::jsonb, answers = ?::jsonb where id = ?`, [
+      ids(questionIds),
+      JSON.stringify(answers),
+      id,
+    ]);
+  }
+
+  async finishAttempt(em: EntityManager, id: string, answers: LoggedAnswer[], result: unknown) {
     await em.execute(
-      `update quiz_attempts set status = 'submitted', result = ?::jsonb, submitted_at = now() where id = ?`,
-      [JSON.stringify(result), id],
+      `update quiz_attempts set status = 'submitted', answers = ?::jsonb, result = ?::jsonb, submitted_at = now() where id = ?`,
+      [JSON.stringify(answers), JSON.stringify(result), id],
     );
+  }
+
+  /**
+   * The population: the share of the course that each of the latest learners of this subject and
+   * kind was estimated to know (one figure per learner, their latest attempt).
+   */
+  async population(subjectId: string, kind: QuizKind, limit: number): Promise<number[]> {
+    const rows = await this.em.execute<{ share: number }[]>(
+      `select share from (
+         select distinct on (user_id) (result->>'knownShare')::float8 as share, submitted_at
+           from quiz_attempts
+          where subject_id = ? and kind = ? and status = 'submitted' and result->>'knownShare' is not null
+          order by user_id, submitted_at desc) latest
+        order by submitted_at desc limit ?`,
+      [subjectId, kind, limit],
+    );
+    return rows.map((r) => Number(r.share)).filter((x) => Number.isFinite(x));
   }
 }

@@ -12,36 +12,39 @@ import type { AuthUser } from '../../common/decorators/current-user.decorator';
 import { ENTITLEMENT_CHECKER, EntitlementChecker, NO_ENTITLEMENT_MESSAGE } from '../../common/guards/entitlement.guard';
 import { sanitize } from '../../common/html/sanitize';
 import { TooManyRequestsException } from '../../common/http/too-many-requests.exception';
-import { DEFAULT_BKT } from './bkt';
-import { DiagnosticEngine } from './diagnostic-engine';
-import type { QuizKind } from './entities';
-import { gate } from './gating';
 import { UserDataService } from '../auth/user-data/user-data.service';
 import { type Topic, TopicReader } from '../graph/structure/topic-reader.service';
+import {
+  AdaptiveTest,
+  type CatItem,
+  DEFAULT_MAX_QUESTIONS,
+  modelTopics,
+  POPULATION_SIZE,
+  spaceFor,
+} from './adaptive-test';
+import { DEFAULT_BKT } from './bkt';
+import type { QuizKind } from './entities';
+import { gate, MASTERED } from './gating';
 import { MasteryService } from './mastery.service';
-import { type QuizItemRow, QuizRepository } from './quiz.repository';
+import { type LoggedAnswer, type QuizItemRow, QuizRepository } from './quiz.repository';
 
-export const DIAG_CAP = 10;
-export const CLINICIAN_DIAG_CAP = 12;
-/**
- * Minimum diagnostic length. The short form is planned on the most likely answers, which is
- * optimistic: planned that way it "settles" a 16-topic course in about 5 questions, but with real
- * answers the simulation (bench/assessment) finds ~80% of topics right after 5 questions, ~83% after 8
- * and ~85% after 10. So the form never stops before 8 (or all topics).
- */
-export const DIAG_MIN = 8;
 export const CLINICIAN_SUBJECT = 'vagus-nerve';
 
 export const CLINICIAN_ROLE_MESSAGE = 'The clinician diagnostic needs the clinician role.';
 export const CLINICIAN_SUBJECT_MESSAGE = 'The clinician diagnostic is only available for vagus-nerve.';
 export const ALREADY_SUBMITTED = 'This attempt has already been submitted';
 export const ATTEMPT_NOT_FOUND = 'Attempt not found';
+export const NO_QUESTIONS = 'This subject has no quiz questions yet';
+export const notInAttempt = (id: string) => `Question ${id} is not part of this attempt`;
+export const alreadyAnswered = (id: string) => `Question ${id} has already been answered`;
+export const NOT_A_CHOICE = "answer must be one of the question's choice ids";
 
 /** 429 with the contract's message and a Retry-After header (set by the exception filter). */
 export class RetakeCooldownException extends TooManyRequestsException {
   constructor(retryAfterSeconds: number) {
     super(retryAfterSeconds);
-    this.message = `You can retake this assessment in ${Math.max(1, Math.ceil(retryAfterSeconds / 3600))} hours.`;
+    const hours = Math.max(1, Math.ceil(retryAfterSeconds / 3600));
+    this.message = `You can retake this assessment in ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
   }
 
   override getResponse() {
@@ -49,36 +52,48 @@ export class RetakeCooldownException extends TooManyRequestsException {
   }
 }
 
-/**
- * Which item to ask on a topic: items not served in earlier attempts first, then (clinician)
- * difficulty 2 or 3, then medium difficulty (2) before easy/hard, then content order.
- */
-export function pickItem(items: QuizItemRow[], seen: Set<string>, clinician: boolean): QuizItemRow | undefined {
-  const key = (q: QuizItemRow) => [
-    seen.has(q.id) ? 1 : 0,
-    clinician && q.difficulty < 2 ? 1 : 0,
-    Math.abs(q.difficulty - 2),
-    q.position,
-  ];
-  return [...items].sort((a, b) => {
-    const ka = key(a);
-    const kb = key(b);
-    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] - kb[i];
-    return a.id < b.id ? -1 : 1;
-  })[0];
-}
-
-function engineFor(topics: Topic[], levels: Map<string, number>) {
-  return new DiagnosticEngine(
-    topics.map((t) => ({ id: t.id, prerequisites: t.prerequisites, p: levels.get(t.id) ?? DEFAULT_BKT.pInit })),
-  );
-}
-
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-/** Diagnostics and post tests: serving a form, grading it once, mastery and gating. */
+/** The spec's label of a mastery level: 0 'Not started', below 0.3 'Beginner', below 0.7 'Intermediate', else 'Advanced'. */
+export function masteryLabel(level: number): string {
+  if (!level) return 'Not started';
+  if (level < 0.3) return 'Beginner';
+  if (level < 0.7) return 'Intermediate';
+  return 'Advanced';
+}
+
+const toCatItem = (q: QuizItemRow): CatItem => ({
+  id: q.id,
+  topicId: q.node_id,
+  choices: Array.isArray(q.choices) ? q.choices.length : 4,
+  difficulty: q.difficulty,
+  position: q.position,
+});
+
+const view = (q: QuizItemRow) => ({
+  id: q.id,
+  stemHtml: sanitize(q.stem),
+  choices: (Array.isArray(q.choices) ? q.choices : []).map((c) => ({ id: String(c.id), textHtml: sanitize(c.text) })),
+});
+
+interface TestContext {
+  topics: Topic[];
+  /** the topics the test classifies, in reading order */
+  targets: Topic[];
+  items: Map<string, QuizItemRow>;
+  test: AdaptiveTest;
+}
+
+/**
+ * Diagnostics and post tests as computerised adaptive tests (README "Adaptive diagnostic"): one
+ * question at a time over a knowledge space of the subject's graph; the calibrated posterior becomes
+ * the learner's mastery, and gating runs on it.
+ */
 @Injectable()
 export class QuizService {
+  /** the length cap; QUIZ_MAX_QUESTIONS overrides the default of 20 */
+  private readonly cap = Math.max(1, Number(process.env.QUIZ_MAX_QUESTIONS) || DEFAULT_MAX_QUESTIONS);
+
   constructor(
     private readonly em: EntityManager,
     private readonly repo: QuizRepository,
@@ -88,6 +103,44 @@ export class QuizService {
     @Inject(ENTITLEMENT_CHECKER) private readonly entitlements: EntitlementChecker,
   ) {}
 
+  /**
+   * The test of an attempt: the subject's live topics that have items (the post test: those the
+   * learner studied, i.e. has a level for), the population's prior, and the answers so far replayed.
+   */
+  private async context(
+    userId: string,
+    subjectId: string,
+    kind: QuizKind,
+    answers: LoggedAnswer[],
+    attemptId?: string,
+  ): Promise<TestContext> {
+    const [topics, rows, seen, population, levels] = await Promise.all([
+      this.structure.liveTopics(subjectId),
+      this.repo.items(subjectId),
+      this.repo.seenItems(userId, subjectId, attemptId),
+      this.repo.population(subjectId, kind, POPULATION_SIZE),
+      kind === 'q_final' ? this.mastery.topicLevels(userId, subjectId) : Promise.resolve(new Map<string, number>()),
+    ]);
+    const withItems = new Set(rows.map((q) => q.node_id));
+    const asked = topics.filter((t) => withItems.has(t.id));
+    const model = modelTopics(asked);
+    const modelled = new Set(model.map((t) => t.id));
+    const studied = asked.filter((t) => modelled.has(t.id) && levels.has(t.id));
+    const targets = kind === 'q_final' && studied.length > 0 ? studied : asked.filter((t) => modelled.has(t.id));
+    const items = new Map(rows.filter((q) => modelled.has(q.node_id)).map((q) => [q.id, q]));
+    const test = new AdaptiveTest(spaceFor(model, population), [...items.values()].map(toCatItem), {
+      targets: targets.map((t) => t.id),
+      cap: this.cap,
+      seenBefore: seen,
+      clinician: kind === 'q_diag_clinician',
+    });
+    for (const a of answers) {
+      const q = items.get(a.questionId);
+      if (q) test.observe(toCatItem(q), a.correct);
+    }
+    return { topics, targets, items, test };
+  }
+
   async start(user: AuthUser, kind: QuizKind, subjectId: string) {
     if (kind === 'q_diag_clinician') {
       if (!user.roles.includes('clinician')) throw new ForbiddenException(CLINICIAN_ROLE_MESSAGE);
@@ -96,151 +149,177 @@ export class QuizService {
     const left = await this.repo.cooldownLeft(user.id, subjectId, kind);
     if (left > 0) throw new RetakeCooldownException(left);
 
-    const [topics, items, seen, levels] = await Promise.all([
-      this.structure.liveTopics(subjectId),
-      this.repo.items(subjectId),
-      this.repo.seenItems(user.id, subjectId),
-      this.mastery.topicLevels(user.id, subjectId),
-    ]);
-    // items of live topics only (an archived topic keeps its items for old attempts)
-    const live = new Set(topics.map((t) => t.id));
-    const byTopic = new Map<string, QuizItemRow[]>();
-    for (const q of items) if (live.has(q.node_id)) byTopic.set(q.node_id, [...(byTopic.get(q.node_id) ?? []), q]);
-    const withItems = topics.filter((t) => byTopic.has(t.id)).map((t) => t.id);
-    if (withItems.length === 0) throw new NotFoundException('This subject has no quiz questions yet');
-
-    const clinician = kind === 'q_diag_clinician';
-    let chosenTopics: string[];
-    if (kind === 'q_final') {
-      chosenTopics = withItems;
-    } else {
-      const engine = engineFor(topics, levels);
-      // The clinician form prefers topics that have harder items to offer.
-      const candidates =
-        clinician && withItems.some((id) => byTopic.get(id)!.some((q) => q.difficulty >= 2))
-          ? withItems.filter((id) => byTopic.get(id)!.some((q) => q.difficulty >= 2))
-          : withItems;
-      const cap = clinician ? CLINICIAN_DIAG_CAP : DIAG_CAP;
-      chosenTopics = engine.shortForm(cap, { candidates, min: Math.min(DIAG_MIN, candidates.length) });
-    }
-    const questions = chosenTopics.map((id) => pickItem(byTopic.get(id)!, seen, clinician)!);
+    const { items, test } = await this.context(user.id, subjectId, kind, []);
+    const first = test.first();
+    if (!first) throw new NotFoundException(NO_QUESTIONS);
     const attemptId = randomUUID();
-    await this.repo.insertAttempt({
-      id: attemptId,
-      userId: user.id,
-      subjectId,
-      kind,
-      questionIds: questions.map((q) => q.id),
-    });
-    return {
-      attemptId,
-      kind,
-      subjectId,
-      questions: questions.map((q) => ({
-        id: q.id,
-        stemHtml: sanitize(q.stem),
-        choices: (Array.isArray(q.choices) ? q.choices : []).map((c) => ({
-          id: String(c.id),
-          textHtml: sanitize(c.text),
-        })),
-      })),
-    };
+    await this.repo.insertAttempt({ id: attemptId, userId: user.id, subjectId, kind, questionIds: [first.id] });
+    const question = view(items.get(first.id)!);
+    return { attemptId, kind, subjectId, done: false, question, questions: [question], progress: test.progress(false) };
   }
 
+  /** Grades one answer and serves the next question, or finishes the attempt when the test is over. */
+  async answer(user: AuthUser, attemptId: string, questionId: string, answer: string) {
+    return this.em.transactional(async (tx) => {
+      const attempt = await this.openAttempt(tx, user, attemptId);
+      if (!attempt.question_ids.includes(questionId)) throw new BadRequestException(notInAttempt(questionId));
+      if (attempt.answers.some((a) => a.questionId === questionId))
+        throw new ConflictException(alreadyAnswered(questionId));
+      const [item] = await this.repo.itemsById(tx, attempt.subject_id, [questionId]);
+      if (!item) throw new ConflictException(`Question ${questionId} no longer exists; submit the attempt`);
+      if (!(Array.isArray(item.choices) ? item.choices : []).some((c) => String(c.id) === answer))
+        throw new BadRequestException(NOT_A_CHOICE);
+      const answers = [...attempt.answers, { questionId, answer, correct: answer === item.correct }];
+
+      const ctx = await this.context(user.id, attempt.subject_id, attempt.kind, answers, attemptId);
+      const served = new Set(attempt.question_ids);
+      const pending = attempt.question_ids.filter((id) => !answers.some((a) => a.questionId === id));
+      // a client that was served a list answers it in any order; the next question comes once it is done
+      const nextId = pending[0] ?? ctx.test.next(served)?.id;
+      if (!nextId) {
+        const result = await this.finish(tx, user, attempt, answers, ctx);
+        return { attemptId, done: true, progress: ctx.test.progress(true), result };
+      }
+      const questionIds = served.has(nextId) ? attempt.question_ids : [...attempt.question_ids, nextId];
+      await this.repo.saveProgress(tx, attemptId, questionIds, answers);
+      return { attemptId, done: false, question: view(ctx.items.get(nextId)!), progress: ctx.test.progress(false) };
+    });
+  }
+
+  /**
+   * Finishes the attempt with the answers given so far and these responses (to questions served and
+   * not yet answered). Questions served but never answered are left out.
+   */
   async submit(user: AuthUser, attemptId: string, responses: { questionId: string; answer: string }[]) {
     return this.em.transactional(async (tx) => {
-      const attempt = await this.repo.lockAttempt(tx, attemptId);
-      if (!attempt || attempt.user_id !== user.id) throw new NotFoundException(ATTEMPT_NOT_FOUND);
-      if (!user.roles.includes('studio') && !(await this.entitlements.hasActive(user.id, attempt.subject_id)))
-        throw new ForbiddenException(NO_ENTITLEMENT_MESSAGE);
-      if (attempt.status === 'submitted') throw new ConflictException(ALREADY_SUBMITTED);
-
+      const attempt = await this.openAttempt(tx, user, attemptId);
       const served = new Set(attempt.question_ids);
-      const answers = new Map<string, string>();
+      const given = new Map(attempt.answers.map((a) => [a.questionId, a.answer]));
+      const fresh = new Map<string, string>();
       for (const r of responses) {
-        if (!served.has(r.questionId))
-          throw new BadRequestException(`Question ${r.questionId} is not part of this attempt`);
-        if (answers.has(r.questionId)) throw new BadRequestException(`Question ${r.questionId} is answered twice`);
-        answers.set(r.questionId, r.answer);
+        if (!served.has(r.questionId)) throw new BadRequestException(notInAttempt(r.questionId));
+        if (fresh.has(r.questionId)) throw new BadRequestException(`Question ${r.questionId} is answered twice`);
+        const before = given.get(r.questionId);
+        if (before !== undefined && before !== r.answer) throw new ConflictException(alreadyAnswered(r.questionId));
+        if (before === undefined) fresh.set(r.questionId, r.answer);
       }
-
-      const subjectId = attempt.subject_id;
-      const topics = await this.structure.liveTopics(subjectId);
-      const prior = await this.mastery.lockTopicLevels(tx, user.id, subjectId);
-      const items = new Map((await this.repo.itemsById(tx, subjectId, attempt.question_ids)).map((q) => [q.id, q]));
-      // Items deleted since the attempt was served are left out of grading (and of the score).
-      const graded = attempt.question_ids
-        .filter((id) => items.has(id))
-        .map((id) => {
-          const q = items.get(id)!;
-          return {
-            questionId: id,
-            nodeId: q.node_id,
-            correct: answers.get(id) === q.correct,
-            correctAnswer: q.correct,
-            explanation: q.explanation,
-          };
-        });
-      const score = graded.length
-        ? Math.round((graded.filter((g) => g.correct).length / graded.length) * 10000) / 10000
-        : 0;
-
-      // Direct evidence: BKT on every graded answer (topic and its module).
-      await this.mastery.record(
-        tx,
-        user.id,
-        subjectId,
-        graded.map((g) => ({ nodeId: g.nodeId, correct: g.correct })),
+      const keys = new Map(
+        (await this.repo.itemsById(tx, attempt.subject_id, [...fresh.keys()])).map((q) => [q.id, q.correct]),
       );
-
-      // Indirect evidence (diagnostics): the answers, propagated over the graph from the prior
-      // state, classify some topics that were not asked. Those get the engine's tempered posterior.
-      const asked = new Set(graded.map((g) => g.nodeId));
-      const assessed = new Set(asked);
-      if (attempt.kind !== 'q_final') {
-        const engine = engineFor(topics, prior);
-        for (const g of graded) if (engine.ids.includes(g.nodeId)) engine.update(g.nodeId, g.correct);
-        for (const t of topics) {
-          if (asked.has(t.id) || !engine.classified(t.id)) continue;
-          const before = prior.get(t.id) ?? DEFAULT_BKT.pInit;
-          const after = engine.prob(t.id);
-          if (Math.abs(after - before) < 1e-6) continue;
-          await this.mastery.setInferred(tx, user.id, subjectId, t, after);
-          assessed.add(t.id);
-        }
+      const answers: LoggedAnswer[] = [...attempt.answers];
+      for (const id of attempt.question_ids) {
+        const a = fresh.get(id);
+        if (a !== undefined && keys.has(id)) answers.push({ questionId: id, answer: a, correct: a === keys.get(id) });
       }
-
-      const levels = await this.mastery.topicLevelsIn(tx, user.id, subjectId);
-      for (const t of topics) if (!levels.has(t.id)) levels.set(t.id, DEFAULT_BKT.pInit);
-      const { nextStep, gating } = gate({
-        kind: attempt.kind,
-        subjectId,
-        score,
-        topics: topics.map((t) => ({ id: t.id, title: t.title, moduleId: t.moduleId })),
-        levels,
-        assessed,
-      });
-      await this.userData.unlock(tx, user.id, subjectId, gating.unlockModules);
-      await this.userData.tag(tx, user.id, gating.tagUser);
-
-      const mastery: Record<string, number> = {};
-      for (const t of topics) mastery[t.title] = round(levels.get(t.id)!);
-      const result = {
-        attemptId,
-        score,
-        graded: graded.map(({ questionId, correct, correctAnswer, explanation }) => ({
-          questionId,
-          correct,
-          correctAnswer,
-          explanation,
-        })),
-        nextStep,
-        gating,
-        mastery,
-      };
-      await this.repo.finishAttempt(tx, attemptId, result);
-      return result;
+      const ctx = await this.context(user.id, attempt.subject_id, attempt.kind, answers, attemptId);
+      return this.finish(tx, user, attempt, answers, ctx);
     });
+  }
+
+  private async openAttempt(tx: EntityManager, user: AuthUser, attemptId: string) {
+    const attempt = await this.repo.lockAttempt(tx, attemptId);
+    if (!attempt || attempt.user_id !== user.id) throw new NotFoundException(ATTEMPT_NOT_FOUND);
+    if (!user.roles.includes('studio') && !(await this.entitlements.hasActive(user.id, attempt.subject_id)))
+      throw new ForbiddenException(NO_ENTITLEMENT_MESSAGE);
+    if (attempt.status === 'submitted') throw new ConflictException(ALREADY_SUBMITTED);
+    return attempt;
+  }
+
+  /** Grades, stores the calibrated posterior as mastery, gates, and closes the attempt. */
+  private async finish(
+    tx: EntityManager,
+    user: AuthUser,
+    attempt: { id: string; subject_id: string; kind: QuizKind },
+    answers: LoggedAnswer[],
+    ctx: TestContext,
+  ) {
+    const subjectId = attempt.subject_id;
+    const keys = new Map(
+      (
+        await this.repo.itemsById(
+          tx,
+          subjectId,
+          answers.map((a) => a.questionId),
+        )
+      ).map((q) => [q.id, q]),
+    );
+    const graded = answers.map((a) => ({
+      questionId: a.questionId,
+      correct: a.correct,
+      correctAnswer: keys.get(a.questionId)?.correct ?? null,
+      explanation: keys.get(a.questionId)?.explanation ?? null,
+    }));
+    const score = graded.length
+      ? Math.round((graded.filter((g) => g.correct).length / graded.length) * 10000) / 10000
+      : 0;
+
+    // The posterior of every topic the test classifies becomes its level; the answers count once, on their topic.
+    const posterior = ctx.test.posterior.marginals();
+    const perTopic = new Map<string, { attempts: number; correct: number }>();
+    for (const a of answers) {
+      const nodeId = ctx.items.get(a.questionId)?.node_id ?? keys.get(a.questionId)?.node_id;
+      if (!nodeId) continue;
+      const c = perTopic.get(nodeId) ?? { attempts: 0, correct: 0 };
+      c.attempts++;
+      c.correct += a.correct ? 1 : 0;
+      perTopic.set(nodeId, c);
+    }
+    // Without a single answer the posterior is only the prior: nothing is learnt, nothing is written.
+    const assessed = answers.length > 0 ? ctx.targets : [];
+    await this.mastery.applyAssessment(
+      tx,
+      user.id,
+      subjectId,
+      assessed.map((t) => ({
+        id: t.id,
+        title: t.title,
+        pKnown: posterior.get(t.id) ?? DEFAULT_BKT.pInit,
+        attempts: perTopic.get(t.id)?.attempts ?? 0,
+        correct: perTopic.get(t.id)?.correct ?? 0,
+      })),
+    );
+
+    const levels = await this.mastery.topicLevelsIn(tx, user.id, subjectId);
+    for (const t of ctx.topics) if (!levels.has(t.id)) levels.set(t.id, DEFAULT_BKT.pInit);
+    const { nextStep, gating } = gate({
+      kind: attempt.kind,
+      subjectId,
+      score,
+      topics: ctx.topics.map((t) => ({ id: t.id, title: t.title, moduleId: t.moduleId })),
+      levels,
+      assessed: new Set(assessed.map((t) => t.id)),
+    });
+    await this.userData.unlock(tx, user.id, subjectId, gating.unlockModules);
+    await this.userData.tag(tx, user.id, gating.tagUser);
+
+    const mastery: Record<string, number> = {};
+    for (const t of ctx.topics) mastery[t.title] = round(levels.get(t.id)!);
+    const progress = ctx.test.progress(true);
+    const result = {
+      attemptId: attempt.id,
+      score,
+      graded,
+      nextStep,
+      gating,
+      mastery,
+      topics: ctx.targets.map((t) => {
+        const level = round(levels.get(t.id)!);
+        return {
+          id: t.id,
+          title: t.title,
+          moduleId: t.moduleId,
+          level,
+          label: masteryLabel(level),
+          mastered: level > MASTERED,
+          asked: perTopic.get(t.id)?.attempts ?? 0,
+        };
+      }),
+      questionsAsked: answers.length,
+      confidence: progress.confidence,
+      knownShare: round(ctx.test.posterior.knownShare()),
+    };
+    await this.repo.finishAttempt(tx, attempt.id, answers, result);
+    return result;
   }
 
   mine(userId: string, subjectId?: string) {

@@ -45,6 +45,13 @@ export class QuizResponseDto {
   answer!: string;
 }
 
+export class AttemptIdParam {
+  @IsUUID('all', { message: 'attempt id must be a uuid' })
+  id!: string;
+}
+
+export class AnswerDto extends QuizResponseDto {}
+
 export class SubmitAttemptDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'attemptId must be a uuid' })

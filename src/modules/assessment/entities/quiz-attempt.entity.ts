@@ -7,7 +7,7 @@ export type QuizKind = 'q_diag' | 'q_final' | 'q_diag_clinician';
 @Entity({ tableName: 'quiz_attempts' })
 @Index({ properties: ['userId', 'subjectId', 'kind', 'createdAt'] })
 export class QuizAttempt {
-  [OptionalProps]?: 'status' | 'result' | 'submittedAt' | 'createdAt';
+  [OptionalProps]?: 'status' | 'answers' | 'result' | 'submittedAt' | 'createdAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -24,6 +24,10 @@ export class QuizAttempt {
   /** quiz item ids in the order served */
   @Property({ type: 'jsonb' })
   questionIds!: string[];
+
+  /** the answers given so far, in order (an adaptive attempt serves one question at a time) */
+  @Property({ type: 'jsonb', default: "'[]'" })
+  answers: { questionId: string; answer: string }[] = [];
 
   @Property({ type: 'text', default: 'open' })
   status: 'open' | 'submitted' = 'open';
