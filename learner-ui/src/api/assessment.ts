@@ -35,11 +35,36 @@ export interface QuizQuestion {
   choices: QuizChoice[];
 }
 
+/** Where an adaptive attempt stands. */
+export interface QuizProgress {
+  /** questions answered so far */
+  answered: number;
+  /** about how many remain (0 once done) */
+  remaining: number;
+  /** the length cap */
+  cap: number;
+  /** expected share of topics classified right, 0..1 */
+  confidence?: number;
+}
+
+/** An attempt as it starts: its first question (an adaptive test serves one at a time). */
 export interface QuizAttempt {
   attemptId: string;
   kind: QuizId;
   subjectId: string;
+  question?: QuizQuestion | null;
+  /** the questions served so far (the first one) */
   questions: QuizQuestion[];
+  progress?: QuizProgress | null;
+}
+
+/** The answer to one question: the next question, or done with the result. */
+export interface QuizStep {
+  attemptId: string;
+  done: boolean;
+  question?: QuizQuestion | null;
+  progress?: QuizProgress | null;
+  result?: QuizResult | null;
 }
 
 export interface QuizResponse {
@@ -65,6 +90,19 @@ export interface QuizGating {
   cooldownHours?: number | null;
 }
 
+/** A topic the attempt classified, with its calibrated level and the spec's label. */
+export interface QuizTopicResult {
+  id: string;
+  title: string;
+  moduleId?: string;
+  /** 0..1. */
+  level: number;
+  label?: string;
+  mastered?: boolean;
+  /** questions asked on it (0: inferred over the graph) */
+  asked?: number;
+}
+
 export interface QuizResult {
   attemptId: string;
   /** 0..1. */
@@ -73,6 +111,10 @@ export interface QuizResult {
   nextStep?: { type: NextStepType; skills?: string[] } | null;
   gating?: QuizGating | null;
   mastery?: Record<string, number>;
+  topics?: QuizTopicResult[];
+  questionsAsked?: number;
+  /** expected share of topics classified right, 0..1 */
+  confidence?: number;
 }
 
 export const quizApi = {
@@ -85,7 +127,16 @@ export const quizApi = {
     if (kind === 'diag-clinician') body.clinician = true;
     return api.post<QuizAttempt>(`/api/quizzes/${QUIZ_IDS[kind]}/attempts`, body);
   },
-  /** POST /api/attempts/submit { attemptId, responses } → the graded result (409 when submitted twice). */
+  /**
+   * POST /api/attempts/{id}/answer { questionId, answer } → the next question, or done with the result.
+   * 400 for a question not served or a choice it does not have, 409 when answered twice or after done.
+   */
+  answer: (attemptId: string, response: QuizResponse) =>
+    api.post<QuizStep>(`/api/attempts/${encodeURIComponent(attemptId)}/answer`, response),
+  /**
+   * POST /api/attempts/submit { attemptId, responses } → finishes the attempt with what has been
+   * answered (and these responses) and returns the graded result (409 when submitted twice).
+   */
   submit: (attemptId: string, responses: QuizResponse[]) =>
     api.post<QuizResult>('/api/attempts/submit', {
       attemptId,
@@ -108,9 +159,21 @@ export interface SkillMastery {
   updatedAt?: string;
 }
 
+/** A topic on the outer fringe of the learner's knowledge: prerequisites mastered, itself not yet. */
+export interface ReadyTopic {
+  id: string;
+  title: string;
+  moduleId?: string;
+  moduleTitle?: string;
+  /** 0..1. */
+  level: number;
+}
+
 export interface MasteryDetail {
   mastery: Record<string, number>;
   skills: SkillMastery[];
+  /** only when asked for one subject */
+  readyToLearn?: ReadyTopic[];
 }
 
 export const masteryDetailApi = {
@@ -127,7 +190,10 @@ export const masteryDetailApi = {
     const skills = Array.isArray(data?.skills)
       ? data.skills.filter((s): s is SkillMastery => !!s && typeof s.name === 'string' && typeof s.score === 'number')
       : [];
-    return { mastery, skills };
+    const readyToLearn = Array.isArray(data?.readyToLearn)
+      ? data.readyToLearn.filter((t): t is ReadyTopic => !!t && typeof t.id === 'string' && typeof t.title === 'string')
+      : undefined;
+    return readyToLearn ? { mastery, skills, readyToLearn } : { mastery, skills };
   },
 };
 

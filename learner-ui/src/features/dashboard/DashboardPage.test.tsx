@@ -52,4 +52,25 @@ describe('/dashboard', () => {
       expect(links[i]).toHaveAttribute('href', href);
     });
   });
+
+  it("Continue Learning goes to the first 'ready to learn' topic once the learner has one", async () => {
+    installFetch({
+      ...signedIn(),
+      'GET /api/users/me/mastery': (req) =>
+        req.url.searchParams.get('subjectId') === 'vagus-nerve'
+          ? {
+              body: {
+                mastery: {},
+                skills: [],
+                readyToLearn: [{ id: 'hrv', title: 'Heart Rate Variability', level: 0.2 }],
+              },
+            }
+          : { body: { mastery: {}, skills: [] } },
+    });
+    renderApp({ route: '/dashboard?subject=vagus-nerve' });
+    const section = await screen.findByRole('region', { name: 'Quick Actions' });
+    const link = await within(section).findByRole('link', { name: /Next: Heart Rate Variability/ });
+    expect(link).toHaveTextContent('Continue Learning');
+    expect(link).toHaveAttribute('href', '/node/hrv?subject=vagus-nerve');
+  });
 });

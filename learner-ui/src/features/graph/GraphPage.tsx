@@ -1,5 +1,11 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import GridViewIcon from '@mui/icons-material/GridView';
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import { useReadyToLearn } from '../mastery/useReadyToLearn';
 import { usePriceMap } from '../catalog/hooks';
 import { matchesSubject } from '../shop/ShopPage';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
@@ -7,6 +13,7 @@ import { usePublishedSubjects } from '../subjects/hooks/useSubjects';
 import { ChooseSubjectPrompt } from './components/ChooseSubjectPrompt';
 import { GraphAlerts } from './components/GraphAlerts';
 import { GraphHeader } from './components/GraphHeader';
+import { ReadyToLearn } from './components/ReadyToLearn';
 import { TagsAndUnlocks } from './components/TagsAndUnlocks';
 import { TopicGrid } from './components/TopicGrid';
 import { VagusChallenges } from './components/VagusChallenges';
@@ -14,6 +21,11 @@ import { useGraph, useMyTags, useMyUnlocks } from './hooks';
 import { useTopicFilter } from './useTopicFilter';
 
 const VAGUS_SUBJECT_ID = 'vagus-nerve';
+
+// The map (React Flow and dagre) loads only when it is opened.
+const GraphMap = lazy(() => import('./components/GraphMap'));
+
+type View = 'cards' | 'map';
 
 /** Subject id from the address (which may be a name or title, like the API accepts). */
 function useResolvedSubjectId(subject: string | null, fromServer: string | undefined): string | null {
@@ -44,6 +56,9 @@ function GraphForSubject({ subject }: { subject: string }) {
   const owner = graph.isSuccess;
   const isVagus = subjectId === VAGUS_SUBJECT_ID;
   const moduleTitles = new Map((graph.data?.modules ?? []).map((m) => [m.id, m.title]));
+  const ready = useReadyToLearn(owner ? subjectId : null);
+  const readyIds = useMemo(() => new Set((ready.data ?? []).map((t) => t.id)), [ready.data]);
+  const [view, setView] = useState<View>('cards');
 
   return (
     <Box>
@@ -62,8 +77,42 @@ function GraphForSubject({ subject }: { subject: string }) {
       />
       {owner && isVagus && <VagusChallenges />}
       <TagsAndUnlocks tags={tags.data ?? []} unlocks={owner ? (unlocks.data ?? []) : []} moduleTitles={moduleTitles} />
-      {(graph.isLoading || owner) && (
-        <TopicGrid nodes={nodes} filter={filter} loading={graph.isLoading} subjectId={subjectId} />
+      {owner && (
+        <ReadyToLearn topics={ready.data ?? []} loading={ready.isLoading} subjectId={subjectId} total={nodes.length} />
+      )}
+      {owner && (
+        <ToggleButtonGroup
+          value={view}
+          exclusive
+          size="small"
+          onChange={(_, v: View | null) => v && setView(v)}
+          aria-label="View"
+          sx={{ mb: 2 }}
+        >
+          <ToggleButton value="cards" aria-label="Cards">
+            <GridViewIcon fontSize="small" sx={{ mr: 0.75 }} aria-hidden />
+            Cards
+          </ToggleButton>
+          <ToggleButton value="map" aria-label="Map">
+            <AccountTreeOutlinedIcon fontSize="small" sx={{ mr: 0.75 }} aria-hidden />
+            Map
+          </ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      {owner && view === 'map' ? (
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+              <CircularProgress aria-label="Loading map" />
+            </Box>
+          }
+        >
+          <GraphMap nodes={nodes} ready={readyIds} subjectId={subjectId} />
+        </Suspense>
+      ) : (
+        (graph.isLoading || owner) && (
+          <TopicGrid nodes={nodes} filter={filter} loading={graph.isLoading} subjectId={subjectId} />
+        )
       )}
     </Box>
   );

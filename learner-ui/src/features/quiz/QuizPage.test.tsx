@@ -22,28 +22,32 @@ import { signedIn, toast } from '../../test/helpers';
 import { LocationProbe, renderApp } from '../../test/render';
 import { ACCESS_RESTRICTED_TEXT } from './quiz-texts';
 
+const Q1 = {
+  id: 'q1',
+  stemHtml: '<p>Where does the vagus nerve <strong>start</strong>?</p>',
+  choices: [
+    { id: 'a', textHtml: 'Brainstem' },
+    { id: 'b', textHtml: 'Spinal cord' },
+  ],
+};
+const Q2 = {
+  id: 'q2',
+  stemHtml: '<p>Which breathing pace raises HRV?</p>',
+  choices: [
+    { id: 'a', textHtml: '<em>Six</em> breaths a minute' },
+    { id: 'b', textHtml: 'Twenty breaths a minute' },
+  ],
+};
+
+// An adaptive attempt: the first question, then one at a time.
 const ATTEMPT = {
   attemptId: 'att-1',
   kind: 'q_diag',
   subjectId: 'vagus-nerve',
-  questions: [
-    {
-      id: 'q1',
-      stemHtml: '<p>Where does the vagus nerve <strong>start</strong>?</p>',
-      choices: [
-        { id: 'a', textHtml: 'Brainstem' },
-        { id: 'b', textHtml: 'Spinal cord' },
-      ],
-    },
-    {
-      id: 'q2',
-      stemHtml: '<p>Which breathing pace raises HRV?</p>',
-      choices: [
-        { id: 'a', textHtml: '<em>Six</em> breaths a minute' },
-        { id: 'b', textHtml: 'Twenty breaths a minute' },
-      ],
-    },
-  ],
+  done: false,
+  question: Q1,
+  questions: [Q1],
+  progress: { answered: 0, remaining: 4, cap: 20, confidence: 0.6 },
 };
 
 const RESULT = {
@@ -62,21 +66,40 @@ const RESULT = {
     cooldownHours: 2,
   },
   mastery: { 'Vagus Anatomy': 0.8 },
+  topics: [
+    { id: 'vagus-anatomy', title: 'Vagus Anatomy', level: 0.82, label: 'Advanced', mastered: true, asked: 1 },
+    { id: 'hrv', title: 'Heart Rate Variability', level: 0.12, label: 'Beginner', mastered: false, asked: 0 },
+  ],
+  questionsAsked: 2,
+  confidence: 0.91,
 };
+
+/** The answer route: Q2 after the first answer, then done with `result`. */
+function answers(result: unknown = RESULT): Handler {
+  let n = 0;
+  return () =>
+    n++ === 0
+      ? { body: { attemptId: 'att-1', done: false, question: Q2, progress: { answered: 1, remaining: 1, cap: 20 } } }
+      : { body: { attemptId: 'att-1', done: true, progress: { answered: 2, remaining: 0, cap: 20 }, result } };
+}
 
 function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
   return {
     ...signedIn(),
     ...catalogHandlers,
     'POST /api/quizzes/q_diag/attempts': { status: 201, body: ATTEMPT },
+    'POST /api/attempts/att-1/answer': answers(),
     'POST /api/attempts/submit': { body: RESULT },
     ...extra,
   };
 }
 
+/** Answers both questions (Brainstem, then Six breaths a minute), submitting each. */
 async function answerAll(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('radio', { name: 'Brainstem' }));
-  await user.click(screen.getByRole('radio', { name: 'Six breaths a minute' }));
+  await user.click(await screen.findByRole('radio', { name: 'Brainstem' }));
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await user.click(await screen.findByRole('radio', { name: 'Six breaths a minute' }));
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
 }
 
 describe('/quiz', () => {
@@ -122,56 +145,88 @@ describe('/quiz', () => {
     expect(calls[0].body).toEqual({ subject: 'vagus-nerve' });
   });
 
-  it('renders html questions and enables Submit only when every question is answered', async () => {
+  it('serves one question at a time: Question N, about how many remain, Submit once a choice is made', async () => {
     const user = userEvent.setup();
-    installFetch(handlers());
+    const fetchMock = installFetch(handlers());
     renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
 
     expect(await screen.findByRole('radiogroup', { name: 'Where does the vagus nerve start?' })).toBeInTheDocument();
     // Html is rendered, not escaped.
     expect(screen.getByText('start', { selector: 'strong' })).toBeInTheDocument();
-    expect(screen.getByText('Six', { selector: 'em' })).toBeInTheDocument();
+    expect(screen.getByTestId('quiz-question-number')).toHaveTextContent('Question 1');
+    expect(screen.getByTestId('quiz-progress')).toHaveTextContent('About 4 more questions');
+    // only the current question is on the page
+    expect(screen.queryByRole('radio', { name: 'Six breaths a minute' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Finish now' })).not.toBeInTheDocument();
 
     const submit = screen.getByRole('button', { name: 'Submit' });
-    expect(screen.getByText('0 of 2 answered')).toBeInTheDocument();
     expect(submit).toBeDisabled();
-
+    await user.click(screen.getByRole('radio', { name: 'Spinal cord' }));
     await user.click(screen.getByRole('radio', { name: 'Brainstem' }));
-    expect(screen.getByText('1 of 2 answered')).toBeInTheDocument();
-    expect(submit).toBeDisabled();
-
-    await user.click(screen.getByRole('radio', { name: 'Twenty breaths a minute' }));
-    await user.click(screen.getByRole('radio', { name: 'Six breaths a minute' }));
-    expect(screen.getByText('2 of 2 answered')).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'Six breaths a minute' })).toBeChecked();
     expect(submit).toBeEnabled();
+    await user.click(submit);
+
+    expect(callsTo(fetchMock, 'POST /api/attempts/att-1/answer')[0].body).toEqual({ questionId: 'q1', answer: 'a' });
+    const second = await screen.findByRole('radio', { name: 'Six breaths a minute' });
+    expect(second).not.toBeChecked();
+    expect(screen.getByText('Six', { selector: 'em' })).toBeInTheDocument();
+    expect(screen.getByTestId('quiz-question-number')).toHaveTextContent('Question 2');
+    // the new question's heading takes the focus
+    expect(screen.getByTestId('quiz-question-number')).toHaveFocus();
+    expect(screen.getByTestId('quiz-progress')).toHaveTextContent('About 1 more question');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Finish now' })).toBeEnabled();
   });
 
-  it('shows Submitting... while the submission runs, then results with gating', async () => {
+  it('shows Submitting... while an answer is sent, then results with each topic, gating and the answers', async () => {
     const user = userEvent.setup();
     const pending = deferred<MockReply>();
-    const fetchMock = installFetch(handlers({ 'POST /api/attempts/submit': () => pending.promise }));
+    let n = 0;
+    const fetchMock = installFetch(
+      handlers({
+        'POST /api/attempts/att-1/answer': () =>
+          n++ === 0
+            ? {
+                body: {
+                  attemptId: 'att-1',
+                  done: false,
+                  question: Q2,
+                  progress: { answered: 1, remaining: 1, cap: 20 },
+                },
+              }
+            : pending.promise,
+      }),
+    );
     renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
-    await screen.findByRole('radio', { name: 'Brainstem' });
-    await answerAll(user);
+    await user.click(await screen.findByRole('radio', { name: 'Brainstem' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(await screen.findByRole('radio', { name: 'Six breaths a minute' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     const busy = await screen.findByRole('button', { name: 'Submitting...' });
     expect(busy).toBeDisabled();
-    expect(screen.getByRole('radio', { name: 'Brainstem' })).toBeDisabled();
-    const submitCall = callsTo(fetchMock, 'POST /api/attempts/submit')[0];
-    expect(submitCall.body).toEqual({
-      attemptId: 'att-1',
-      responses: [
-        { questionId: 'q1', answer: 'a' },
-        { questionId: 'q2', answer: 'a' },
-      ],
-    });
+    expect(screen.getByRole('radio', { name: 'Six breaths a minute' })).toBeDisabled();
+    expect(callsTo(fetchMock, 'POST /api/attempts/att-1/answer')[1].body).toEqual({ questionId: 'q2', answer: 'a' });
 
-    pending.resolve({ body: RESULT });
-    expect(await screen.findByRole('heading', { name: 'Results' })).toBeInTheDocument();
+    pending.resolve({
+      body: { attemptId: 'att-1', done: true, progress: { answered: 2, remaining: 0, cap: 20 }, result: RESULT },
+    });
+    const heading = await screen.findByRole('heading', { name: 'Results' });
+    // the result takes the focus
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByTestId('quiz-score')).toHaveTextContent('50%');
     expect(screen.getByText('Score: 1 of 2 correct')).toBeInTheDocument();
+    expect(screen.getByTestId('quiz-confidence')).toHaveTextContent('Confidence in your topic levels: 91%');
+
+    const topics = within(screen.getByTestId('quiz-topics'));
+    expect(topics.getByRole('link', { name: 'Vagus Anatomy' })).toHaveAttribute(
+      'href',
+      '/node/vagus-anatomy?subject=vagus-nerve',
+    );
+    expect(topics.getByText('Advanced')).toBeInTheDocument();
+    expect(topics.getByText('82%')).toBeInTheDocument();
+    expect(topics.getByText('12% (inferred)')).toBeInTheDocument();
+    expect(topics.getByText('Beginner')).toBeInTheDocument();
 
     const q1 = screen.getByRole('article', { name: 'Question 1' });
     expect(q1).toHaveAttribute('data-correct', 'true');
@@ -202,6 +257,44 @@ describe('/quiz', () => {
     expect(screen.getByRole('link', { name: 'View Mastery' })).toHaveAttribute('href', '/mastery');
   });
 
+  it('Finish now ends the attempt with the answers given so far (and the current choice)', async () => {
+    const user = userEvent.setup();
+    const fetchMock = installFetch(
+      handlers({ 'POST /api/attempts/submit': { body: { ...RESULT, graded: [RESULT.graded[0], RESULT.graded[1]] } } }),
+    );
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
+    await user.click(await screen.findByRole('radio', { name: 'Brainstem' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(await screen.findByRole('radio', { name: 'Twenty breaths a minute' }));
+    await user.click(screen.getByRole('button', { name: 'Finish now' }));
+    await screen.findByRole('heading', { name: 'Results' });
+    expect(callsTo(fetchMock, 'POST /api/attempts/submit')[0].body).toEqual({
+      attemptId: 'att-1',
+      responses: [{ questionId: 'q2', answer: 'b' }],
+    });
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it('keeps the question and its choice when sending an answer fails', async () => {
+    const user = userEvent.setup();
+    installFetch(
+      handlers({
+        'POST /api/attempts/att-1/answer': {
+          status: 409,
+          body: errorBody(409, 'Question q1 has already been answered'),
+        },
+      }),
+    );
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
+    await user.click(await screen.findByRole('radio', { name: 'Brainstem' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const t = await toast();
+    expect(within(t).getByText('Submission failed')).toBeInTheDocument();
+    expect(within(t).getByText('Question q1 has already been answered')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Brainstem' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
   it('invalidates the cached graph after submitting', async () => {
     const user = userEvent.setup();
     const fetchMock = installFetch(
@@ -215,7 +308,6 @@ describe('/quiz', () => {
     await screen.findByRole('radio', { name: 'Brainstem' });
     expect(callsTo(fetchMock, 'GET /api/graph')).toHaveLength(1);
     await answerAll(user);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
     await screen.findByRole('heading', { name: 'Results' });
     // Module ids are shown by their titles from the cached graph.
     expect(
@@ -232,19 +324,15 @@ describe('/quiz', () => {
     const user = userEvent.setup();
     installFetch(
       handlers({
-        'POST /api/attempts/submit': {
-          body: {
-            ...RESULT,
-            score: 0,
-            gating: { passed: false, unlockModules: [], tagUser: [], recommendReview: [], cooldownHours: 0 },
-          },
-        },
+        'POST /api/attempts/att-1/answer': answers({
+          ...RESULT,
+          score: 0,
+          gating: { passed: false, unlockModules: [], tagUser: [], recommendReview: [], cooldownHours: 0 },
+        }),
       }),
     );
     renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
-    await screen.findByRole('radio', { name: 'Brainstem' });
     await answerAll(user);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByTestId('quiz-passed')).toHaveTextContent('Not passed');
     expect(screen.queryByRole('group', { name: 'Unlocked modules' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('quiz-cooldown')).not.toBeInTheDocument();

@@ -33,6 +33,7 @@ function QuizRunner({ subject, kind }: { subject: string; kind: QuizPageKind }) 
   const subjectName = useSubjectName(subject);
   const quiz = useQuizAttempt(kind, subject);
   const { phase, attempt, result } = quiz;
+  const number = quiz.current ? quiz.asked.length : Math.max(1, quiz.asked.length);
 
   const page = (body: ReactNode) => (
     <Box sx={{ maxWidth: 820, mx: 'auto' }}>
@@ -74,18 +75,19 @@ function QuizRunner({ subject, kind }: { subject: string; kind: QuizPageKind }) 
   }
 
   if (phase === 'results' && result && attempt) {
-    return page(<QuizResults subject={subject} attempt={attempt} answers={quiz.answers} result={result} />);
+    return page(<QuizResults subject={subject} asked={quiz.asked} result={result} />);
   }
 
   return page(
     <QuizForm
-      questions={quiz.questions}
-      answers={quiz.answers}
-      answeredCount={quiz.answeredCount}
-      allAnswered={quiz.allAnswered}
+      number={number}
+      question={quiz.current?.question ?? null}
+      progress={quiz.progress}
+      choice={quiz.choice}
       submitting={phase === 'submitting'}
-      onAnswer={quiz.answer}
+      onChoose={quiz.setChoice}
       onSubmit={() => void quiz.submit()}
+      onFinish={() => void quiz.finishNow()}
     />,
   );
 }

@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage, quizApi, type QuizAttempt, type QuizPageKind, type QuizResult } from '../../api';
+import {
+  errorMessage,
+  quizApi,
+  type QuizAttempt,
+  type QuizPageKind,
+  type QuizProgress,
+  type QuizQuestion,
+  type QuizResult,
+} from '../../api';
 import { useAuth } from '../auth/auth-context';
 import { masteryAffectedKeys } from '../mastery/keys';
 import { useToast } from '../toast/toast-context';
@@ -8,9 +16,16 @@ import { ACCESS_RESTRICTED_TEXT, ACCESS_RESTRICTED_TITLE } from './quiz-texts';
 
 export type QuizPhase = 'starting' | 'failed' | 'active' | 'submitting' | 'results';
 
+/** A question that has been served, with the learner's answer once given. */
+export interface AskedQuestion {
+  question: QuizQuestion;
+  chosen?: string;
+}
+
 /**
- * One attempt at a quiz: starts it on mount, keeps the chosen answers and submits them.
- * starting → active → submitting → results, or starting → failed when the server refuses.
+ * One adaptive attempt: starts it on mount, then one question at a time. Submit sends the chosen
+ * answer and the server answers with the next question or the result; Finish now ends the attempt
+ * with what has been answered. starting → active ⇄ submitting → results, or starting → failed.
  */
 export function useQuizAttempt(kind: QuizPageKind, subject: string) {
   const { toast } = useToast();
@@ -20,7 +35,9 @@ export function useQuizAttempt(kind: QuizPageKind, subject: string) {
   const [phase, setPhase] = useState<QuizPhase>('starting');
   const [attempt, setAttempt] = useState<QuizAttempt | null>(null);
   const [failure, setFailure] = useState<string>('');
-  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [asked, setAsked] = useState<AskedQuestion[]>([]);
+  const [progress, setProgress] = useState<QuizProgress | null>(null);
+  const [choice, setChoice] = useState('');
   const [result, setResult] = useState<QuizResult | null>(null);
 
   // StrictMode runs mount effects twice; the ref (kept across that replay) makes it one attempt.
@@ -30,7 +47,10 @@ export function useQuizAttempt(kind: QuizPageKind, subject: string) {
     started.current = true;
     quizApi.start(kind, subject).then(
       (a) => {
-        setAttempt({ ...a, questions: Array.isArray(a?.questions) ? a.questions : [] });
+        const first = a?.question ?? (Array.isArray(a?.questions) ? a.questions[0] : undefined);
+        setAttempt({ ...a, questions: first ? [first] : [] });
+        setAsked(first ? [{ question: first }] : []);
+        setProgress(a?.progress ?? null);
         setPhase('active');
       },
       (err: unknown) => {
@@ -42,34 +62,77 @@ export function useQuizAttempt(kind: QuizPageKind, subject: string) {
     );
   }, [kind, subject, toast]);
 
-  const questions = attempt?.questions ?? [];
-  const answeredCount = questions.filter((q) => answers[q.id]).length;
-  const allAnswered = !!attempt && questions.length > 0 && answeredCount === questions.length;
+  const current = asked.length > 0 && asked[asked.length - 1].chosen === undefined ? asked[asked.length - 1] : null;
 
-  const answer = useCallback((questionId: string, choiceId: string) => {
-    setAnswers((prev) => ({ ...prev, [questionId]: choiceId }));
-  }, []);
-
-  const submit = useCallback(async () => {
-    if (!attempt || !allAnswered) return;
-    setPhase('submitting');
-    try {
-      const res = await quizApi.submit(
-        attempt.attemptId,
-        attempt.questions.map((q) => ({ questionId: q.id, answer: answers[q.id] })),
-      );
+  const finished = useCallback(
+    (res: QuizResult) => {
       setResult(res);
       setPhase('results');
       for (const queryKey of masteryAffectedKeys(email)) void queryClient.invalidateQueries({ queryKey });
-    } catch (err) {
+    },
+    [email, queryClient],
+  );
+
+  const failed = useCallback(
+    (err: unknown) => {
       setPhase('active');
       toast({
         title: 'Submission failed',
         description: errorMessage(err, 'Your answers could not be submitted. Please try again.'),
         variant: 'destructive',
       });
-    }
-  }, [attempt, allAnswered, answers, queryClient, toast, email]);
+    },
+    [toast],
+  );
 
-  return { phase, attempt, failure, answers, result, questions, answeredCount, allAnswered, answer, submit };
+  /** Sends the chosen answer to the current question. */
+  const submit = useCallback(async () => {
+    if (!attempt || !current || !choice) return;
+    setPhase('submitting');
+    try {
+      const step = await quizApi.answer(attempt.attemptId, { questionId: current.question.id, answer: choice });
+      const answered = asked.map((a) => (a === current ? { ...a, chosen: choice } : a));
+      setChoice('');
+      if (step.progress) setProgress(step.progress);
+      if (step.done && step.result) {
+        setAsked(answered);
+        finished(step.result);
+      } else if (step.question) {
+        setAsked([...answered, { question: step.question }]);
+        setPhase('active');
+      } else {
+        throw new Error('The server sent no next question.');
+      }
+    } catch (err) {
+      failed(err);
+    }
+  }, [attempt, current, choice, asked, finished, failed]);
+
+  /** Ends the attempt now, with what has been answered (and the current choice, if any). */
+  const finishNow = useCallback(async () => {
+    if (!attempt) return;
+    setPhase('submitting');
+    try {
+      const responses = current && choice ? [{ questionId: current.question.id, answer: choice }] : [];
+      const res = await quizApi.submit(attempt.attemptId, responses);
+      if (current && choice) setAsked((prev) => prev.map((a) => (a === current ? { ...a, chosen: choice } : a)));
+      finished(res);
+    } catch (err) {
+      failed(err);
+    }
+  }, [attempt, current, choice, finished, failed]);
+
+  return {
+    phase,
+    attempt,
+    failure,
+    asked,
+    current,
+    progress,
+    choice,
+    setChoice,
+    result,
+    submit,
+    finishNow,
+  };
 }

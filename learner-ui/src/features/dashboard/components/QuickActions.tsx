@@ -12,7 +12,9 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import FitnessCenterIcon from '@mui/icons-material/FitnessCenter';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import { nodePath } from '../../graph/links';
 import { withSubject } from '../../layout/nav-links';
+import { useReadyToLearn } from '../../mastery/useReadyToLearn';
 
 interface QuickAction {
   title: string;
@@ -54,19 +56,30 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
   },
 ];
 
+/**
+ * Continue Learning goes to the first 'ready to learn' topic of the focus subject (the outer fringe of
+ * what the learner knows), so the diagnostic's result changes it; else to the graph.
+ */
 export function QuickActions({ subject }: { subject: string | null }) {
+  const ready = useReadyToLearn(subject);
+  const next = ready.data?.[0];
+  const actions = QUICK_ACTIONS.map((a) =>
+    a.title === 'Continue Learning' && next && subject
+      ? { ...a, to: nodePath(next.id, subject), description: `Next: ${next.title}` }
+      : { ...a, to: withSubject(a.to, subject) },
+  );
   return (
     <Box component="section" aria-labelledby="quick-actions-heading">
       <Typography id="quick-actions-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
         Quick Actions
       </Typography>
       <Grid container spacing={2}>
-        {QUICK_ACTIONS.map(({ title, description, to, icon: Icon }) => (
+        {actions.map(({ title, description, to, icon: Icon }) => (
           <Grid key={title} size={{ xs: 12, sm: 6, md: 'grow' }}>
             <Card variant="outlined" sx={{ height: '100%' }}>
               <CardActionArea
                 component={RouterLink}
-                to={withSubject(to, subject)}
+                to={to}
                 sx={{ height: '100%', p: 2.5, display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}
               >
                 <Box

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
@@ -5,34 +6,49 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Graph, QuizAttempt, QuizGating, QuizResult } from '../../../api';
+import Link from '@mui/material/Link';
+import type { Graph, QuizGating, QuizResult, QuizTopicResult } from '../../../api';
 import { useAuth } from '../../auth/auth-context';
 import { graphPath } from '../../catalog/links';
+import { nodePath } from '../../graph/links';
+import { MASTERY_COLORS, MASTERY_LABELS, masteryLevel } from '../../graph/mastery-level';
+import type { AskedQuestion } from '../useQuizAttempt';
 import { learningKeys } from '../../graph/hooks';
 import { NEXT_STEP_LABELS } from '../quiz-texts';
 import { AnswerReview } from './AnswerReview';
 
-/** Score, outcome (unlocks, tags, cooldown), the next step and every graded answer. */
+/** Score, outcome (unlocks, tags, cooldown), the next step, each topic's level and every graded answer. */
 export function QuizResults({
   subject,
-  attempt,
-  answers,
+  asked,
   result,
 }: {
   subject: string;
-  attempt: QuizAttempt;
-  answers: Record<string, string>;
+  asked: AskedQuestion[];
   result: QuizResult;
 }) {
   const graded = Array.isArray(result.graded) ? result.graded : [];
   const correctCount = graded.filter((g) => g.correct).length;
-  const total = attempt.questions.length || graded.length;
+  const total = graded.length;
   const scorePct = Math.round((Number.isFinite(result.score) ? result.score : 0) * 100);
+  const answeredQuestions = asked.filter((a) => graded.some((g) => g.questionId === a.question.id));
+  const topics = Array.isArray(result.topics) ? result.topics : [];
+
+  // The result takes the focus after the last answer, so it is read out and Tab continues from it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" component="section" aria-labelledby="quiz-results-heading" sx={{ p: 3 }}>
-        <Typography id="quiz-results-heading" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
+        <Typography
+          id="quiz-results-heading"
+          component="h2"
+          variant="h5"
+          sx={{ fontWeight: 700 }}
+          ref={heading}
+          tabIndex={-1}
+        >
           Results
         </Typography>
         <Typography variant="h3" component="p" sx={{ fontWeight: 800, mt: 1 }} data-testid="quiz-score">
@@ -41,6 +57,11 @@ export function QuizResults({
         <Typography color="text.secondary">
           Score: {correctCount} of {total} correct
         </Typography>
+        {typeof result.confidence === 'number' && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="quiz-confidence">
+            Confidence in your topic levels: {Math.round(result.confidence * 100)}%
+          </Typography>
+        )}
       </Paper>
 
       {result.gating && <QuizOutcome subject={subject} gating={result.gating} />}
@@ -69,14 +90,16 @@ export function QuizResults({
         </Paper>
       )}
 
+      {topics.length > 0 && <TopicLevels subject={subject} topics={topics} />}
+
       <Stack spacing={2} component="section" aria-label="Answers">
-        {attempt.questions.map((q, i) => (
+        {answeredQuestions.map((a, i) => (
           <AnswerReview
-            key={q.id}
+            key={a.question.id}
             index={i}
-            question={q}
-            chosenId={answers[q.id]}
-            graded={graded.find((x) => x.questionId === q.id)}
+            question={a.question}
+            chosenId={a.chosen}
+            graded={graded.find((x) => x.questionId === a.question.id)}
           />
         ))}
       </Stack>
@@ -90,6 +113,47 @@ export function QuizResults({
         </Button>
       </Stack>
     </Stack>
+  );
+}
+
+/** Each classified topic with its level and the spec's label; asked or inferred over the graph. */
+function TopicLevels({ subject, topics }: { subject: string; topics: QuizTopicResult[] }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="quiz-topics-heading" sx={{ p: 3 }}>
+      <Typography id="quiz-topics-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
+        Your topics
+      </Typography>
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="quiz-topics">
+        {topics.map((t) => {
+          const level = masteryLevel(t.level);
+          const color = MASTERY_COLORS[level];
+          return (
+            <Stack
+              component="li"
+              key={t.id}
+              direction="row"
+              spacing={1.5}
+              sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 0.5 }}
+            >
+              <Link component={RouterLink} to={nodePath(t.id, subject)} sx={{ fontWeight: 600, py: 0.5 }}>
+                {t.title}
+              </Link>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography variant="body2" color="text.secondary">
+                  {Math.round(t.level * 100)}%{t.asked ? '' : ' (inferred)'}
+                </Typography>
+                <Chip
+                  size="small"
+                  label={t.label ?? MASTERY_LABELS[level]}
+                  color={color === 'default' ? undefined : color}
+                  variant="outlined"
+                />
+              </Stack>
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Paper>
   );
 }
 
