@@ -2,16 +2,13 @@ import { expect, test } from './fixtures';
 import { Client } from 'pg';
 import { learnerWhoOwnsVagus } from './support';
 
-/** The answer key, read from the database the server under test uses (the browser never sees it). */
-async function correctChoices(questionIds: string[]): Promise<Map<string, string>> {
+/** The items' answer keys, read from the database the server under test uses (the browser never sees them). */
+async function answerKey(): Promise<Map<string, { correct: string; choices: { id: string; text: string }[] }>> {
   const db = new Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
   try {
-    const { rows } = await db.query(
-      `select id, correct from quiz_items where subject_id = 'vagus-nerve' and id = any($1)`,
-      [questionIds],
-    );
-    return new Map(rows.map((r) => [r.id, r.correct]));
+    const { rows } = await db.query(`select id, correct, choices from quiz_items where subject_id = 'vagus-nerve'`);
+    return new Map(rows.map((r) => [r.id, { correct: r.correct, choices: r.choices }]));
   } finally {
     await db.end();
   }
@@ -23,9 +20,11 @@ const plain = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-test('a learner takes the diagnostic, sees results and gating, practises three cards and sees stats and mastery change', async ({
+test('a learner takes the adaptive diagnostic by keyboard, sees each topic, what is ready to learn and the map, then practises', async ({
   page,
 }) => {
+  // up to 20 questions answered through the real engine, then practice: more than the default minute
+  test.setTimeout(240_000);
   await learnerWhoOwnsVagus(page);
 
   await page.goto('/mastery');
@@ -36,27 +35,63 @@ test('a learner takes the diagnostic, sees results and gating, practises three c
     (r) => /\/api\/quizzes\/q_diag\/attempts$/.test(r.url()) && r.request().method() === 'POST',
   );
   await page.getByRole('link', { name: 'Take Diagnostic' }).click();
-  const { questions } = await (await attempt).json();
-  expect(questions.length).toBeGreaterThanOrEqual(8);
-  expect(JSON.stringify(questions)).not.toMatch(/"correct"/);
+  const started = await (await attempt).json();
+  expect(started.questions).toHaveLength(1);
+  expect(JSON.stringify(started)).not.toMatch(/"correct"/);
+  const key = await answerKey();
 
-  const key = await correctChoices(questions.map((q: { id: string }) => q.id));
-  const submit = page.getByRole('button', { name: 'Submit' });
-  await expect(submit).toBeDisabled();
-  for (const q of questions as { id: string; choices: { id: string; textHtml: string }[] }[]) {
-    const right = q.choices.find((c) => c.id === key.get(q.id))!;
-    await page
-      .getByRole('radio', { name: plain(right.textHtml), exact: true })
-      .first()
-      .check();
+  // One question at a time, by keyboard only: Tab to the choices, arrows to the one wanted, Enter submits.
+  // The first answer right, every other one wrong.
+  let question: { id: string; choices: { id: string; textHtml: string }[] } | null = started.question;
+  let n = 0;
+  while (question) {
+    n++;
+    await expect(page.getByTestId('quiz-question-number')).toHaveText(`Question ${n}`);
+    await expect(page.getByTestId('quiz-progress')).toContainText(/About \d+ more question/);
+    const k = key.get(question.id)!;
+    const want = n === 1 ? k.correct : k.choices.map((c) => String(c.id)).find((c) => c !== k.correct)!;
+    const wantText = plain(question.choices.find((c) => c.id === want)!.textHtml);
+    for (
+      let i = 0;
+      i < 12 && !(await page.evaluate(() => document.activeElement?.getAttribute('type') === 'radio'));
+      i++
+    )
+      await page.keyboard.press('Tab');
+    const target = page.getByRole('radio', { name: wantText, exact: true });
+    for (let i = 0; i < 8 && !(await target.isChecked()); i++) await page.keyboard.press('ArrowDown');
+    await expect(target).toBeChecked();
+    const answered = page.waitForResponse((r) => /\/api\/attempts\/[^/]+\/answer$/.test(r.url()));
+    await page.keyboard.press('Enter');
+    const step = await (await answered).json();
+    question = step.done ? null : step.question;
+    expect(n).toBeLessThanOrEqual(20);
   }
-  await expect(submit).toBeEnabled();
-  await submit.click();
 
-  await expect(page.getByRole('heading', { name: 'Results' })).toBeVisible();
-  await expect(page.getByText(`Score: ${questions.length} of ${questions.length} correct`)).toBeVisible();
-  await expect(page.getByText('Passed', { exact: true })).toBeVisible();
-  await expect(page.getByText('Tags:')).toBeVisible();
+  const results = page.getByRole('heading', { name: 'Results' });
+  await expect(results).toBeVisible();
+  await expect(results).toBeFocused();
+  await expect(page.getByText(`Score: 1 of ${n} correct`)).toBeVisible();
+  await expect(page.getByText('Not passed', { exact: true })).toBeVisible();
+  const topics = page.getByTestId('quiz-topics').getByRole('listitem');
+  await expect(topics).toHaveCount(16);
+  await expect(page.getByTestId('quiz-topics').getByText('Beginner').first()).toBeVisible();
+
+  // /graph: what is ready to learn now comes first, and the map marks it
+  await page.goto('/graph?subject=vagus-nerve');
+  const ready = page.getByRole('region', { name: 'Ready to learn' });
+  await expect(ready.getByRole('link').first()).toBeVisible({ timeout: 30_000 });
+  const firstReady = (await ready.getByRole('link').first().textContent())!.trim();
+  await page.getByRole('button', { name: 'Map' }).click();
+  const map = page.getByTestId('graph-map');
+  await expect(map.locator('button[data-level]').first()).toBeVisible();
+  expect(await map.locator('button[data-ready="true"]').count()).toBeGreaterThan(0);
+  await map.screenshot({ path: 'test-results/graph-map.png' });
+  await map.locator('button[data-ready="true"]', { hasText: firstReady }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: firstReady })).toBeVisible();
+
+  // the dashboard's Continue Learning goes there too
+  await page.goto('/dashboard?subject=vagus-nerve');
+  await expect(page.getByRole('link', { name: /Continue Learning/ })).toContainText(`Next: ${firstReady}`);
 
   await page.goto('/mastery');
   await expect(page.getByRole('heading', { name: 'Learning Mastery' })).toBeVisible();

@@ -53,7 +53,10 @@ const TopicNode = memo(function TopicNode({ data }: NodeProps<Node<TopicData>>) 
         className="nodrag nopan"
         aria-label={label}
         title={label}
-        onClick={() => data.onOpen(data.href)}
+        onClick={(e) => {
+          e.stopPropagation();
+          data.onOpen(data.href);
+        }}
         data-ready={data.ready ? 'true' : 'false'}
         data-level={band}
         sx={{
@@ -179,6 +182,8 @@ export default function GraphMap({
             nodesFocusable={false}
             edgesFocusable={false}
             elementsSelectable={false}
+            // a node with no handler gets pointer-events: none; this one opens the topic too
+            onNodeClick={(_, node) => void navigate(node.data.href)}
             proOptions={{ hideAttribution: true }}
           >
             <Background gap={24} size={1} />
