@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../scripts/vite-precompress.mjs';
 
 // `npm run dev` (scripts/start.mjs --dev): the API runs on API_PORT (default 3000) and the
 // Studio's Vite server on 5174. This dev server proxies both, so the learner site, the
@@ -10,14 +11,19 @@ const studioDev = 'http://localhost:5174';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  // precompress: a .br and a .gz copy of each built file, which the API serves as they are
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: scripts/js-budget.mjs reads which chunks the first page loads
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // React changes less often than the app: its chunk stays cached across deploys. Everything else
+        // is split by route (App.tsx loads each page lazily), so a page brings only the libraries it uses
+        // (the graph's @xyflow and dagre, the MUI components of that page).
         codeSplitting: {
           groups: [
             {
@@ -25,12 +31,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
               priority: 3,
             },
-            {
-              name: 'mui',
-              test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/,
-              priority: 2,
-            },
-            { name: 'vendor', test: /node_modules/, priority: 1 },
           ],
         },
       },

@@ -80,7 +80,7 @@ async function main() {
   const cleanups = [];
   let ok = false;
   try {
-    ensureBuilt({ ui: false });
+    await ensureBuilt({ ui: false });
     const redis = await ensureRedis();
     cleanups.push(redis.stop);
     const server = await postgresServer(cleanups, { dataDirName: 'scale-postgres', basePort: 54349 });

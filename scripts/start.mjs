@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import {
   ROOT,
   canConnect,
-  ensureBuilt,
+  startBuilds,
   ensureDependencies,
   ensureRedis,
   fail,
@@ -51,6 +51,17 @@ async function shutdown(code) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
+/** Like run(), without blocking this process: the builds and the worker report meanwhile. */
+function runAsync(cmd, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`)),
+    );
+  });
+}
+
 function startChild(name, args, env) {
   const child = spawn(nodeBin(), args, { cwd: ROOT, env, stdio: 'inherit' });
   child.on('exit', (code, signal) => {
@@ -72,8 +83,12 @@ function startChild(name, args, env) {
 }
 
 async function main() {
+  const started = Date.now();
   ensureDependencies();
-  ensureBuilt({ ui: !dev });
+  const installed = Date.now();
+  // The builds run while PostgreSQL and Redis come up: the API's (SWC, about a second) is awaited
+  // before migrating, the UIs' (Vite) before the API starts serving them.
+  const builds = startBuilds({ ui: !dev });
 
   const port = Number(process.env.PORT || 3000);
   if (await canConnect('127.0.0.1', port))
@@ -90,6 +105,7 @@ async function main() {
 
   const redis = await ensureRedis();
   cleanups.push(redis.stop);
+  await builds.api;
 
   const publicUrl = process.env.PUBLIC_URL || (dev ? 'http://localhost:5173' : `http://localhost:${port}`);
   const env = {
@@ -105,13 +121,17 @@ async function main() {
 
   log('Applying database migrations…');
   run(nodeBin(), ['dist/src/database/cli.js', 'migrate'], { env });
-  run(nodeBin(), ['dist/src/database/cli.js', 'seed'], { env });
-  // First start: load the bundled courses (the same migration as Studio → Migrate).
-  run(nodeBin(), ['dist/src/content/migrate-cli.js', '--if-empty'], { env });
-
-  startChild('api', ['dist/src/main.js'], env);
+  // The worker needs the schema only: it boots while the seed, the first content import and the UI
+  // builds run. The API serves the UIs and the content, so it waits for all of them.
   startChild('worker', ['dist/workers/main.js'], env);
+  await runAsync(nodeBin(), ['dist/src/database/cli.js', 'seed'], env);
+  // First start: load the bundled courses (the same migration as Studio → Migrate).
+  await runAsync(nodeBin(), ['dist/src/content/migrate-cli.js', '--if-empty'], env);
+  await builds.ui;
+  startChild('api', ['dist/src/main.js'], env);
   await waitForHttp(`http://127.0.0.1:${port}/health`);
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+  log(`Ready in ${seconds(Date.now() - started)} (install ${seconds(installed - started)}).`);
 
   if (dev) {
     for (const [app, vitePort] of [

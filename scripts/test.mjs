@@ -2,7 +2,7 @@
 // `npm test`: every test tier on a machine that may have only Node and npm.
 // Installs dependencies, Redis and Chromium when missing (Debian packages), builds,
 // creates a fresh PostgreSQL database for this run (local server, or embedded), then runs:
-//   1. content validation   2. lint (ESLint, Prettier)   3. unit tests (jest)   4. UI unit tests (vitest)
+//   1. content validation   2. lint (ESLint, Prettier, tsc type check)   3. unit tests (jest)   4. UI unit tests (vitest)
 //   5. e2e tests (jest, real app on real PostgreSQL and Redis, in random order)
 //   6. browser tests (Playwright + Chromium)
 //   7. scale: two API and two worker processes on one database and Redis, a worker killed mid-job (scripts/scale.mjs)
@@ -169,7 +169,7 @@ async function main() {
     ensureDependencies();
     if (tiers.includes('browser')) ensureChromium();
     if (tiers.some((t) => ['unit', 'e2e', 'browser'].includes(t))) ensureSpeechTools();
-    ensureBuilt({ ui: tiers.includes('browser') || tiers.includes('e2e') });
+    await ensureBuilt({ ui: tiers.includes('browser') || tiers.includes('e2e') });
 
     if (tiers.some((t) => ['unit', 'ui', 'e2e', 'browser', 'scale'].includes(t))) {
       const focused = focusedTests();
@@ -191,7 +191,11 @@ async function main() {
 
     if (tiers.includes('content'))
       await step('content', 'content validation', process.execPath, ['scripts/content-check.mjs']);
-    if (tiers.includes('lint')) await step('lint', 'lint', 'npm', ['run', 'lint']);
+    if (tiers.includes('lint')) {
+      await step('lint', 'lint', 'npm', ['run', 'lint']);
+      // The builds (SWC, Vite) do not type check: this does, for the API, its tests and both UIs.
+      await step('lint', 'typecheck', 'npm', ['run', 'typecheck']);
+    }
     if (tiers.includes('unit')) await step('unit', 'unit tests', 'npx', ['jest', '--selectProjects', 'unit']);
     if (tiers.includes('ui')) {
       await step('ui', 'learner-ui tests', 'npm', ['test', '-w', 'learner-ui']);

@@ -8,6 +8,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { CONTENT_BODY_LIMIT, multipartLimits, registerBodyGuards } from './common/http/body-guard';
+import { registerCompression } from './common/http/compression';
 import { registerStaticUi } from './common/http/static-ui';
 import { type AppConfig, loadConfig } from './config/config';
 import { APP_CONFIG } from './config/config.module';
@@ -70,6 +71,8 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   app.enableShutdownHooks();
   await app.register(fastifyCookie);
   await app.register(helmet, securityHeaders(config));
+  // brotli or gzip above 1 KiB; never on media ranges or event streams (src/common/http/compression.ts)
+  await registerCompression(app.getHttpAdapter().getInstance());
   // Studio uploads (POST /api/admin/media): the handler streams the file to disk; size errors are its own 413s
   await app.register(fastifyMultipart, {
     limits: multipartLimits(config.media.uploadMaxBytes),

@@ -1,32 +1,81 @@
-import { Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Outlet, Route, Routes } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import { AppProviders } from './AppProviders';
 import { RequireAuth } from './features/auth/components/RequireAuth';
-import { LoginPage } from './features/auth/pages/LoginPage';
-import { RegisterPage } from './features/auth/pages/RegisterPage';
-import { RequestResetPage } from './features/auth/pages/RequestResetPage';
-import { ResetPasswordPage } from './features/auth/pages/ResetPasswordPage';
-import { VerifyPage } from './features/auth/pages/VerifyPage';
-import { NotFoundPage } from './features/common/NotFoundPage';
-import { DashboardPage } from './features/dashboard/DashboardPage';
-import { LandingPage } from './features/landing/LandingPage';
 import { AppLayout } from './features/layout/AppLayout';
-import { CheckoutStartPage } from './features/checkout/CheckoutStartPage';
-import { DevCheckoutPage } from './features/checkout/DevCheckoutPage';
-import { PreviewNodePage } from './features/preview/PreviewNodePage';
-import { PreviewPage } from './features/preview/PreviewPage';
-import { ShopPage } from './features/shop/ShopPage';
-import { GraphPage } from './features/graph/GraphPage';
-import { NodePage } from './features/node/NodePage';
-import { NotesPage } from './features/notes/NotesPage';
-import { BookmarksPage } from './features/bookmarks/BookmarksPage';
-import { QuizPage } from './features/quiz/QuizPage';
-import { PracticePage } from './features/practice/PracticePage';
-import { MasteryPage } from './features/mastery/MasteryPage';
-import { LecturesPage } from './features/lectures/LecturesPage';
-import { ChallengesPage } from './features/challenges/ChallengesPage';
-import { ChallengePage } from './features/challenges/ChallengePage';
-import { ChallengeDayPage } from './features/challenges/ChallengeDayPage';
-import { CertificatePage } from './features/certificates/CertificatePage';
+
+/**
+ * While a page's code arrives: announced once to screen readers (a polite status), no heading, so
+ * the focus still moves to the page's own h1 when it renders (useFocusHeadingOnNavigate).
+ */
+export function PageLoading() {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, minHeight: '40vh' }}
+      data-testid="page-loading"
+    >
+      <CircularProgress size={32} aria-hidden />
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        Loading page…
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * A route's page, loaded when it is first visited: the first visit downloads only the layout and the
+ * page it opens (learner-ui/scripts/js-budget.mjs keeps that under budget). A chunk that fails to load
+ * (a deploy replaced it) throws into the layout's ErrorBoundary.
+ */
+function page<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  loaders.push(load);
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+const loaders: (() => Promise<unknown>)[] = [];
+
+/** Loads every page's code now (the UI tests do, so no test waits on the first load of a page). */
+export async function preloadPages(): Promise<void> {
+  await Promise.all(loaders.map((load) => load()));
+}
+
+/** The layout stays on screen while the page inside it loads. */
+function PageOutlet() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+const LoginPage = page(() => import('./features/auth/pages/LoginPage'), 'LoginPage');
+const RegisterPage = page(() => import('./features/auth/pages/RegisterPage'), 'RegisterPage');
+const RequestResetPage = page(() => import('./features/auth/pages/RequestResetPage'), 'RequestResetPage');
+const ResetPasswordPage = page(() => import('./features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage');
+const VerifyPage = page(() => import('./features/auth/pages/VerifyPage'), 'VerifyPage');
+const NotFoundPage = page(() => import('./features/common/NotFoundPage'), 'NotFoundPage');
+const DashboardPage = page(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
+const LandingPage = page(() => import('./features/landing/LandingPage'), 'LandingPage');
+const CheckoutStartPage = page(() => import('./features/checkout/CheckoutStartPage'), 'CheckoutStartPage');
+const DevCheckoutPage = page(() => import('./features/checkout/DevCheckoutPage'), 'DevCheckoutPage');
+const PreviewNodePage = page(() => import('./features/preview/PreviewNodePage'), 'PreviewNodePage');
+const PreviewPage = page(() => import('./features/preview/PreviewPage'), 'PreviewPage');
+const ShopPage = page(() => import('./features/shop/ShopPage'), 'ShopPage');
+const GraphPage = page(() => import('./features/graph/GraphPage'), 'GraphPage');
+const NodePage = page(() => import('./features/node/NodePage'), 'NodePage');
+const NotesPage = page(() => import('./features/notes/NotesPage'), 'NotesPage');
+const BookmarksPage = page(() => import('./features/bookmarks/BookmarksPage'), 'BookmarksPage');
+const QuizPage = page(() => import('./features/quiz/QuizPage'), 'QuizPage');
+const PracticePage = page(() => import('./features/practice/PracticePage'), 'PracticePage');
+const MasteryPage = page(() => import('./features/mastery/MasteryPage'), 'MasteryPage');
+const LecturesPage = page(() => import('./features/lectures/LecturesPage'), 'LecturesPage');
+const ChallengesPage = page(() => import('./features/challenges/ChallengesPage'), 'ChallengesPage');
+const ChallengePage = page(() => import('./features/challenges/ChallengePage'), 'ChallengePage');
+const ChallengeDayPage = page(() => import('./features/challenges/ChallengeDayPage'), 'ChallengeDayPage');
+const CertificatePage = page(() => import('./features/certificates/CertificatePage'), 'CertificatePage');
 
 /**
  * The route table (spec: studio-and-routes.md). Features that arrive later replace their
@@ -36,40 +85,42 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        {/* Public */}
-        <Route index element={<LandingPage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="register" element={<RegisterPage />} />
-        <Route path="request-reset" element={<RequestResetPage />} />
-        <Route path="forgot" element={<RequestResetPage />} />
-        <Route path="verify" element={<VerifyPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="reset" element={<ResetPasswordPage />} />
-        <Route path="shop" element={<ShopPage />} />
-        <Route path="preview" element={<PreviewPage />} />
-        <Route path="preview/node/:nodeId" element={<PreviewNodePage />} />
-        <Route path="lectures" element={<LecturesPage />} />
-        <Route path="checkout/start" element={<CheckoutStartPage />} />
-        {/* Anyone can verify a certificate: no sign-in. */}
-        <Route path="certificates/:id" element={<CertificatePage />} />
+        <Route element={<PageOutlet />}>
+          {/* Public */}
+          <Route index element={<LandingPage />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="request-reset" element={<RequestResetPage />} />
+          <Route path="forgot" element={<RequestResetPage />} />
+          <Route path="verify" element={<VerifyPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="reset" element={<ResetPasswordPage />} />
+          <Route path="shop" element={<ShopPage />} />
+          <Route path="preview" element={<PreviewPage />} />
+          <Route path="preview/node/:nodeId" element={<PreviewNodePage />} />
+          <Route path="lectures" element={<LecturesPage />} />
+          <Route path="checkout/start" element={<CheckoutStartPage />} />
+          {/* Anyone can verify a certificate: no sign-in. */}
+          <Route path="certificates/:id" element={<CertificatePage />} />
 
-        {/* Signed in */}
-        <Route element={<RequireAuth />}>
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="checkout/dev/:sessionId" element={<DevCheckoutPage />} />
-          <Route path="graph" element={<GraphPage />} />
-          <Route path="node/:nodeId" element={<NodePage />} />
-          <Route path="quiz" element={<QuizPage />} />
-          <Route path="practice" element={<PracticePage />} />
-          <Route path="notes" element={<NotesPage />} />
-          <Route path="bookmarks" element={<BookmarksPage />} />
-          <Route path="mastery" element={<MasteryPage />} />
-          <Route path="challenges" element={<ChallengesPage />} />
-          <Route path="challenge/:cid" element={<ChallengePage />} />
-          <Route path="challenge/:cid/day/:day" element={<ChallengeDayPage />} />
+          {/* Signed in */}
+          <Route element={<RequireAuth />}>
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="checkout/dev/:sessionId" element={<DevCheckoutPage />} />
+            <Route path="graph" element={<GraphPage />} />
+            <Route path="node/:nodeId" element={<NodePage />} />
+            <Route path="quiz" element={<QuizPage />} />
+            <Route path="practice" element={<PracticePage />} />
+            <Route path="notes" element={<NotesPage />} />
+            <Route path="bookmarks" element={<BookmarksPage />} />
+            <Route path="mastery" element={<MasteryPage />} />
+            <Route path="challenges" element={<ChallengesPage />} />
+            <Route path="challenge/:cid" element={<ChallengePage />} />
+            <Route path="challenge/:cid/day/:day" element={<ChallengeDayPage />} />
+          </Route>
+
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
-
-        <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );

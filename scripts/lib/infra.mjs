@@ -1,10 +1,21 @@
 // Shared by `npm start` and `npm test`: bring up what the platform needs on a machine
 // that may have nothing but Node and npm: dependencies, builds, PostgreSQL and Redis.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -24,21 +35,29 @@ export function commandExists(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 }
 
-/** Newest modification time under the given paths (files only), skipping build output. */
-function newestMtime(paths) {
-  let newest = 0;
+/** Files that never change a build's output: tests beside the code. */
+const NOT_BUILT = /\.(spec|test)\.[cm]?[jt]sx?$/;
+
+/**
+ * A digest of the files under the given paths (their names and contents, in a stable order),
+ * skipping build output and tests. Contents, not times: a fresh clone stamps every file anew.
+ */
+export function inputsDigest(paths) {
+  const hash = createHash('sha256');
   const walk = (p) => {
     if (!existsSync(p)) return;
-    const st = statSync(p);
-    if (st.isDirectory()) {
-      for (const name of readdirSync(p)) {
+    if (statSync(p).isDirectory()) {
+      for (const name of readdirSync(p).sort()) {
         if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
         walk(join(p, name));
       }
-    } else newest = Math.max(newest, st.mtimeMs);
+    } else if (!NOT_BUILT.test(p)) {
+      hash.update(`${relative(ROOT, p)}\0`);
+      hash.update(readFileSync(p));
+    }
   };
   paths.forEach((p) => walk(join(ROOT, p)));
-  return newest;
+  return hash.digest('hex');
 }
 
 /** Installs dependencies when node_modules is missing or older than the lockfile. */
@@ -48,32 +67,95 @@ export function ensureDependencies() {
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   log('Installing dependencies (first run)…');
   const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
-  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit', env });
+  const ci = spawnSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env,
+  });
   // Some registries lack other platforms' optional binaries named in the lockfile; npm install copes.
   if (ci.status !== 0) run('npm', ['install', '--no-audit', '--no-fund'], { env });
 }
 
-function stampFresh(stamp, sources) {
-  return existsSync(stamp) && statSync(stamp).mtimeMs >= newestMtime(sources);
+/**
+ * Runs a build step as a child process, its output into a log file (the caller may be busy with
+ * other steps meanwhile); resolves with that output and how long it took, rejects with the output.
+ */
+function buildStep(name, cmd, args) {
+  const logDir = join(ROOT, '.data', 'build-logs');
+  mkdirSync(logDir, { recursive: true });
+  const logFile = join(logDir, `${name}.log`);
+  const fd = openSync(logFile, 'w');
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', fd, fd], env: process.env });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      closeSync(fd);
+      const output = readFileSync(logFile, 'utf8');
+      const seconds = (Date.now() - started) / 1000;
+      if (code === 0) resolve({ output, seconds });
+      else reject(new Error(`${name}: ${cmd} ${args.join(' ')} exited with ${code ?? signal}\n${output}`));
+    });
+  });
 }
 
-/** Builds the API, worker and both UIs when their sources changed since the last build. */
-export function ensureBuilt({ ui = true } = {}) {
-  const apiStamp = join(ROOT, 'dist', '.build-stamp');
-  if (!stampFresh(apiStamp, ['src', 'workers', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'])) {
-    log('Building API and worker…');
-    run('npx', ['tsc', '-p', 'tsconfig.build.json']);
-    writeFileSync(apiStamp, new Date().toISOString());
+/** What each build reads, the stamp that records the digest it was built from, and how to run it. */
+const BUILDS = {
+  api: {
+    inputs: ['src', 'workers', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json', 'scripts/build-api.mjs'],
+    stamp: join(ROOT, 'dist', '.build-stamp'),
+    // SWC, no type check (`npm test` type checks: the lint tier runs `npm run typecheck`)
+    command: () => [process.execPath, ['scripts/build-api.mjs']],
+  },
+  ...Object.fromEntries(
+    ['learner-ui', 'admin-ui'].map((app) => [
+      app,
+      {
+        inputs: [app, 'package-lock.json', 'scripts/vite-precompress.mjs'],
+        stamp: join(ROOT, app, 'dist', '.build-stamp'),
+        // the bundle only: the type check is `npm test`'s, as for the API
+        command: () => ['npm', ['run', 'bundle', '-w', app, '--silent']],
+      },
+    ]),
+  ),
+};
+
+/** Builds one part unless its stamp names the digest of its current inputs. */
+async function buildIfStale(name) {
+  const build = BUILDS[name];
+  const digest = inputsDigest(build.inputs);
+  if (existsSync(build.stamp) && readFileSync(build.stamp, 'utf8').trim() === digest) {
+    log(`${name}: up to date`);
+    return;
   }
-  if (!ui) return;
-  for (const app of ['learner-ui', 'admin-ui']) {
-    const stamp = join(ROOT, app, 'dist', '.build-stamp');
-    if (!stampFresh(stamp, [app, 'package-lock.json'])) {
-      log(`Building ${app}…`);
-      run('npm', ['run', 'build', '-w', app]);
-      writeFileSync(stamp, new Date().toISOString());
-    }
-  }
+  log(`Building ${name}…`);
+  const [cmd, args] = build.command();
+  const { output, seconds } = await buildStep(name, cmd, args);
+  writeFileSync(build.stamp, `${digest}\n`);
+  // the learner site's JavaScript budget (learner-ui/scripts/js-budget.mjs) is worth seeing
+  const budget = output.indexOf('Learner site, JavaScript');
+  if (budget >= 0) console.log(output.slice(budget).trimEnd().replace(/^/gm, `  [${name}] `));
+  log(`Built ${name} in ${seconds.toFixed(1)} s`);
+}
+
+/**
+ * Starts the builds that are out of date, all at once (the API in about a second with SWC, each UI
+ * with Vite); returns a promise for each, so a caller can start PostgreSQL meanwhile and wait for the
+ * API build before migrating and for the UIs before the API serves them.
+ */
+export function startBuilds({ ui = true } = {}) {
+  const api = buildIfStale('api');
+  const uis = ui ? Promise.all([buildIfStale('learner-ui'), buildIfStale('admin-ui')]) : Promise.resolve();
+  // a failure is reported by whoever awaits it; never as an unhandled rejection meanwhile
+  api.catch(() => {});
+  uis.catch(() => {});
+  return { api, ui: uis };
+}
+
+/** Builds the API, worker and both UIs (in parallel) when their sources changed since the last build. */
+export async function ensureBuilt({ ui = true } = {}) {
+  const { api, ui: uis } = startBuilds({ ui });
+  await Promise.all([api, uis]);
 }
 
 export function freePort(preferred = 0) {

@@ -4,7 +4,12 @@ import { render } from '@testing-library/react';
 import { AppProviders } from '../AppProviders';
 import { createQueryClient } from '../query-client';
 import { SessionController, type SessionControllerOptions } from '../features/auth/session-controller';
-import { AppRoutes } from '../App';
+import { beforeAll } from 'vitest';
+import { AppRoutes, preloadPages } from '../App';
+
+// The site loads each page lazily: a test file that renders it loads them all first, as a browser has
+// long done by the time a user acts, so no query times out on a page's first load on a busy machine.
+beforeAll(() => preloadPages(), 60_000);
 
 export interface RenderOptions {
   route?: string;

@@ -1,17 +1,26 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { AppConfig } from '../../config/config';
 
 function notFoundBody(url: string) {
   return { statusCode: 404, error: 'Not Found', message: `Cannot GET ${url.split('?')[0]}` };
 }
 
+/** Vite's output folder for content-hashed files: a new build gives them new names. */
+const HASHED_DIR = `assets${sep}`;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, favicons): revalidated on every use (ETag, Last-Modified). */
+export const REVALIDATE = 'no-cache';
+
 /**
  * Serves the built learner site at / and the Studio at /studio from the API's own
- * origin. Files are served as they are; every other GET outside /api falls back to
- * the app's index.html so client-side routes (and the 404 page) work on reload.
+ * origin. Every other GET outside /api falls back to the app's index.html so client-side
+ * routes (and the 404 page) work on reload. The builds write a brotli and a gzip copy
+ * next to each compressible file (`.br`, `.gz`, see scripts/vite-precompress.mjs): the one the
+ * client accepts is sent as it is, with Content-Encoding and `Vary: accept-encoding`.
+ * Hashed files are cached for a year; index.html is revalidated, so a deploy shows at once.
  */
 export async function registerStaticUi(fastify: FastifyInstance, config: AppConfig): Promise<void> {
   const apps = [
@@ -27,6 +36,13 @@ export async function registerStaticUi(fastify: FastifyInstance, config: AppConf
       wildcard: false,
       decorateReply: i === 0,
       index: false,
+      preCompressed: true,
+      // the compressed copies are variants of their file, not routes of their own
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', relative(app.dist, path).startsWith(HASHED_DIR) ? IMMUTABLE : REVALIDATE);
+      },
     });
   }
 
@@ -41,7 +57,7 @@ export async function registerStaticUi(fastify: FastifyInstance, config: AppConf
     }
     const isStudio = path === '/studio' || path.startsWith('/studio/');
     const html = indexes.get(isStudio ? '/studio/' : '/') ?? missing(isStudio ? 'Studio' : 'learner site');
-    return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply.status(200).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
   };
   fastify.get('/', fallback);
   fastify.get('/*', fallback);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import { useSubjectOptions, type SubjectOption } from './hooks/useSubjects';
 import { useSubjectParam } from './hooks/useSubjectParam';
 
@@ -27,9 +27,17 @@ export function SubjectSelector({ fullWidth = false }: { fullWidth?: boolean }) 
       isOptionEqualToValue={(option, v) => option.id === v.id}
       noOptionsText={loading ? 'Loading…' : 'No subjects available'}
       sx={{ width: fullWidth ? '100%' : 240 }}
+      // The bare input, not TextField: TextField also brings Select, Menu and Popover (about 10 kB gzipped)
+      // into every page's first download, for a label this field does not show.
       renderInput={(params) => (
-        <TextField
-          {...params}
+        <OutlinedInput
+          ref={params.InputProps.ref}
+          className={params.InputProps.className}
+          startAdornment={params.InputProps.startAdornment}
+          endAdornment={params.InputProps.endAdornment}
+          disabled={params.disabled}
+          fullWidth={params.fullWidth}
+          size="small"
           placeholder="Choose subject"
           inputProps={{ ...params.inputProps, 'aria-label': 'Choose subject' }}
         />
