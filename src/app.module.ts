@@ -7,6 +7,7 @@ import { createValidationPipe } from './common/http/validation';
 import { createLoggerModule } from './common/logging';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { RedisModule } from './common/redis/redis.module';
+import { AccessViewModule } from './common/guards/access-view.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -33,6 +34,7 @@ import { ChallengesModule } from './modules/challenges/challenges.module';
     createLoggerModule('api'),
     DatabaseModule,
     RedisModule,
+    AccessViewModule,
     RateLimitModule,
     QueuesModule,
     HealthModule,

@@ -5,6 +5,7 @@ import { ConfigModule } from '../src/config/config.module';
 import { DatabaseModule } from '../src/database/database.module';
 import { RateLimitModule } from '../src/common/rate-limit/rate-limit.module';
 import { RedisModule } from '../src/common/redis/redis.module';
+import { AccessViewModule } from '../src/common/guards/access-view.module';
 import { AuthModule } from '../src/modules/auth/auth.module';
 import { MailSenderModule } from '../src/modules/mail/sender/mail-sender.module';
 import { SourcesModule } from '../src/modules/graph/sources/sources.module';
@@ -27,6 +28,7 @@ import { VideoProcessor } from './video/video.processor';
     createLoggerModule('worker'),
     DatabaseModule,
     RedisModule,
+    AccessViewModule,
     RateLimitModule,
     AuthModule,
     QueuesModule,

@@ -58,7 +58,11 @@ async function main() {
       require('../../src/modules/studio/content-migration/content-migration.module') as typeof import('../../src/modules/studio/content-migration/content-migration.module');
     const { ContentMigrationService } =
       require('../../src/modules/studio/content-migration/content-migration.service') as typeof import('../../src/modules/studio/content-migration/content-migration.service');
-    @Module({ imports: [ConfigModule, DatabaseModule, ContentMigrationModule] })
+    const { RedisModule } =
+      require('../../src/common/redis/redis.module') as typeof import('../../src/common/redis/redis.module');
+    const { AccessViewModule } =
+      require('../../src/common/guards/access-view.module') as typeof import('../../src/common/guards/access-view.module');
+    @Module({ imports: [ConfigModule, DatabaseModule, RedisModule, AccessViewModule, ContentMigrationModule] })
     class ContentModule {}
     const content = await NestFactory.createApplicationContext(ContentModule, { logger: ['error'] });
     const migration = content.get(ContentMigrationService);

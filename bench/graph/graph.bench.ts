@@ -16,9 +16,14 @@ import { randomUUID } from 'node:crypto';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import fastify from 'fastify';
 import { Client, Pool } from 'pg';
+import { plainExcerpt } from '../../src/common/html/excerpt';
+import { SUMMARY_EXCERPT_CHARS, toGraphResponse } from '../../src/modules/graph/graph-response';
+import { startAppProcess } from './app-process';
 
 interface LoadJob {
   port: number;
+  /** the status every answer must have (200) */
+  expect?: number;
   paths: string[];
   headers: Record<string, string>;
   seconds: number;
@@ -54,7 +59,7 @@ async function runLoad(job: LoadJob): Promise<LoadResult> {
       const req = http.request({ host: '127.0.0.1', port: job.port, path, agent, headers: job.headers }, (res) => {
         res.on('data', (c: Buffer) => (bytes += c.length));
         res.on('end', () => {
-          if (res.statusCode !== 200) errors++;
+          if (res.statusCode !== (job.expect ?? 200)) errors++;
           latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
           resolve();
         });
@@ -169,6 +174,16 @@ async function startBare(
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
   const q = Object.fromEntries(Object.entries(sql).map(([k, v]) => [k, numbered(v)])) as typeof sql;
   const app = fastify();
+  // The same response as the app's (toGraphResponse, plain-text excerpts) built from the same SQL on
+  // every request, i.e. the app without its cache. Excerpts are memoised by their html, as a
+  // handler serving this shape would do (the html-to-text step costs more than the query).
+  const excerpts = new Map<string, string>();
+  const excerpt = (html: string | undefined) => {
+    if (!html) return '';
+    let e = excerpts.get(html);
+    if (e === undefined) excerpts.set(html, (e = plainExcerpt(html, SUMMARY_EXCERPT_CHARS)));
+    return e;
+  };
   app.get('/graph', async (req, reply) => {
     const s = String((req.query as any).subject);
     const [subject, version, modules, nodes] = await Promise.all([
@@ -178,20 +193,19 @@ async function startBare(
       pool.query(q.nodes, [s, s]),
     ]);
     if (!subject.rows[0]) return reply.code(404).send({ statusCode: 404 });
-    return {
-      subject: subject.rows[0],
-      version: version.rows[0].version,
-      modules: modules.rows,
-      nodes: nodes.rows.map((n: any) => ({
+    return toGraphResponse(
+      subject.rows[0],
+      version.rows[0].version,
+      modules.rows,
+      nodes.rows.map((n: any) => ({
         id: n.id,
         title: n.title,
-        category: n.module_title,
         moduleId: n.module_id,
-        summary: n.summary_html,
         prerequisites: n.prerequisites,
-        mastery_level: 0,
+        summaryHtml: n.summary_html,
       })),
-    };
+      excerpt,
+    );
   });
   app.get('/graph/nodes/:id', async (req, reply) => {
     const s = String((req.query as any).subject);
@@ -255,13 +269,14 @@ async function main() {
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
     // The app reads its configuration once, at boot: point it at the throwaway database first.
-    Object.assign(process.env, {
+    const appEnv = {
       DATABASE_URL: databaseUrl,
       REDIS_PREFIX: `lp-bench-graph-${process.pid}`,
       LOG_LEVEL: 'silent',
       SERVE_UI: 'false',
       NODE_ENV: 'development',
-    });
+    };
+    Object.assign(process.env, appEnv);
     // required lazily: the app's modules must not load before the environment above is set
     const { runMigrations, seedDemoUsers } =
       require('../../src/database/cli') as typeof import('../../src/database/cli');
@@ -276,9 +291,6 @@ async function main() {
     const edges = await seed(pg, nodes, learnerId);
     console.log(`data: ${nodes} topics, ${edges} prerequisite edges, 600 quiz items (seeded in ${Date.now() - t0} ms)`);
 
-    const { NestFactory } = require('@nestjs/core') as typeof import('@nestjs/core');
-    const { AppModule } = require('../../src/app.module') as typeof import('../../src/app.module');
-    const { configureApp, createAdapter } = require('../../src/app.factory') as typeof import('../../src/app.factory');
     const { GRAPH_SQL } =
       require('../../src/modules/graph/graph.repository') as typeof import('../../src/modules/graph/graph.repository');
     const { STRUCTURE_SQL } =
@@ -295,39 +307,46 @@ async function main() {
         where subject_id = ? and node_id = any(array(select jsonb_array_elements_text(?::jsonb)))
         order by node_id, position, id`,
     };
-    const app = await NestFactory.create<import('@nestjs/platform-fastify').NestFastifyApplication>(
-      AppModule,
-      createAdapter(),
-      { logger: false, rawBody: true },
-    );
-    await configureApp(app);
-    await app.listen(0, '127.0.0.1');
-    cleanup.push(() => app.close());
-    const appPort = (app.getHttpServer().address() as any).port as number;
+    // The API in a process of its own, so its RSS is its own.
+    const api = await startAppProcess(appEnv);
+    cleanup.push(() => api.close());
+    const appPort = api.port;
+    const booted = await api.memory();
     const bare = await startBare(databaseUrl, BARE_SQL);
     cleanup.push(() => bare.close());
 
-    const login = await app.inject({
+    const login = await fetch(`http://127.0.0.1:${appPort}/api/auth/login`, {
       method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'learner@example.com', password: 'demo-password' },
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'learner@example.com', password: 'demo-password' }),
     });
-    if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
-    const headers = { authorization: `Bearer ${JSON.parse(login.body).accessToken}` };
+    if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
+    const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
 
     const nodeIds = Array.from({ length: 400 }, (_, i) => `n${(i * 7919) % nodes}`).concat(
       Array.from({ length: 100 }, (_, i) => `n${i}`),
     );
+
+    // both servers must answer the same content before anything is timed
+    const appGraph = await fetch(`http://127.0.0.1:${appPort}/api/graph?subject=${SUBJECT}`, { headers });
+    const etag = appGraph.headers.get('etag') ?? '';
+    const a = (await appGraph.json()) as { topics?: { id: string[] } };
+    if (a.topics?.id.length !== nodes) throw new Error(`app graph returned ${a.topics?.id.length} topics`);
+    const b = await (await fetch(`http://127.0.0.1:${bare.port}/graph?subject=${SUBJECT}`)).json();
+    if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error('the app and the baseline answer different graphs');
+
     const cases = [
       {
         name: 'GET /api/graph (10k topics)',
         app: [`/api/graph?subject=${SUBJECT}`],
+        appHeaders: headers,
         bare: [`/graph?subject=${SUBJECT}`],
         max: Math.min(maxRequests, 2000),
       },
       {
         name: 'GET /api/graph/nodes/{id}',
         app: nodeIds.map((id) => `/api/graph/nodes/${id}?subject=${SUBJECT}`),
+        appHeaders: headers,
         bare: nodeIds.map((id) => `/graph/nodes/${id}?subject=${SUBJECT}`),
         max: maxRequests,
       },
@@ -339,19 +358,15 @@ async function main() {
     await load({ port: appPort, paths: ['/api/me/tags'], headers, seconds: 1, maxRequests: 50, concurrency });
     const rf = await load({ port: appPort, paths: ['/api/me/tags'], headers, ...floor });
 
-    // both servers must answer the same content before anything is timed
-    const a = JSON.parse((await app.inject({ method: 'GET', url: cases[0].app[0], headers })).body);
-    if (a.nodes?.length !== nodes) throw new Error(`app graph returned ${a.nodes?.length} nodes`);
-
     const rows: string[] = [];
     const fmt = (r: LoadResult) =>
       `${r.rps.toFixed(1).padStart(8)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  (${r.requests} req, ${r.errors} errors, ${(r.bytes / r.requests / 1024).toFixed(1)} KiB/resp)`;
     for (const c of cases) {
       const warm = { seconds: 1, maxRequests: 50, concurrency };
-      await load({ port: appPort, paths: c.app, headers, ...warm });
+      await load({ port: appPort, paths: c.app, headers: c.appHeaders, ...warm });
       await load({ port: bare.port, paths: c.bare, headers: {}, ...warm });
       const job = { seconds, maxRequests: c.max, concurrency };
-      const ra = await load({ port: appPort, paths: c.app, headers, ...job });
+      const ra = await load({ port: appPort, paths: c.app, headers: c.appHeaders, ...job });
       const rb = await load({ port: bare.port, paths: c.bare, headers: {}, ...job });
       console.log(`\n${c.name}  (concurrency ${concurrency}, ≤${seconds}s, ≤${c.max} requests)`);
       console.log(`  app   ${fmt(ra)}`);
@@ -361,9 +376,33 @@ async function main() {
       );
       if (ra.errors || rb.errors) process.exitCode = 1;
     }
+    // What a returning browser pays: the same request with the ETag it holds (304, no body).
+    const revalidate = await load({
+      port: appPort,
+      paths: [`/api/graph?subject=${SUBJECT}`],
+      headers: { ...headers, 'if-none-match': etag },
+      seconds,
+      maxRequests,
+      concurrency,
+      expect: 304,
+    });
+    const mastery = await load({
+      port: appPort,
+      paths: [`/api/graph/mastery?subject=${SUBJECT}`],
+      headers,
+      seconds,
+      maxRequests,
+      concurrency,
+    });
     console.log(`\nreference: GET /api/me/tags (auth + session + one query)\n  app   ${fmt(rf)}`);
-    if (rf.errors) process.exitCode = 1;
+    console.log(`reference: GET /api/graph with If-None-Match (304)\n  app   ${fmt(revalidate)}`);
+    console.log(`reference: GET /api/graph/mastery (the per-user part)\n  app   ${fmt(mastery)}`);
+    if (rf.errors || revalidate.errors || mastery.errors) process.exitCode = 1;
+    const mem = await api.memory();
     console.log(`\nratios\n  ${rows.join('\n  ')}`);
+    console.log(
+      `\nAPI process after the load: RSS ${(mem.rss / 2 ** 20).toFixed(0)} MB (heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MB; after boot ${(booted.rss / 2 ** 20).toFixed(0)} MB; target RSS ≤ 250 MB)`,
+    );
   } finally {
     for (const f of cleanup.reverse()) await f().catch(() => undefined);
     await admin

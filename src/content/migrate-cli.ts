@@ -3,11 +3,16 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
+import { AccessViewModule } from '../common/guards/access-view.module';
+import { RedisModule } from '../common/redis/redis.module';
 import { ContentMigrationModule } from '../modules/studio/content-migration/content-migration.module';
 import { ContentMigrationService } from '../modules/studio/content-migration/content-migration.service';
 
-/** Only what the migration needs: no HTTP, no queues, no rate limits (an e2e test boots it). */
-@Module({ imports: [ConfigModule, DatabaseModule, ContentMigrationModule] })
+/**
+ * Only what the migration needs: no HTTP, no queues, no rate limits (an e2e test boots it). Redis
+ * because an import must invalidate the API's cached published graphs (GraphCache).
+ */
+@Module({ imports: [ConfigModule, DatabaseModule, RedisModule, AccessViewModule, ContentMigrationModule] })
 export class ContentCliModule {}
 
 /**

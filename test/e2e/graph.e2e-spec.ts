@@ -6,15 +6,28 @@ import { type ApiError, Harness } from '../support/harness';
 interface GraphNode {
   id: string;
   title: string;
+  category: string;
+  moduleId: string;
   summary: string;
   prerequisites: string[];
-  mastery_level: number;
 }
 interface Graph {
   subject: { id: string; name: string; title: string };
   version: number;
   modules: { id: string; title: string }[];
-  nodes: GraphNode[];
+  topics: { id: string[]; title: string[]; module: number[]; summary: string[]; prerequisites: number[][] };
+}
+
+/** The topics of a graph answer as one object each (modules and prerequisites named by id). */
+function nodesOf(g: Graph): GraphNode[] {
+  return g.topics.id.map((id, i) => ({
+    id,
+    title: g.topics.title[i],
+    category: g.modules[g.topics.module[i]]?.title,
+    moduleId: g.modules[g.topics.module[i]]?.id,
+    summary: g.topics.summary[i],
+    prerequisites: g.topics.prerequisites[i].map((p) => g.topics.id[p]),
+  }));
 }
 interface Choice {
   id: string;
@@ -85,28 +98,33 @@ describe('GET /api/graph', () => {
     expect(res.body.version).toBe(v);
     expect(res.body.modules[0]).toEqual({ id: 'foundations', title: 'Anatomy & Foundations' });
     expect(res.body.modules).toHaveLength(4);
-    expect(res.body.nodes.map((n) => n.id)).toEqual(VAGUS_IDS);
-    const anatomy = res.body.nodes.find((n) => n.id === 'vn-anatomy');
+    const nodes = nodesOf(res.body);
+    expect(nodes.map((n) => n.id)).toEqual(VAGUS_IDS);
+    const anatomy = nodes.find((n) => n.id === 'vn-anatomy');
     expect(anatomy).toEqual({
       id: 'vn-anatomy',
       title: 'Anatomy: From Brainstem to Abdomen',
       category: 'Anatomy & Foundations',
       moduleId: 'foundations',
-      summary: expect.stringMatching(/^<p>The vagus nerve arises/),
+      // what the card shows: plain text, cut to an excerpt
+      summary: expect.stringMatching(/^The vagus nerve arises/),
       prerequisites: ['vn-what-is-the-vagus-nerve'],
-      mastery_level: 0,
     });
+    expect(anatomy!.summary.length).toBeLessThanOrEqual(48);
+    expect(nodes.every((n) => !/[<>]/.test(n.summary))).toBe(true);
+    // the lesson html is not part of the list
+    expect(JSON.stringify(res.body)).not.toContain('lesson');
     // every stored edge, and nothing else, is in the answer
     const edges = await h.sql<{ node_id: string; prerequisite_id: string }>(
       `select node_id, prerequisite_id from node_prerequisites where subject_id = 'vagus-nerve'`,
     );
     expect(edges.length).toBeGreaterThan(10);
-    const listed = res.body.nodes.flatMap((n) => n.prerequisites.map((p: string) => `${n.id}<-${p}`)).sort();
+    const listed = nodes.flatMap((n) => n.prerequisites.map((p: string) => `${n.id}<-${p}`)).sort();
     expect(listed).toEqual(edges.map((e) => `${e.node_id}<-${e.prerequisite_id}`).sort());
     // a name resolves like the id
     const byName = await h.get<Graph>('/api/graph?subject=Vagus%20Nerve', { token: owner.token });
     expect(byName.status).toBe(200);
-    expect(byName.body.nodes).toHaveLength(16);
+    expect(byName.body.topics.id).toHaveLength(16);
   });
 
   it('sanitises summaries and leaves archived topics and their edges out', async () => {
@@ -122,11 +140,12 @@ describe('GET /api/graph', () => {
     try {
       const res = await h.get<Graph>('/api/graph?subject=vagus-nerve', { token: owner.token });
       expect(res.status).toBe(200);
-      const tone = res.body.nodes.find((n) => n.id === 'vn-vagal-tone')!;
-      expect(tone.summary).toContain('Tone');
-      expect(tone.summary).not.toMatch(/script|onerror|onclick|javascript|<img/);
-      expect(res.body.nodes.map((n) => n.id)).not.toContain('vn-what-is-the-vagus-nerve');
-      expect(res.body.nodes.find((n) => n.id === 'vn-anatomy')!.prerequisites).toEqual([]);
+      const nodes = nodesOf(res.body);
+      const tone = nodes.find((n) => n.id === 'vn-vagal-tone')!;
+      expect(tone.summary).toMatch(/^Tone ?link$/);
+      expect(tone.summary).not.toMatch(/script|onerror|onclick|javascript|<img|alert/);
+      expect(nodes.map((n) => n.id)).not.toContain('vn-what-is-the-vagus-nerve');
+      expect(nodes.find((n) => n.id === 'vn-anatomy')!.prerequisites).toEqual([]);
       expect(
         (
           await h.get<TopicNode>('/api/graph/nodes/vn-what-is-the-vagus-nerve?subject=vagus-nerve', {
@@ -147,7 +166,99 @@ describe('GET /api/graph', () => {
   it('lets studio staff in without buying', async () => {
     const res = await h.get<Graph>('/api/graph?subject=metabolic', { token: studio });
     expect(res.status).toBe(200);
-    expect(res.body.nodes.length).toBeGreaterThan(0);
+    expect(res.body.topics.id.length).toBeGreaterThan(0);
+  });
+
+  it('is the same cached bytes for every learner, with an ETag answered by 304', async () => {
+    const other = await h.learnerWith('vagus-nerve', 'graph-other');
+    const a = await h.get<Graph>('/api/graph?subject=vagus-nerve', { token: owner.token });
+    const b = await h.get<Graph>('/api/graph?subject=vagus-nerve', { token: other.token });
+    expect(a.status).toBe(200);
+    const etag = a.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(b.headers.etag).toBe(etag);
+    expect(b.body).toEqual(a.body);
+    expect(a.headers['cache-control']).toBe('private, no-cache');
+    const notModified = await h.get('/api/graph?subject=vagus-nerve', {
+      token: other.token,
+      headers: { 'if-none-match': etag },
+    });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body ?? '').toBe('');
+    // the entitlement is checked before any cached answer: a stranger with the ETag still gets 403
+    const denied = await h.get('/api/graph?subject=vagus-nerve', {
+      token: stranger.token,
+      headers: { 'if-none-match': etag },
+    });
+    expect(denied.status).toBe(403);
+    const stale = await h.get('/api/graph?subject=vagus-nerve', {
+      token: owner.token,
+      headers: { 'if-none-match': '"something-else"' },
+    });
+    expect(stale.status).toBe(200);
+  });
+
+  it('a publish changes the graph (and its ETag) at once; a draft does not', async () => {
+    const url = '/api/graph?subject=metabolic';
+    const before = await h.get<Graph>(url, { token: studio });
+    const node = 'met-reading-lab-reports';
+    const draft = await h.get<{ summary_html: string; variants: object; sources: object[] }>(
+      `/api/studio/nodes/${node}?subject=metabolic`,
+      { token: studio },
+    );
+    const saved = await h.put(
+      `/api/studio/nodes/${node}?subject=metabolic`,
+      {
+        title: 'Reading Lab Reports, retitled',
+        summary_html: draft.body.summary_html,
+        variants: draft.body.variants,
+        sources: draft.body.sources,
+      },
+      { token: studio },
+    );
+    expect(saved.status).toBe(200);
+    const drafted = await h.get<Graph>(url, {
+      token: studio,
+      headers: { 'if-none-match': before.headers.etag as string },
+    });
+    expect(drafted.status).toBe(304);
+    const published = await h.post('/api/studio/versions/publish', { subjectId: 'metabolic' }, { token: studio });
+    expect(published.status).toBe(200);
+    const after = await h.get<Graph>(url, {
+      token: studio,
+      headers: { 'if-none-match': before.headers.etag as string },
+    });
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.body.version).toBe(before.body.version + 1);
+    expect(nodesOf(after.body).find((n) => n.id === node)!.title).toBe('Reading Lab Reports, retitled');
+  });
+});
+
+describe('GET /api/graph/mastery', () => {
+  it("is the caller's own mastery, only the topics with evidence, behind the same entitlement", async () => {
+    expect((await h.get('/api/graph/mastery?subject=vagus-nerve')).status).toBe(401);
+    expect((await h.get('/api/graph/mastery?subject=vagus-nerve', { token: stranger.token })).status).toBe(403);
+    const learner = await h.learnerWith('vagus-nerve', 'graph-mastery');
+    const empty = await h.get<{ subjectId: string; levels: Record<string, number> }>(
+      '/api/graph/mastery?subject=vagus-nerve',
+      { token: learner.token },
+    );
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ subjectId: 'vagus-nerve', levels: {} });
+    await h.sql(
+      `insert into user_mastery (user_id, subject_id, skill_id, skill_name, kind, p_known)
+       values (?, 'vagus-nerve', 'vn-anatomy', 'Anatomy', 'topic', 0.8)`,
+      [learner.id],
+    );
+    const mine = await h.get<{ levels: Record<string, number> }>('/api/graph/mastery?subject=vagus-nerve', {
+      token: learner.token,
+    });
+    expect(mine.body.levels).toEqual({ 'vn-anatomy': 0.8 });
+    const theirs = await h.get<{ levels: Record<string, number> }>('/api/graph/mastery?subject=vagus-nerve', {
+      token: owner.token,
+    });
+    expect(theirs.body.levels['vn-anatomy']).toBeUndefined();
   });
 });
 

@@ -9,6 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AppModule } from '../../src/app.module';
+import { AccessView } from '../../src/common/guards/access-view';
+import { GraphCache } from '../../src/modules/graph/graph-cache.service';
 import { configureApp, createAdapter } from '../../src/app.factory';
 import { QUEUES, type QueueName } from '../../src/queues/queues';
 import { WorkerModule } from '../../workers/worker.module';
@@ -108,9 +110,19 @@ export class Harness {
     await this.app.close();
   }
 
-  /** Raw SQL against the app's database, for assertions on what is stored. */
-  sql<T = Row>(query: string, params: unknown[] = []): Promise<T[]> {
-    return this.app.get(MikroORM).em.getConnection().execute(query, params) as Promise<T[]>;
+  /**
+   * Raw SQL against the app's database, for assertions on what is stored. A statement that writes
+   * changes the database behind the services' back, so it also drops what the app caches in Redis
+   * about it (the access view of sessions, roles and entitlements; published graphs), as an
+   * operator editing by hand must (AccessView.invalidateAll, GraphCache.invalidateAll).
+   */
+  async sql<T = Row>(query: string, params: unknown[] = []): Promise<T[]> {
+    const rows = (await this.app.get(MikroORM).em.getConnection().execute(query, params)) as T[];
+    if (!/^\s*select\b/i.test(query)) {
+      await this.app.get(AccessView).invalidateAll();
+      await this.app.get(GraphCache).invalidateAll();
+    }
+    return rows;
   }
 
   async request<T = unknown>(method: Method, url: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {

@@ -21,7 +21,7 @@ export interface GraphNode {
   title: string;
   category?: string | null;
   moduleId?: string | null;
-  /** Sanitised html. */
+  /** Sanitised html (from the server's plain-text excerpt of the summary). */
   summary?: string | null;
   prerequisites?: string[];
   /** The caller's mastery of the topic, 0..1. */
@@ -68,19 +68,75 @@ export interface TopicNode {
   bookmarked?: boolean;
 }
 
-export const graphApi = {
-  /** GET /api/graph?subject=: 403 without an entitlement, 404 unknown subject. */
-  get: async (subject: string): Promise<Graph> => {
-    const data = await api.get<Partial<Graph>>('/api/graph', {
-      query: { subject } satisfies QueryParams<'/api/graph', 'get'>,
-    });
+/**
+ * What GET /api/graph sends: the published graph, the same for every learner (the browser
+ * revalidates it with its ETag and gets 304 while it is current). Topics come as columns;
+ * `module` and `prerequisites` are indexes; `summary` is a plain-text excerpt.
+ */
+interface GraphWire {
+  subject?: Graph['subject'];
+  version?: number;
+  modules?: GraphModule[];
+  topics?: { id?: string[]; title?: string[]; module?: number[]; summary?: string[]; prerequisites?: number[][] };
+}
+
+/** GET /api/graph/mastery: the caller's P(known) per topic with evidence; the others are 0. */
+export interface GraphMastery {
+  subjectId?: string;
+  levels?: Record<string, number>;
+}
+
+/** Plain text as html that reads back as the same text (GraphNode.summary is html). */
+function textAsHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The wire's columns as one GraphNode per topic (mastery 0 until `withMastery`). */
+export function toGraph(subject: string, data: GraphWire | null | undefined): Graph {
+  const modules = Array.isArray(data?.modules) ? data.modules : [];
+  const t = data?.topics ?? {};
+  const ids = Array.isArray(t.id) ? t.id : [];
+  const nodes = ids.map((id, i): GraphNode => {
+    const module = modules[t.module?.[i] ?? -1];
     return {
-      subject: data?.subject ?? { id: subject },
-      version: data?.version,
-      modules: Array.isArray(data?.modules) ? data.modules : [],
-      nodes: Array.isArray(data?.nodes) ? data.nodes : [],
+      id,
+      title: t.title?.[i] ?? id,
+      category: module?.title ?? null,
+      moduleId: module?.id ?? null,
+      summary: textAsHtml(t.summary?.[i] ?? ''),
+      prerequisites: (t.prerequisites?.[i] ?? []).map((p) => ids[p]).filter((p): p is string => typeof p === 'string'),
+      mastery_level: 0,
     };
-  },
+  });
+  return { subject: data?.subject ?? { id: subject }, version: data?.version, modules, nodes };
+}
+
+/** The graph with the caller's mastery merged into its nodes. */
+export function withMastery(graph: Graph, mastery: GraphMastery | null | undefined): Graph {
+  const levels = mastery?.levels ?? {};
+  return {
+    ...graph,
+    nodes: graph.nodes.map((n) => ({ ...n, mastery_level: typeof levels[n.id] === 'number' ? levels[n.id] : 0 })),
+  };
+}
+
+export const graphApi = {
+  /**
+   * GET /api/graph?subject=: the published graph, shared by every learner (mastery 0; see `mastery`).
+   * 403 without an entitlement, 404 unknown subject.
+   */
+  get: async (subject: string): Promise<Graph> =>
+    toGraph(
+      subject,
+      await api.get<GraphWire>('/api/graph', {
+        query: { subject } satisfies QueryParams<'/api/graph', 'get'>,
+      }),
+    ),
+  /** GET /api/graph/mastery?subject=: the caller's own mastery per topic. */
+  mastery: (subject: string) =>
+    api.get<GraphMastery>('/api/graph/mastery', {
+      query: { subject } satisfies QueryParams<'/api/graph/mastery', 'get'>,
+    }),
   /** GET /api/graph/nodes/{id}?subject=. */
   node: (nodeId: string, subject: string) =>
     api.get<TopicNode>(`/api/graph/nodes/${encodeURIComponent(nodeId)}`, {

@@ -23,7 +23,18 @@ export type {
 } from './catalog';
 export { masteryApi, normalizeMastery } from './mastery';
 export type { MasteryMap } from './mastery';
-export { graphApi, notesApi, bookmarksApi, tutorApi, meApi, challengesApi, noteText, TUTOR_ACTIONS } from './graph';
+export {
+  graphApi,
+  withMastery,
+  toGraph,
+  notesApi,
+  bookmarksApi,
+  tutorApi,
+  meApi,
+  challengesApi,
+  noteText,
+  TUTOR_ACTIONS,
+} from './graph';
 export type {
   Graph,
   GraphModule,

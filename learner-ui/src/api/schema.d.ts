@@ -372,6 +372,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/attempts/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["QuizController_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -764,6 +780,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["GraphController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/graph/mastery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["GraphController_mastery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1466,6 +1498,15 @@ export interface components {
             enrollments: components["schemas"]["AnalyticsCountResponse"][];
             certificates: components["schemas"]["AnalyticsCountResponse"][];
         };
+        AnswerDto: {
+            /** @example vn-anatomy-q2 */
+            questionId: string;
+            /**
+             * @description choice id
+             * @example b
+             */
+            answer: string;
+        };
         AssessmentResponse: {
             passed: boolean;
             /** @description 0..1 */
@@ -1791,6 +1832,41 @@ export interface components {
         GradeRubricDto: {
             /** @description the reviewer's note, shown to the learner as feedback */
             note?: string;
+        };
+        GraphMasteryResponse: {
+            subjectId: string;
+            /**
+             * @example {
+             *       "vn-anatomy": 0.42
+             *     }
+             */
+            levels: {
+                [key: string]: number;
+            };
+        };
+        GraphModuleResponse: {
+            id: string;
+            title: string;
+        };
+        GraphResponse: {
+            subject: components["schemas"]["GraphSubjectResponse"];
+            version: number;
+            modules: components["schemas"]["GraphModuleResponse"][];
+            topics: components["schemas"]["GraphTopicsResponse"];
+        };
+        GraphSubjectResponse: {
+            id: string;
+            name: string;
+            title: string;
+        };
+        GraphTopicsResponse: {
+            id: string[];
+            title: string[];
+            /** @description index into modules; -1 when the module is not listed */
+            module: number[];
+            /** @description plain-text excerpt of the summary */
+            summary: string[];
+            prerequisites: number[][];
         };
         IssuerResponse: {
             /** @example https://learn.example.com/api/issuer */
@@ -3293,6 +3369,27 @@ export interface operations {
             };
         };
     };
+    QuizController_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     AuthController_login: {
         parameters: {
             query?: never;
@@ -3833,6 +3930,37 @@ export interface operations {
                 /** @description subject id, name or title */
                 subject: string;
             };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GraphResponse"];
+                };
+            };
+            /** @description the ETag sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    GraphController_mastery: {
+        parameters: {
+            query: {
+                /** @description subject id, name or title */
+                subject: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3843,7 +3971,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GraphMasteryResponse"];
+                };
             };
         };
     };

@@ -79,3 +79,47 @@ export function topic(overrides: Partial<TopicNode> = {}): TopicNode {
 export function tutorVariant(html: string, sources: TutorVariant['sources'] = []): TutorVariant {
   return { html, sources, provider: 'builtin', cached: false };
 }
+
+/**
+ * What the server sends for a graph written as `Graph` above: GET /api/graph's columns (modules
+ * named by the nodes' categories, summaries as plain text) and GET /api/graph/mastery's levels.
+ * `{ ...graphHandlers(VAGUS_GRAPH) }` answers both routes.
+ */
+export function graphWire(graph: Graph) {
+  const modules = [...graph.modules];
+  const moduleOf = (n: GraphNode) => {
+    let i = modules.findIndex((m) => m.title === n.category);
+    if (i < 0 && n.category) i = modules.push({ id: n.category, title: n.category }) - 1;
+    return i;
+  };
+  const ids = graph.nodes.map((n) => n.id);
+  const topics = {
+    id: ids,
+    title: graph.nodes.map((n) => n.title),
+    module: graph.nodes.map(moduleOf),
+    summary: graph.nodes.map((n) =>
+      (n.summary ?? '')
+        .replace(/<[^>]*>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
+    prerequisites: graph.nodes.map((n) => (n.prerequisites ?? []).map((p) => ids.indexOf(p)).filter((i) => i >= 0)),
+  };
+  return { subject: graph.subject, version: graph.version ?? 0, modules, topics };
+}
+
+export function masteryWire(graph: Graph) {
+  return {
+    subjectId: graph.subject.id,
+    levels: Object.fromEntries(
+      graph.nodes.filter((n) => typeof n.mastery_level === 'number').map((n) => [n.id, n.mastery_level as number]),
+    ),
+  };
+}
+
+export function graphHandlers(graph: Graph) {
+  return {
+    'GET /api/graph': { body: graphWire(graph) },
+    'GET /api/graph/mastery': { body: masteryWire(graph) },
+  };
+}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { AuthUser } from '../../common/decorators/current-user.decorator';
+import { AccessView, type AccessSnapshot } from '../../common/guards/access-view';
 import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
 import { AuthRepository } from './auth.repository';
@@ -21,6 +22,7 @@ export class AccessTokenService {
   constructor(
     private readonly jwt: JwtService,
     private readonly repo: AuthRepository,
+    private readonly view: AccessView,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -42,8 +44,23 @@ export class AccessTokenService {
 
   /** The user a verified token's claims name, with fresh roles, while its session is live; else null. */
   async liveUser(claims: Partial<AccessClaims>): Promise<AuthUser | null> {
+    return (await this.liveAccess(claims))?.user ?? null;
+  }
+
+  /**
+   * The same, from the Redis-held access view when it holds this session for the user's current
+   * generation (one round trip), else from the database, which then refills the view. Returns the
+   * snapshot too, so the entitlement guard can use the same round trip.
+   */
+  async liveAccess(claims: Partial<AccessClaims>): Promise<{ user: AuthUser; snapshot: AccessSnapshot | null } | null> {
     if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string') return null;
+    const snapshot = await this.view.read(claims.sid, claims.sub);
+    const cached = snapshot?.session;
+    if (cached && cached.expiresAt > Date.now())
+      return { user: { id: claims.sub, sessionId: claims.sid, roles: cached.roles }, snapshot };
     const session = await this.repo.findActiveSession(claims.sid, claims.sub);
-    return session ? { id: claims.sub, sessionId: claims.sid, roles: session.roles } : null;
+    if (!session) return null;
+    if (snapshot) await this.view.putSession(claims.sid, claims.sub, snapshot.gen, session.roles, session.expiresAt);
+    return { user: { id: claims.sub, sessionId: claims.sid, roles: session.roles }, snapshot };
   }
 }

@@ -29,7 +29,7 @@ export interface LockedRefreshToken {
 export type RotateOutcome =
   | { kind: 'rotated'; sessionId: string; userId: string; sessionExpiresAt: Date }
   | { kind: 'invalid' }
-  | { kind: 'reused'; sessionId: string };
+  | { kind: 'reused'; sessionId: string; userId: string };
 
 /** Every query of the auth module. Writes that belong together take the service's transaction `em`. */
 @Injectable()
@@ -156,22 +156,24 @@ export class AuthRepository {
   }
 
   /** The live session behind an access token, with the user's current roles; null when revoked or expired. */
-  async findActiveSession(sessionId: string, userId: string): Promise<{ roles: Role[] } | null> {
-    const rows = await this.em.execute<{ roles: Role[] }[]>(
-      `select coalesce(array_agg(r.role order by r.role) filter (where r.role is not null), '{}') as roles
+  async findActiveSession(sessionId: string, userId: string): Promise<{ roles: Role[]; expiresAt: number } | null> {
+    const rows = await this.em.execute<{ roles: Role[]; expires_at: unknown }[]>(
+      `select coalesce(array_agg(r.role order by r.role) filter (where r.role is not null), '{}') as roles, s.expires_at
          from auth_sessions s left join user_roles r on r.user_id = s.user_id
         where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > now()
         group by s.id`,
       [sessionId, userId],
     );
-    return rows[0] ?? null;
+    return rows[0] ? { roles: rows[0].roles, expiresAt: toDate(rows[0].expires_at).getTime() } : null;
   }
 
-  async revokeSession(sessionId: string, reason: string): Promise<void> {
-    await this.em.execute(
-      `update auth_sessions set revoked_at = now(), revoke_reason = ? where id = ? and revoked_at is null`,
+  /** Revokes a live session; returns its user (null when unknown or already revoked). */
+  async revokeSession(sessionId: string, reason: string): Promise<string | null> {
+    const rows = await this.em.execute<{ user_id: string }[]>(
+      `update auth_sessions set revoked_at = now(), revoke_reason = ? where id = ? and revoked_at is null returning user_id`,
       [reason, sessionId],
     );
+    return rows[0]?.user_id ?? null;
   }
 
   async revokeAllSessions(userId: string, reason: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { AccessView } from '../../common/guards/access-view';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
@@ -56,6 +57,7 @@ export class AuthService {
     private readonly accessTokens: AccessTokenService,
     private readonly mail: MailQueueService,
     private readonly rateLimit: RateLimitService,
+    private readonly access: AccessView,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -164,6 +166,7 @@ export class AuthService {
       }),
     );
     if (outcome.kind === 'reused') {
+      await this.access.invalidateUser(outcome.userId);
       this.logger.warn(`Refresh token reuse detected: session ${outcome.sessionId} revoked`);
       throw new UnauthorizedException(MESSAGES.invalidRefresh);
     }
@@ -196,7 +199,7 @@ export class AuthService {
     if (row.usedAt) {
       if (now - row.usedAt.getTime() > input.graceSeconds * 1000) {
         await this.repo.revokeSessionIn(em, row.sessionId, 'refresh-token-reuse');
-        return { kind: 'reused', sessionId: row.sessionId };
+        return { kind: 'reused', sessionId: row.sessionId, userId: row.userId };
       }
     } else {
       await this.repo.markRefreshTokenUsed(em, row.id);
@@ -214,7 +217,10 @@ export class AuthService {
       const id = await this.repo.findSessionIdByRefreshHash(sha256(rawRefresh));
       if (id) ids.add(id);
     }
-    for (const id of ids) await this.repo.revokeSession(id, 'logout');
+    for (const id of ids) {
+      const userId = await this.repo.revokeSession(id, 'logout');
+      if (userId) await this.access.invalidateUser(userId);
+    }
   }
 
   async session(userId: string, expiresAt: number) {
@@ -260,6 +266,7 @@ export class AuthService {
     await this.repo.updatePassword(userId, await hashPassword(password));
     // Whoever knew the old password is signed out everywhere.
     await this.repo.revokeAllSessions(userId, 'password-reset');
+    await this.access.invalidateUser(userId);
     return { message: MESSAGES.passwordUpdated };
   }
 

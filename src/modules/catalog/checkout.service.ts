@@ -1,3 +1,4 @@
+import { AccessView } from '../../common/guards/access-view';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   BadRequestException,
@@ -38,6 +39,7 @@ export class CheckoutService {
     private readonly catalog: CatalogService,
     private readonly entitlements: EntitlementsService,
     private readonly users: UserDataService,
+    private readonly access: AccessView,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
@@ -110,7 +112,22 @@ export class CheckoutService {
 
   /** Marks the session paid and grants the entitlement, once, in its own transaction. */
   private fulfil(sessionId: string, paymentIntentId: string | null): Promise<'granted' | 'already' | 'ignored'> {
-    return this.em.transactional((tx) => this.fulfilIn(tx, sessionId, paymentIntentId));
+    return this.changingAccess((tx, touch) => this.fulfilIn(tx, sessionId, paymentIntentId, touch));
+  }
+
+  /**
+   * Runs `work` in a transaction; once it has ended, the cached access view (AccessView) of every
+   * user whose entitlement it touched stops counting, so a purchase or a refund applies on the next request.
+   */
+  private async changingAccess<T>(
+    work: (tx: EntityManager, touch: (userId: string) => void) => Promise<T>,
+  ): Promise<T> {
+    const users = new Set<string>();
+    try {
+      return await this.em.transactional((tx) => work(tx, (userId) => users.add(userId)));
+    } finally {
+      for (const userId of users) await this.access.invalidateUser(userId);
+    }
   }
 
   /** The same in the caller's transaction `em` (a webhook event applied once). */
@@ -118,6 +135,7 @@ export class CheckoutService {
     em: EntityManager,
     sessionId: string,
     paymentIntentId: string | null,
+    touch: (userId: string) => void,
   ): Promise<'granted' | 'already' | 'ignored'> {
     // Before anything is read: a refund or dispute of this payment waits for this transaction, or
     // this one for it, so the pending-refund check below sees what the other committed.
@@ -135,6 +153,7 @@ export class CheckoutService {
       return 'ignored' as const;
     }
     await this.repo.setStatus(em, session.id, 'paid', paymentIntentId);
+    touch(session.user_id);
     await this.repo.grantEntitlement(em, session.user_id, session.subject_id, session.id);
     // A chargeback reported before the completion reached us: the access starts suspended.
     if (paymentIntentId && (await this.repo.hasUnsettledDispute(em, paymentIntentId))) {
@@ -189,7 +208,7 @@ export class CheckoutService {
    * effect, so a redelivery (or a concurrent duplicate, which waits on the unique id) changes nothing.
    */
   async applyStripeEvent(event: Stripe.Event): Promise<'applied' | 'duplicate' | 'ignored'> {
-    return this.em.transactional(async (tx) => {
+    return this.changingAccess(async (tx, touch) => {
       if (!(await this.repo.recordEvent(tx, event.id, 'stripe', event.type))) return 'duplicate' as const;
       switch (event.type) {
         case 'checkout.session.completed':
@@ -200,7 +219,7 @@ export class CheckoutService {
           const pi = idOf(s.payment_intent);
           if (pi) await this.repo.lockPayment(tx, pi);
           await this.ensureSessionFromStripe(tx, s);
-          return (await this.fulfilIn(tx, s.id, pi)) === 'ignored' ? ('ignored' as const) : ('applied' as const);
+          return (await this.fulfilIn(tx, s.id, pi, touch)) === 'ignored' ? ('ignored' as const) : ('applied' as const);
         }
         case 'checkout.session.async_payment_failed': {
           const s = event.data.object as Stripe.Checkout.Session;
@@ -226,6 +245,7 @@ export class CheckoutService {
             return 'applied' as const;
           }
           await this.repo.setStatus(tx, row.id, 'refunded');
+          touch(row.user_id);
           await this.repo.revokeEntitlementOf(tx, row.id);
           this.logger.log(`Session ${row.id} refunded: ${row.subject_id} revoked for user ${row.user_id}`);
           return 'applied' as const;
@@ -241,6 +261,7 @@ export class CheckoutService {
           await this.repo.recordDispute(tx, dispute.id, pi, dispute.status);
           const row = await this.repo.lockSessionByPaymentIntent(tx, pi);
           if (!row || row.status !== 'paid') return 'applied' as const;
+          touch(row.user_id);
           if (await this.repo.hasUnsettledDispute(tx, pi)) {
             await this.repo.suspendEntitlementOf(tx, row.id);
             this.logger.warn(

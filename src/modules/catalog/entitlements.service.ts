@@ -20,6 +20,10 @@ export class EntitlementsService implements EntitlementChecker {
     }));
   }
 
+  async activeSubjectIds(userId: string): Promise<string[]> {
+    return (await this.repo.listActive(userId)).map((r) => r.subject_id);
+  }
+
   hasActive(userId: string, subjectId: string): Promise<boolean> {
     return this.repo.hasActive(userId, subjectId);
   }

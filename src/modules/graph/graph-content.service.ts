@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { GraphCache } from './graph-cache.service';
 import { Injectable } from '@nestjs/common';
 import { contentHash, UpsertOutcome } from '../../common/content-hash';
 import type { NodeSource } from './entities';
@@ -27,7 +28,15 @@ export interface NodesImportResult {
 /** The graph's side of the content migration: topic nodes and prerequisite edges. */
 @Injectable()
 export class GraphContentService {
-  constructor(private readonly repo: GraphContentRepository) {}
+  constructor(
+    private readonly repo: GraphContentRepository,
+    private readonly cache: GraphCache,
+  ) {}
+
+  /** After an import of the subject has committed: its cached published graph is rebuilt on the next read. */
+  contentChanged(subjectId: string): Promise<void> {
+    return this.cache.changed(subjectId);
+  }
 
   /** The subject's modules (the spec's categories) in order; runs inside the caller's transaction. */
   async importModules(

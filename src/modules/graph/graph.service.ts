@@ -1,3 +1,4 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/decorators/current-user.decorator';
 import { ByteBoundedMemo } from '../../common/cache/byte-bounded-memo';
@@ -7,7 +8,7 @@ import { type PublicQuizItem, QuizItemsService } from '../assessment/quiz-items.
 import { CatalogService } from '../catalog/catalog.service';
 import { MediaLibraryService } from '../media/media-library.service';
 import type {
-  GraphNodeResponse,
+  GraphMasteryResponse,
   GraphResponse,
   MicroQuizItemResponse,
   NodeDetailResponse,
@@ -15,6 +16,8 @@ import type {
   NodeVideoResponse,
 } from './dto/graph.dto';
 import { GraphRepository, type NodeDetailRecord } from './graph.repository';
+import { type CachedGraph, GraphCache } from './graph-cache.service';
+import { toGraphResponse } from './graph-response';
 import { TopicReader } from './structure/topic-reader.service';
 import { OverlayReader } from './versions/overlay-reader';
 
@@ -69,6 +72,7 @@ function toMicroQuiz(items: PublicQuizItem[]): MicroQuizItemResponse[] {
 @Injectable()
 export class GraphService {
   constructor(
+    private readonly em: EntityManager,
     private readonly repo: GraphRepository,
     private readonly overlays: OverlayReader,
     private readonly mastery: MasteryService,
@@ -76,6 +80,7 @@ export class GraphService {
     private readonly catalog: CatalogService,
     private readonly quizItems: QuizItemsService,
     private readonly media: MediaLibraryService,
+    private readonly cache: GraphCache,
   ) {}
 
   /**
@@ -104,39 +109,39 @@ export class GraphService {
     return userId ? this.mastery.topicLevels(userId, subjectId) : Promise.resolve(new Map());
   }
 
-  /** `userId`: whose mastery fills `mastery_level` (the controller passes the caller). */
-  async graph(subjectId: string, userId?: string): Promise<GraphResponse> {
-    const [subject, version, modules, nodes, levels] = await Promise.all([
+  /**
+   * The subject's latest published graph as served (serialised, with its ETag): the same for every
+   * caller, so it is built once per published version or import and shared through GraphCache.
+   */
+  graph(subjectId: string): Promise<CachedGraph> {
+    return this.cache.get(subjectId, () => this.buildGraph(subjectId));
+  }
+
+  private async buildGraph(subjectId: string): Promise<GraphResponse> {
+    const [subject, version, modules, nodes] = await Promise.all([
       this.catalog.subjectSummary(subjectId),
       this.repo.latestVersion(subjectId),
       this.topics.modules(subjectId),
       this.topics.liveTopics(subjectId, { summaries: true }),
-      this.levels(userId, subjectId),
     ]);
     if (!subject) throw new NotFoundException('Subject not found');
-    return {
-      subject: { id: subject.id, name: subject.name, title: subject.title },
-      version,
-      modules: modules.map((m) => ({ id: m.id, title: m.title })),
-      nodes: nodes.map((n): GraphNodeResponse => ({
-        id: n.id,
-        title: n.title,
-        category: n.moduleTitle,
-        moduleId: n.moduleId,
-        summary: clean(n.summaryHtml),
-        prerequisites: n.prerequisites,
-        mastery_level: levels.get(n.id) ?? 0,
-      })),
-    };
+    return toGraphResponse(subject, version, modules, nodes);
+  }
+
+  /** The caller's mastery of the subject's topics (only those with evidence): the per-user part of the graph page. */
+  async masteryLevels(subjectId: string, userId: string): Promise<GraphMasteryResponse> {
+    const levels = await this.levels(userId, subjectId);
+    return { subjectId, levels: Object.fromEntries(levels) };
   }
 
   async node(user: AuthUser, subjectId: string, nodeId: string, preview?: 'overlay'): Promise<NodeDetailResponse> {
     if (preview === 'overlay' && !user.roles.includes('studio')) throw new ForbiddenException(PREVIEW_FORBIDDEN);
-    const [row, quiz, overlay, levels] = await Promise.all([
+    const [row, quiz, overlay, level] = await Promise.all([
       this.repo.findNodeDetail(subjectId, nodeId, user.id),
       this.quizItems.forTopics(subjectId, [nodeId]),
       preview === 'overlay' ? this.overlays.overlayFor(subjectId, nodeId) : Promise.resolve(null),
-      this.levels(user.id, subjectId),
+      // this topic's row only, not the subject's (thousands of rows for a learner far into a big course)
+      this.mastery.topicLevel(this.em, user.id, subjectId, nodeId),
     ]);
     if (!row) throw new NotFoundException(TOPIC_NOT_FOUND);
     const content: Pick<NodeDetailRecord, 'title' | 'summary_html' | 'variants' | 'sources'> = overlay
@@ -162,7 +167,7 @@ export class GraphService {
       video,
       prerequisites: row.prerequisites.map((p) => ({ id: p.id, title: p.title })),
       micro_quiz: toMicroQuiz(quiz),
-      mastery_level: levels.get(row.id) ?? 0,
+      mastery_level: level ?? 0,
       bookmarked: !!row.bookmarked,
     };
   }

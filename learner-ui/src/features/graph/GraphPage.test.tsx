@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, deferred, errorBody, installFetch, type MockReply } from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
-import { VAGUS_GRAPH, graphNode } from '../../test/graph-fixtures';
+import { VAGUS_GRAPH, graphHandlers, graphNode, graphWire } from '../../test/graph-fixtures';
 import { signedIn } from '../../test/helpers';
 import { renderApp } from '../../test/render';
 
@@ -19,7 +19,7 @@ function titles() {
   return screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
 }
 
-const owner = { ...catalogHandlers, 'GET /api/graph': { body: VAGUS_GRAPH } };
+const owner = { ...catalogHandlers, ...graphHandlers(VAGUS_GRAPH) };
 
 describe('/graph', () => {
   it('asks for a subject when none is chosen', async () => {
@@ -83,13 +83,11 @@ describe('/graph', () => {
     installFetch({
       ...signedIn(),
       ...catalogHandlers,
-      'GET /api/graph': {
-        body: {
-          ...VAGUS_GRAPH,
-          subject: { id: 'metabolic', name: 'Metabolic' },
-          nodes: [graphNode('a', 'A topic', 'X', null)],
-        },
-      },
+      ...graphHandlers({
+        ...VAGUS_GRAPH,
+        subject: { id: 'metabolic', name: 'Metabolic' },
+        nodes: [graphNode('a', 'A topic', 'X', null)],
+      }),
     });
     renderApp({ route: '/graph?subject=metabolic' });
     const card = await screen.findByRole('article', { name: 'A topic' });
@@ -145,14 +143,17 @@ describe('/graph', () => {
     installFetch({
       ...signedIn(),
       ...catalogHandlers,
+      ...graphHandlers(VAGUS_GRAPH),
       'GET /api/graph': () => {
         calls++;
-        return calls === 1 ? pending.promise : { body: { ...VAGUS_GRAPH, nodes: VAGUS_GRAPH.nodes.slice(0, 2) } };
+        return calls === 1
+          ? pending.promise
+          : { body: graphWire({ ...VAGUS_GRAPH, nodes: VAGUS_GRAPH.nodes.slice(0, 2) }) };
       },
     });
     renderApp({ route: '/graph?subject=vagus-nerve' });
     expect(await screen.findByTestId('graph-loading')).toHaveAttribute('aria-busy', 'true');
-    pending.resolve({ body: VAGUS_GRAPH });
+    pending.resolve({ body: graphWire(VAGUS_GRAPH) });
     await screen.findByRole('article', { name: 'tVNS Devices' });
     expect(screen.queryByTestId('graph-loading')).not.toBeInTheDocument();
 
@@ -162,7 +163,7 @@ describe('/graph', () => {
   });
 
   it('shows an empty state when the subject has no topics', async () => {
-    installFetch({ ...signedIn(), ...catalogHandlers, 'GET /api/graph': { body: { ...VAGUS_GRAPH, nodes: [] } } });
+    installFetch({ ...signedIn(), ...catalogHandlers, ...graphHandlers({ ...VAGUS_GRAPH, nodes: [] }) });
     renderApp({ route: '/graph?subject=vagus-nerve' });
     expect(await screen.findByRole('heading', { name: 'No topics found' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Clear Filters' })).toBeInTheDocument();
@@ -255,5 +256,50 @@ describe('/graph', () => {
     const unlocked = await screen.findByRole('group', { name: 'Unlocked modules' });
     expect(within(unlocked).getByText('Anatomy & Foundations')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET /api/me/unlocks')[0].url.searchParams.get('subjectId')).toBe('vagus-nerve');
+  });
+
+  it("lists 'Ready to learn' first, linking each topic; the map view loads on demand", async () => {
+    const user = userEvent.setup();
+    const fetchMock = installFetch({
+      ...signedIn(),
+      ...owner,
+      'GET /api/users/me/mastery': {
+        body: {
+          mastery: {},
+          skills: [],
+          readyToLearn: [
+            { id: 'hrv', title: 'Heart Rate Variability', level: 0.2 },
+            { id: 'breathing', title: 'Slow Breathing', level: 0.5 },
+          ],
+        },
+      },
+    });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    const panel = await screen.findByRole('region', { name: 'Ready to learn' });
+    expect(await within(panel).findByRole('link', { name: 'Heart Rate Variability' })).toHaveAttribute(
+      'href',
+      '/node/hrv?subject=vagus-nerve',
+    );
+    expect(within(panel).getByText('Intermediate · 50%')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/users/me/mastery')[0].url.searchParams.get('subjectId')).toBe('vagus-nerve');
+    // the panel comes before the topic cards
+    const firstCard = screen.getAllByRole('article')[0];
+    expect(panel.compareDocumentPosition(firstCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cards' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(screen.getByRole('button', { name: 'Map' }));
+    expect(screen.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('article', { name: 'Vagus Anatomy' })).not.toBeInTheDocument();
+  });
+
+  it("says so when every topic is mastered (no 'ready to learn' left)", async () => {
+    installFetch({
+      ...signedIn(),
+      ...owner,
+      'GET /api/users/me/mastery': { body: { mastery: {}, skills: [], readyToLearn: [] } },
+    });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    const panel = await screen.findByRole('region', { name: 'Ready to learn' });
+    expect(await within(panel).findByText('You have mastered every topic of this course.')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { challengesApi, graphApi, meApi, type ChallengeSummary } from '../../api';
+import { challengesApi, graphApi, meApi, withMastery, type ChallengeSummary } from '../../api';
 import { useAuth } from '../auth/auth-context';
 
 /** Per-user keys live under ['user', email, ...] and are dropped when the account changes. */
@@ -18,12 +18,21 @@ export const learningKeys = {
   challenges: ['challenges'] as const,
 };
 
-/** GET /api/graph?subject= (403 for non-owners stays an error: the page shows the buy banner). */
+/**
+ * GET /api/graph?subject= (shared by every learner, revalidated by the browser with its ETag) and
+ * GET /api/graph/mastery?subject= (the caller's own), merged into the nodes' `mastery_level`.
+ * 403 for non-owners stays an error: the page shows the buy banner.
+ */
 export function useGraph(subject: string | null) {
   const { user, isAuthenticated } = useAuth();
   return useQuery({
     queryKey: learningKeys.graph(user?.email, subject ?? ''),
-    queryFn: () => graphApi.get(subject ?? ''),
+    queryFn: async () => {
+      const mastery = graphApi.mastery(subject ?? '');
+      void mastery.catch(() => undefined); // awaited below; the graph's own error (403: the buy banner) comes first
+      const graph = await graphApi.get(subject ?? '');
+      return withMastery(graph, await mastery);
+    },
     enabled: isAuthenticated && !!subject,
   });
 }

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { AccessView } from '../../../common/guards/access-view';
 import type { Role } from '../../../common/decorators/roles.decorator';
 import { TopicReader } from '../../graph/structure/topic-reader.service';
 import { ADMIN_AUDIT_ACTIONS, type AdminAuditAction } from '../entities';
@@ -27,7 +28,7 @@ export interface Added<T> {
 /**
  * Admins manage who may do what: roles, tags and module unlocks of any user, each change recorded
  * in the audit trail in the same transaction. Role changes apply on the user's next request,
- * because every request reads the session's roles afresh (AccessTokenService.liveUser).
+ * because a change invalidates the user's cached access view (AccessView) once it commits.
  */
 @Injectable()
 export class AdminUsersService {
@@ -35,6 +36,7 @@ export class AdminUsersService {
     private readonly em: EntityManager,
     private readonly repo: AdminUsersRepository,
     private readonly structure: TopicReader,
+    private readonly access: AccessView,
   ) {}
 
   list(query: UserPageQuery): Promise<{ rows: ManagedUser[]; total: number }> {
@@ -53,7 +55,7 @@ export class AdminUsersService {
    */
   async setRoles(actorId: string, userId: string, roles: Role[]): Promise<ManagedUser> {
     if (!UUID.test(userId)) throw new NotFoundException(USER_NOT_FOUND);
-    return this.em.transactional(async (tx) => {
+    const after = await this.em.transactional(async (tx) => {
       if (!(await this.repo.lockForRoleChange(tx, userId))) throw new NotFoundException(USER_NOT_FOUND);
       const before = (await this.repo.findUser(userId, tx))!;
       if (before.roles.includes('admin') && !roles.includes('admin') && (await this.repo.otherAdmins(tx, userId)) === 0)
@@ -70,6 +72,9 @@ export class AdminUsersService {
       }
       return after;
     });
+    // committed: the user's cached access view (roles) stops counting on every API process
+    await this.access.invalidateUser(userId);
+    return after;
   }
 
   async tags(userId: string): Promise<UserTagRow[]> {

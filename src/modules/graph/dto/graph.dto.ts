@@ -24,21 +24,47 @@ export class NodeIdParam {
   id!: string;
 }
 
-export interface GraphNodeResponse {
-  id: string;
-  title: string;
-  category: string;
-  moduleId: string;
-  summary: string;
-  prerequisites: string[];
-  mastery_level: number;
+/**
+ * The published graph's topics, one array per field and one entry per topic in reading order
+ * (columns, so 10,000 topics do not repeat every key 10,000 times). `module` and `prerequisites`
+ * are indexes into `modules` and into these arrays; `summary` is a plain-text excerpt (what a card shows).
+ */
+export class GraphTopicsResponse {
+  @ApiProperty({ type: [String] }) id!: string[];
+  @ApiProperty({ type: [String] }) title!: string[];
+  @ApiProperty({ type: [Number], description: 'index into modules; -1 when the module is not listed' })
+  module!: number[];
+  @ApiProperty({ type: [String], description: 'plain-text excerpt of the summary' }) summary!: string[];
+  @ApiProperty({ type: 'array', items: { type: 'array', items: { type: 'integer' } } }) prerequisites!: number[][];
 }
 
-export interface GraphResponse {
-  subject: { id: string; name: string; title: string };
-  version: number;
-  modules: { id: string; title: string }[];
-  nodes: GraphNodeResponse[];
+export class GraphSubjectResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() title!: string;
+}
+
+export class GraphModuleResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty() title!: string;
+}
+
+/**
+ * The latest published graph of a subject: the same for every learner (cached, with an ETag);
+ * the caller's mastery is `GET /api/graph/mastery`.
+ */
+export class GraphResponse {
+  @ApiProperty({ type: GraphSubjectResponse }) subject!: GraphSubjectResponse;
+  @ApiProperty() version!: number;
+  @ApiProperty({ type: [GraphModuleResponse] }) modules!: GraphModuleResponse[];
+  @ApiProperty({ type: GraphTopicsResponse }) topics!: GraphTopicsResponse;
+}
+
+/** The caller's P(known) (0..1) per topic with evidence; topics left out are 0. */
+export class GraphMasteryResponse {
+  @ApiProperty() subjectId!: string;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, example: { 'vn-anatomy': 0.42 } })
+  levels!: Record<string, number>;
 }
 
 export interface NodeSourceResponse {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../../catalog/catalog.module';
 import { MediaModule } from '../../media/media.module';
+import { GraphCache } from '../graph-cache.service';
 import { OverlayReader } from './overlay-reader';
 import { PublishDraftController, StudioNodesController, StudioVersionsController } from './versions.controller';
 import { VersionsRepository } from './versions.repository';
@@ -10,7 +11,7 @@ import { VersionsService } from './versions.service';
 @Module({
   imports: [CatalogModule, MediaModule],
   controllers: [StudioNodesController, StudioVersionsController, PublishDraftController],
-  providers: [OverlayReader, VersionsRepository, VersionsService],
-  exports: [OverlayReader, VersionsService],
+  providers: [OverlayReader, VersionsRepository, VersionsService, GraphCache],
+  exports: [OverlayReader, VersionsService, GraphCache],
 })
 export class VersionsModule {}

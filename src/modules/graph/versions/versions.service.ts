@@ -6,6 +6,7 @@ import { contentHash } from '../../../common/content-hash';
 import { sanitize } from '../../../common/html/sanitize';
 import type { NodeContentFields, NodeVideo } from '../entities';
 import type { SaveNodeDraftDto } from './dto/versions.dto';
+import { GraphCache } from '../graph-cache.service';
 import { NodeContentRecord, VersionsRepository } from './versions.repository';
 
 export const NO_CHANGES_MESSAGE = 'There are no unpublished changes';
@@ -62,6 +63,7 @@ export class VersionsService {
     private readonly repo: VersionsRepository,
     private readonly catalog: CatalogService,
     private readonly media: MediaLibraryService,
+    private readonly graphCache: GraphCache,
   ) {}
 
   private async requireSubject(input: string): Promise<string> {
@@ -205,6 +207,8 @@ export class VersionsService {
       return { version, changedNodes, mediaChangedNodes: changes.filter((c) => c.mediaChanged).map((c) => c.nodeId) };
     });
     if (!outcome) throw new ConflictException(NO_CHANGES_MESSAGE);
+    // committed: every API process stops serving the previous version's cached graph
+    await this.graphCache.changed(subjectId);
     // After the commit: stale marks of a publish that rolled back would send audio to be re-made for nothing.
     await this.media.markStale(subjectId, outcome.mediaChangedNodes);
     return { version: outcome.version, changedNodes: outcome.changedNodes };

@@ -119,6 +119,10 @@ export class ContentMigrationService {
             lectureSections,
           };
         });
+        // committed: the subject's cached published graph (GraphCache) is rebuilt on its next read
+        await this.graph
+          .contentChanged(subject.id)
+          .catch((err: Error) => this.logger.error(`Graph cache of ${subject.id} not invalidated: ${err.message}`));
         results.push(result);
         totalMigrated += result.nodes;
       } catch (err) {
