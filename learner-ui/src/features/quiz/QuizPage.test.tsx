@@ -17,7 +17,7 @@ import {
   type MockReply,
 } from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
-import { VAGUS_GRAPH } from '../../test/graph-fixtures';
+import { VAGUS_GRAPH, graphHandlers } from '../../test/graph-fixtures';
 import { signedIn, toast } from '../../test/helpers';
 import { LocationProbe, renderApp } from '../../test/render';
 import { ACCESS_RESTRICTED_TEXT } from './quiz-texts';
@@ -299,7 +299,7 @@ describe('/quiz', () => {
     const user = userEvent.setup();
     const fetchMock = installFetch(
       handlers({
-        'GET /api/graph': { body: VAGUS_GRAPH },
+        ...graphHandlers(VAGUS_GRAPH),
         'GET /api/users/me/mastery': { body: { mastery: { 'Vagus Anatomy': 0.4 } } },
       }),
     );
@@ -374,6 +374,9 @@ describe('/quiz', () => {
     const t = await toast();
     expect(within(t).getByText('Access restricted')).toBeInTheDocument();
     expect(within(t).getByText('You do not have access to this course. Buy access to continue.')).toBeInTheDocument();
+    // said once: the page's panel has its own heading
+    expect(screen.getAllByText('Access restricted')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'This assessment is not available right now' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Starting assessment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Graph' })).toHaveAttribute('href', '/graph?subject=vagus-nerve');

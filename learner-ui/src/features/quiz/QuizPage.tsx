@@ -12,7 +12,7 @@ import { MissingSubject } from '../common/MissingSubject';
 import { useSubjectName } from '../subjects/hooks/useSubjects';
 import { QuizForm } from './components/QuizForm';
 import { QuizResults } from './components/QuizResults';
-import { ACCESS_RESTRICTED_TITLE, QUIZ_TITLES } from './quiz-texts';
+import { QUIZ_TITLES, UNAVAILABLE_TITLE } from './quiz-texts';
 import { useQuizAttempt } from './useQuizAttempt';
 
 /** Unknown or missing kinds read as the diagnostic. */
@@ -61,8 +61,9 @@ function QuizRunner({ subject, kind }: { subject: string; kind: QuizPageKind }) 
     return page(
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }} data-testid="quiz-restricted">
         <LockOutlinedIcon color="warning" sx={{ fontSize: 44, mb: 1 }} aria-hidden />
+        {/* The toast carries the spec's 'Access restricted'; the panel does not repeat it. */}
         <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
-          {ACCESS_RESTRICTED_TITLE}
+          {UNAVAILABLE_TITLE}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
           {quiz.failure}

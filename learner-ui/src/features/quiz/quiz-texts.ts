@@ -7,6 +7,8 @@ export const QUIZ_TITLES: Record<QuizPageKind, string> = {
 };
 
 export const ACCESS_RESTRICTED_TITLE = 'Access restricted';
+/** the page's own heading when the start is refused (the toast says 'Access restricted') */
+export const UNAVAILABLE_TITLE = 'This assessment is not available right now';
 export const ACCESS_RESTRICTED_TEXT =
   'Access to this assessment is restricted. If you believe this is an error, please contact an administrator.';
 
