@@ -6,6 +6,7 @@ import { CentredSpinner } from './layout/CentredSpinner';
 import { LearnerSignInRedirect } from './layout/LearnerSignInRedirect';
 import { NotFound } from './layout/NotFound';
 import { StudioLayout } from './layout/StudioLayout';
+import { studioDarkTheme, studioLightTheme } from './layout/theme';
 import { authProvider, STUDIO_BASE } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { resources } from './screens';
@@ -20,6 +21,8 @@ const StudioAdmin = () => (
     authProvider={authProvider}
     dataProvider={dataProvider}
     layout={StudioLayout}
+    lightTheme={studioLightTheme}
+    darkTheme={studioDarkTheme}
     dashboard={hub.dashboard}
     loginPage={LearnerSignInRedirect}
     loading={CentredSpinner}

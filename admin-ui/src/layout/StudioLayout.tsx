@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
-import { Layout } from 'react-admin';
+import { AppBar, Layout } from 'react-admin';
 
+import { StudioDocumentTitle } from './StudioDocumentTitle';
 import { StudioMenu } from './StudioMenu';
+import { StudioUserMenu } from './StudioUserMenu';
 
-export const StudioLayout = ({ children }: { children: ReactNode }) => <Layout menu={StudioMenu}>{children}</Layout>;
+const StudioAppBar = () => <AppBar userMenu={<StudioUserMenu />} />;
+
+export const StudioLayout = ({ children }: { children: ReactNode }) => (
+  <Layout menu={StudioMenu} appBar={StudioAppBar}>
+    <StudioDocumentTitle />
+    {children}
+  </Layout>
+);

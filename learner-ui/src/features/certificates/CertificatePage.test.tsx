@@ -41,7 +41,7 @@ describe('/certificates/{id} (public)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: '7-Day Breath Reset' })).toBeInTheDocument();
     expect(currentLocation()).toBe(`/certificates/${ID}`);
-    expect(document.title).toBe('Certificate · 7-Day Breath Reset · LearnPath');
+    await waitFor(() => expect(document.title).toBe('Certificate · 7-Day Breath Reset · LearnPath'));
     expect(within(status()).getByText('Valid')).toBeInTheDocument();
     expect(within(status()).queryByText('Signature does not verify')).not.toBeInTheDocument();
 

@@ -52,7 +52,7 @@ describe('/challenge/{cid}', () => {
     renderApp({ route: ROUTE });
 
     expect(await screen.findByRole('heading', { level: 1, name: '7-Day Breath Reset' })).toBeInTheDocument();
-    expect(document.title).toBe('7-Day Breath Reset · Challenges · LearnPath');
+    await waitFor(() => expect(document.title).toBe('7-Day Breath Reset · Challenges · LearnPath'));
     const syllabus = screen.getByRole('region', { name: 'Syllabus' });
     expect(within(syllabus).getAllByRole('listitem')).toHaveLength(7);
     expect(within(dayItem(1)).getByRole('link', { name: 'Day 1: Diaphragmatic Breathing' })).toHaveAttribute(

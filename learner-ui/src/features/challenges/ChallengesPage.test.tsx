@@ -16,7 +16,7 @@ describe('/challenges', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Challenges' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Loading challenges' })).toBeInTheDocument();
-    expect(document.title).toBe('Challenges · LearnPath');
+    await waitFor(() => expect(document.title).toBe('Challenges · LearnPath'));
     held.resolve({ body: LIST });
 
     const list = await screen.findByRole('list', { name: 'Challenges' });

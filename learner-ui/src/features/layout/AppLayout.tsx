@@ -1,19 +1,38 @@
+import { useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { ErrorBoundary } from '../common/ErrorBoundary';
+import { PageTitleContext } from './page-title-context';
+import { MAIN_ID, SkipLink } from './SkipLink';
 import { TopNav } from './TopNav';
+import { useDocumentTitle } from './useDocumentTitle';
+import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
 
 export function AppLayout() {
   const location = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const setPageTitle = useDocumentTitle();
+  useFocusHeadingOnNavigate(mainRef);
+
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <SkipLink />
       <TopNav />
-      <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, py: { xs: 3, md: 5 } }}>
-        <ErrorBoundary resetKey={location.pathname}>
-          <Outlet />
-        </ErrorBoundary>
+      <Container
+        component="main"
+        id={MAIN_ID}
+        ref={mainRef}
+        tabIndex={-1}
+        maxWidth="lg"
+        sx={{ flexGrow: 1, py: { xs: 3, md: 5 }, minWidth: 0, '&:focus': { outline: 'none' } }}
+      >
+        <PageTitleContext.Provider value={setPageTitle}>
+          <ErrorBoundary resetKey={location.pathname}>
+            <Outlet />
+          </ErrorBoundary>
+        </PageTitleContext.Provider>
       </Container>
       <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 3, mt: 4 }}>
         <Container maxWidth="lg">

@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -19,7 +18,11 @@ import { useAuth } from '../auth/auth-context';
 import { SubjectSelector } from '../subjects/SubjectSelector';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
 import { navLinksFor, withSubject, type NavLinkItem } from './nav-links';
-import { UserMenu } from './UserMenu';
+
+// The account menu (signed in) and the mobile drawer load when first needed, so a first visit does
+// not download them (learner-ui/scripts/js-budget.mjs).
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+const Drawer = lazy(() => import('@mui/material/Drawer'));
 
 function isActive(link: NavLinkItem, pathname: string): boolean {
   const path = link.to.split('?')[0] ?? link.to;
@@ -30,6 +33,7 @@ export function TopNav() {
   const { user, isAuthenticated, loading, hasRole, logout } = useAuth();
   const [subject] = useSubjectParam();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -51,7 +55,10 @@ export function TopNav() {
             aria-label="Toggle menu"
             aria-expanded={mobileOpen}
             aria-controls="mobile-navigation"
-            onClick={() => setMobileOpen((o) => !o)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setMobileOpen((o) => !o);
+            }}
             sx={{ display: { xs: 'inline-flex', md: 'none' } }}
             edge="start"
           >
@@ -110,47 +117,55 @@ export function TopNav() {
             <SubjectSelector />
           </Box>
 
-          {signedIn && user && <UserMenu user={user} onLogout={handleLogout} />}
+          {signedIn && user && (
+            <Suspense fallback={null}>
+              <UserMenu user={user} onLogout={handleLogout} />
+            </Suspense>
+          )}
         </Toolbar>
       </Container>
 
-      <Drawer
-        anchor="left"
-        open={mobileOpen}
-        onClose={() => setMobileOpen(false)}
-        sx={{ display: { md: 'none' } }}
-        slotProps={{ paper: { sx: { width: 280 } } }}
-      >
-        <Box id="mobile-navigation" component="nav" aria-label="Mobile" sx={{ py: 1 }}>
-          <Typography variant="overline" sx={{ px: 2, color: 'text.secondary' }}>
-            Menu
-          </Typography>
-          <List>
-            {links.map((link) => (
-              <ListItem key={link.label} disablePadding>
-                {link.external ? (
-                  <ListItemButton component="a" href={link.to}>
-                    <ListItemText primary={link.label} />
-                  </ListItemButton>
-                ) : (
-                  <ListItemButton
-                    component={RouterLink}
-                    to={link.to}
-                    selected={isActive(link, location.pathname)}
-                    onClick={() => setMobileOpen(false)}
-                  >
-                    <ListItemText primary={link.label} />
-                  </ListItemButton>
-                )}
-              </ListItem>
-            ))}
-          </List>
-          <Divider sx={{ my: 1 }} />
-          <Box sx={{ px: 2, pb: 2, display: { sm: 'none' } }}>
-            <SubjectSelector fullWidth />
-          </Box>
-        </Box>
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <Drawer
+            anchor="left"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            sx={{ display: { md: 'none' } }}
+            slotProps={{ paper: { sx: { width: 280 } } }}
+          >
+            <Box id="mobile-navigation" component="nav" aria-label="Mobile" sx={{ py: 1 }}>
+              <Typography variant="overline" sx={{ px: 2, color: 'text.secondary' }}>
+                Menu
+              </Typography>
+              <List>
+                {links.map((link) => (
+                  <ListItem key={link.label} disablePadding>
+                    {link.external ? (
+                      <ListItemButton component="a" href={link.to}>
+                        <ListItemText primary={link.label} />
+                      </ListItemButton>
+                    ) : (
+                      <ListItemButton
+                        component={RouterLink}
+                        to={link.to}
+                        selected={isActive(link, location.pathname)}
+                        onClick={() => setMobileOpen(false)}
+                      >
+                        <ListItemText primary={link.label} />
+                      </ListItemButton>
+                    )}
+                  </ListItem>
+                ))}
+              </List>
+              <Divider sx={{ my: 1 }} />
+              <Box sx={{ px: 2, pb: 2, display: { sm: 'none' } }}>
+                <SubjectSelector fullWidth />
+              </Box>
+            </Box>
+          </Drawer>
+        </Suspense>
+      )}
     </AppBar>
   );
 }

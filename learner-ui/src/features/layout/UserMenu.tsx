@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -37,14 +36,19 @@ export function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => v
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
       >
-        <Box sx={{ px: 2, py: 1.25 }} role="presentation">
+        {/* A menu may own only items, groups and separators: the account line is an inert item. */}
+        <MenuItem
+          disabled
+          sx={{ display: 'block', px: 2, py: 1.25, '&.Mui-disabled': { opacity: 1 } }}
+          aria-label={`Signed in as ${user.email}, ${rolesLabel(user.roles)}`}
+        >
           <Typography variant="subtitle2" noWrap data-testid="account-email">
             {user.email}
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="account-roles">
             {rolesLabel(user.roles)}
           </Typography>
-        </Box>
+        </MenuItem>
         <Divider />
         <MenuItem
           onClick={() => {

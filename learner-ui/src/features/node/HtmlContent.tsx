@@ -1,10 +1,16 @@
+import { useRef } from 'react';
 import Box from '@mui/material/Box';
+import { useScrollableTables } from '../common/scrollable-tables';
 
 /** Html the server has already sanitised (lessons, variants, tutor answers). */
 export function HtmlContent({ html, testId }: { html: string; testId?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useScrollableTables(ref, html);
   return (
     <Box
+      ref={ref}
       data-testid={testId}
+      className="lesson-html"
       sx={{
         lineHeight: 1.7,
         '& h1, & h2, & h3': { lineHeight: 1.3, mt: 3, mb: 1.5 },

@@ -20,6 +20,7 @@ import { useTopic } from '../graph/hooks';
 import { matchesSubject } from '../shop/ShopPage';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
 import { usePublishedSubjects } from '../subjects/hooks/useSubjects';
+import { usePageTitle } from '../layout/page-title-context';
 import { AddNotePanel } from './components/AddNotePanel';
 import { BookmarkToggle } from './components/BookmarkToggle';
 import { MasteryCard } from './components/MasteryCard';
@@ -76,6 +77,7 @@ function NodeForSubject({ nodeId, subject }: { nodeId: string; subject: string }
 function TopicView({ node, subject }: { node: TopicNode; subject: string }) {
   const subjectId = node.subject_id || subject;
   const [noteOpen, setNoteOpen] = useState(false);
+  usePageTitle(node.title);
 
   return (
     <Box component="article" aria-labelledby="topic-title">

@@ -11,6 +11,8 @@ import { errorMessage, isApiError } from '../../api';
 import { usePreview, usePreviewNode } from '../catalog/hooks';
 import { checkoutStartPath, previewPath } from '../catalog/links';
 import { FullPageSpinner } from '../common/FullPageSpinner';
+import { usePageTitle } from '../layout/page-title-context';
+import { HtmlContent } from '../node/HtmlContent';
 import { PreviewMessage } from './PreviewPage';
 
 /** /preview/node/:nodeId?subject (public): one free sample lesson. */
@@ -21,6 +23,7 @@ export function PreviewNodePage() {
   const node = usePreviewNode(nodeId, subject);
   // For the price id behind Buy Access (and already cached when coming from the preview page).
   const preview = usePreview(subject);
+  usePageTitle(node.data?.title ? `${node.data.title} · Sample Lesson` : null);
 
   if (!subject) {
     return <PreviewMessage title="Sample Lesson" text="Choose a course in the shop to see its free preview." />;
@@ -83,17 +86,7 @@ export function PreviewNodePage() {
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, my: 3 }}>
         {/* The server sanitises lesson html. */}
-        <Box
-          data-testid="lesson-html"
-          sx={{
-            lineHeight: 1.7,
-            '& h1, & h2, & h3': { lineHeight: 1.3, mt: 3, mb: 1.5 },
-            '& p': { my: 1.5 },
-            '& img, & video': { maxWidth: '100%', height: 'auto' },
-            '& > :first-of-type': { mt: 0 },
-          }}
-          dangerouslySetInnerHTML={{ __html: html }}
-        />
+        <HtmlContent html={html} testId="lesson-html" />
       </Paper>
       {actions}
     </Box>

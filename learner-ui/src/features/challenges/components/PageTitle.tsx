@@ -1,5 +1,7 @@
-/** The document title (React hoists it into <head>): 'Challenges · LearnPath'. */
+import { usePageTitle } from '../../layout/page-title-context';
+
+/** Names the page in the document title: 'Challenges · LearnPath'. */
 export function PageTitle({ parts }: { parts: (string | null | undefined)[] }) {
-  const text = [...parts.filter((p): p is string => !!p), 'LearnPath'].join(' · ');
-  return <title>{text}</title>;
+  usePageTitle(parts.filter((p): p is string => !!p).join(' · '));
+  return null;
 }

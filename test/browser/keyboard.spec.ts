@@ -1,0 +1,132 @@
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DEMO_PASSWORD, learnerWhoOwnsVagus, signIn } from './support';
+
+/**
+ * Issue #17: the main flows done with a keyboard only. No mouse clicks after the page loads:
+ * focus moves with Tab (and Shift+Tab), controls are used with Enter, Space and typing.
+ */
+
+async function isFocused(target: Locator) {
+  return target
+    .evaluate((el) => el === document.activeElement || el.contains(document.activeElement))
+    .catch(() => false);
+}
+
+/** Presses Tab until the target has focus; fails when it is not reached within `max` stops. */
+async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let i = 0; i < max; i++) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target, `not reachable with Tab in ${max} stops`).toBeFocused();
+}
+
+test('keyboard: skip link, sign-in, and focus on the new page heading', async ({ page }) => {
+  await page.goto('/shop');
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Courses' })).toBeVisible();
+  await expect(page).toHaveTitle('Shop · LearnPath');
+
+  // The first Tab stop skips the navigation.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Courses' })).toBeFocused();
+
+  // Navigating with the keyboard: the new page's heading takes focus, the title follows.
+  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }), 80);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveTitle('Sign In · LearnPath');
+  // The sign-in form focuses its first field itself.
+  await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+  await page.keyboard.type('learner@example.com');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Forgot your password?' })).toBeFocused();
+  const forgot = await page.getByRole('link', { name: 'Forgot your password?' }).boundingBox();
+  expect(forgot!.height).toBeGreaterThanOrEqual(24);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveTitle('Dashboard · LearnPath');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+});
+
+test('keyboard: a practice card', async ({ page }) => {
+  await learnerWhoOwnsVagus(page);
+  await page.goto('/practice?subject=vagus-nerve');
+  await expect(page.getByText('Cards Due')).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveTitle('Practice · Vagus Nerve · LearnPath');
+
+  await tabTo(page, page.getByRole('button', { name: 'Start Practice' }));
+  await page.keyboard.press('Enter');
+  const options = page.getByRole('region').getByRole('group').first().getByRole('button');
+  await expect(options.first()).toBeVisible();
+  await tabTo(page, options.first());
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: 'Good', exact: true }));
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('heading', { name: 'Great job' })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Next Question' }));
+});
+
+test('keyboard: adding a note to a topic', async ({ page }) => {
+  await learnerWhoOwnsVagus(page);
+  await page.goto('/node/vn-anatomy?subject=vagus-nerve');
+  const title = page.getByRole('heading', { level: 1, name: 'Anatomy: From Brainstem to Abdomen' });
+  await expect(title).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveTitle('Anatomy: From Brainstem to Abdomen · Vagus Nerve · LearnPath');
+
+  await tabTo(page, page.getByRole('button', { name: 'Add Note' }));
+  await page.keyboard.press('Enter');
+  const note = page.getByRole('textbox', { name: 'Note', exact: true });
+  await expect(note).toBeFocused();
+  await page.keyboard.type('Typed with the keyboard');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('The vagus leaves the brainstem as rootlets.');
+  await tabTo(page, page.getByRole('button', { name: 'Save', exact: true }), 5);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('toast')).toContainText('Note saved');
+  // Announced once: the toast sits in one polite live region and is not a live region itself.
+  await expect(page.getByRole('status').filter({ hasText: 'Note saved' })).toHaveCount(1);
+  await expect(page.getByTestId('toast')).not.toHaveAttribute('role', /status|alert/);
+
+  await page.goto('/notes?subject=vagus-nerve');
+  await expect(page.getByText('Typed with the keyboard')).toBeVisible();
+});
+
+test('keyboard: a studio user edits a node and publishes it', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'studio@example.com');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/studio/editor/vn-gut-brain?subject=vagus-nerve');
+  const summary = page.getByLabel('Summary HTML');
+  await expect(summary).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveTitle('Node Editor · Studio · LearnPath');
+  await tabTo(page, summary, 80);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(`<p>Keyboard edit ${Date.now()}</p>`);
+  await expect(page.getByText('Unsaved Changes').first()).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Save Now' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Node content has been updated successfully.')).toBeVisible();
+
+  await page.goto('/studio/versions?subject=vagus-nerve');
+  await expect(page.getByText('Active Content Overlay')).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveTitle('Versions · Studio · LearnPath');
+  await tabTo(page, page.getByRole('button', { name: 'Publish Changes' }), 80);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await tabTo(page, dialog.getByRole('button', { name: 'Publish', exact: true }), 10);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/Changes published as v\d+/)).toBeVisible();
+});
