@@ -10,12 +10,11 @@ import type { MigrationSummary } from './content-migration/content-migration.ser
 import { MigrateDto, MigrateResponse } from './dto/migrate.dto';
 import { GenerationJobsService } from './jobs/generation-jobs.service';
 
-const WAIT_MS = 5 * 60 * 1000;
-
 /** API side of Studio → Migrate: enqueues the job for the worker and waits for its result. */
 @Injectable()
 export class StudioMigrationService implements OnModuleDestroy {
   private readonly events: LazyQueueEvents;
+  private readonly waitMs: number;
 
   constructor(
     @InjectQueue(QUEUES.contentMigration) private readonly queue: Queue<ContentMigrationPayload, MigrationSummary>,
@@ -23,6 +22,7 @@ export class StudioMigrationService implements OnModuleDestroy {
     private readonly jobs: GenerationJobsService,
   ) {
     this.events = new LazyQueueEvents(QUEUES.contentMigration, config.redis);
+    this.waitMs = config.jobWaitMs;
   }
 
   async onModuleDestroy() {
@@ -40,11 +40,15 @@ export class StudioMigrationService implements OnModuleDestroy {
       { source, requestedBy: userId },
       { jobId, subjectId: null, requestedBy: userId },
     );
-    const summary = valueOrHttpError(await waitForJob<MigrationSummary>(this.queue, events, jobId, WAIT_MS), jobId, {
-      running: 'The migration is still running',
-      cancelled: 'The migration was cancelled',
-      failed: 'Failed to migrate content',
-    });
+    const summary = valueOrHttpError(
+      await waitForJob<MigrationSummary>(this.queue, events, jobId, this.waitMs),
+      jobId,
+      {
+        running: 'The migration is still running',
+        cancelled: 'The migration was cancelled',
+        failed: 'Failed to migrate content',
+      },
+    );
     return { jobId, ...summary };
   }
 }

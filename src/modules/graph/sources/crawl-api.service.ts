@@ -11,12 +11,11 @@ import { GenerationJobsService } from '../../studio/jobs/generation-jobs.service
 import type { CrawlResult } from './crawl.service';
 import { CrawlDto, CrawlResponse } from './dto/crawl.dto';
 
-const WAIT_MS = 5 * 60 * 1000;
-
 /** API side of a crawl: enqueues the job for the worker and waits for its result. */
 @Injectable()
 export class CrawlApiService implements OnModuleDestroy {
   private readonly events: LazyQueueEvents;
+  private readonly waitMs: number;
 
   constructor(
     @InjectQueue(QUEUES.crawl) private readonly queue: Queue<CrawlPayload, CrawlResult>,
@@ -25,6 +24,7 @@ export class CrawlApiService implements OnModuleDestroy {
     private readonly jobs: GenerationJobsService,
   ) {
     this.events = new LazyQueueEvents(QUEUES.crawl, config.redis);
+    this.waitMs = config.jobWaitMs;
   }
 
   async onModuleDestroy() {
@@ -41,7 +41,7 @@ export class CrawlApiService implements OnModuleDestroy {
       { subjectId: dto.subjectId, urls: dto.urls, requestedBy: userId },
       { jobId, subjectId: dto.subjectId, requestedBy: userId },
     );
-    const result = valueOrHttpError(await waitForJob<CrawlResult>(this.queue, events, jobId, WAIT_MS), jobId, {
+    const result = valueOrHttpError(await waitForJob<CrawlResult>(this.queue, events, jobId, this.waitMs), jobId, {
       running: 'The crawl is still running',
       cancelled: 'The crawl was cancelled',
       failed: 'Failed to crawl',
