@@ -182,6 +182,7 @@ test('axe: the Studio editor with unsaved changes, the publish dialog, and phone
   await signInAs(page, 'studio@example.com');
 
   await visit(page, '/studio/editor/vn-gut-brain?subject=vagus-nerve');
+  await expect(page.getByLabel('Summary HTML')).toBeVisible({ timeout: 30_000 });
   await axe.scan('/studio/editor');
   await page.getByLabel('Summary HTML').fill('<p>Edited for the accessibility check</p>');
   await expect(page.getByText('Unsaved Changes').first()).toBeVisible();
@@ -190,8 +191,12 @@ test('axe: the Studio editor with unsaved changes, the publish dialog, and phone
   await axe.scan('/studio/editor Variants tab');
   await page.getByRole('tab', { name: 'Sources' }).click();
   await axe.scan('/studio/editor Sources tab');
+  // saved, so the versions screen has a draft to publish
+  await page.getByRole('button', { name: 'Save Now' }).click();
+  await expect(page.getByText('Node content has been updated successfully.')).toBeVisible();
 
   await visit(page, '/studio/versions?subject=vagus-nerve');
+  await expect(page.getByText('Active Content Overlay')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Publish Changes' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await axe.scan('/studio/versions publish dialog');
@@ -211,12 +216,18 @@ test('axe: the admin users screen, its roles dialog and access panel', async ({ 
   const axe = new AxeWalk(page);
   await signInAs(page, 'admin@example.com');
   await visit(page, '/studio/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await axe.scan('/studio/users');
-  const row = page.getByRole('row').filter({ hasText: 'learner@example.com' });
-  await row.getByRole('button', { name: /Manage access/ }).click();
-  await expect(page.getByText('Module Unlocks')).toBeVisible();
+  await page.getByPlaceholder('Search by email').fill('learner@example.com');
+  const card = page
+    .getByRole('list', { name: 'Users' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'learner@example.com' }) })
+    .first();
+  await card.getByRole('button', { name: 'Manage access' }).click();
+  await expect(page.getByText('Module Unlocks').first()).toBeVisible();
   await axe.scan('/studio/users access panel');
-  await row.getByRole('button', { name: /Edit Roles/ }).click();
+  await card.getByRole('button', { name: 'Edit Roles' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await axe.scan('/studio/users Edit Roles dialog');
   axe.expectClean();
