@@ -233,10 +233,7 @@ test('axe: the admin users screen, its roles dialog and access panel', async ({ 
   axe.expectClean();
 });
 
-/**
- * The dashboard, the graph and the quiz (start, question, results). They are being rebuilt for
- * another issue; this test is theirs to make pass, and lists what axe finds on them.
- */
+/** The dashboard, the graph (cards and map) and the adaptive quiz (first question, results, a second visit). */
 test('axe: dashboard, graph and quiz pages', async ({ page }) => {
   test.setTimeout(240_000);
   const axe = new AxeWalk(page);
@@ -248,6 +245,10 @@ test('axe: dashboard, graph and quiz pages', async ({ page }) => {
   await visit(page, '/graph?subject=vagus-nerve');
   await expect(page.getByText('Total Topics')).toBeVisible();
   await axe.scan('/graph?subject=vagus-nerve');
+  await page.getByRole('button', { name: 'Map' }).click();
+  await expect(page.getByTestId('graph-map').locator('button[data-level]').first()).toBeVisible();
+  await axe.scan('/graph?subject=vagus-nerve map view');
+  await page.getByRole('button', { name: 'Cards' }).click();
 
   await visit(page, '/quiz?subject=vagus-nerve&kind=diag');
   await expect(page.getByRole('radio').first()).toBeVisible();
