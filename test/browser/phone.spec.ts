@@ -58,7 +58,7 @@ test('375 px: learner pages', async ({ page }) => {
     await check(page, path);
 });
 
-/** The dashboard, the graph and the quiz are being rebuilt for another issue; theirs to make pass. */
+/** The dashboard, the graph and the one-question-at-a-time quiz at phone width. */
 test('375 px: dashboard, graph and quiz', async ({ page }) => {
   await learnerWhoOwnsVagus(page);
   for (const path of ['/dashboard', '/graph?subject=vagus-nerve', '/quiz?subject=vagus-nerve&kind=diag'])
