@@ -130,3 +130,16 @@ test('keyboard: a studio user edits a node and publishes it', async ({ page }) =
   await page.keyboard.press('Enter');
   await expect(page.getByText(/Changes published as v\d+/)).toBeVisible();
 });
+
+test('keyboard: moving to another Studio screen puts the focus on its heading', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'studio@example.com');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/studio');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  const versions = page.getByRole('menuitem', { name: 'Versions' }).or(page.getByRole('link', { name: 'Versions' }));
+  await versions.first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveTitle('Versions · Studio · LearnPath');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeFocused({ timeout: 10_000 });
+});
