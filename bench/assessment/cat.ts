@@ -12,7 +12,7 @@
  * by majority (more than half right). Printed per subject and band: accuracy at the product's 0.7 threshold
  * (known iff P > 0.7), the share of topics called mastered (P > 0.7) that are truly known, mean questions.
  *
- * Settings: SIM_LEARNERS (per subject, default 300), SIM_SEED (42), CONTENT_DIR (./content), SIM_MODEL_SLIP (the
+ * Settings: SIM_LEARNERS (per subject, default 1000), SIM_SEED (42), CONTENT_DIR (./content), SIM_MODEL_SLIP (the
  * slip the engine assumes, default 0.1 like the simulated learners').
  */
 import * as path from 'node:path';
@@ -33,7 +33,7 @@ const CAP = DEFAULT_MAX_QUESTIONS;
 const LOW = SETTLE_LOW;
 const HIGH = SETTLE_HIGH;
 const MASTERED = 0.7;
-const LEARNERS = Number(process.env.SIM_LEARNERS ?? 300);
+const LEARNERS = Number(process.env.SIM_LEARNERS ?? 1000);
 const SEED = Number(process.env.SIM_SEED ?? 42);
 const FIXED_K = [1, 2, 4];
 
@@ -186,6 +186,9 @@ async function main() {
   const r = rng(SEED);
   let worstAccuracy = 1;
   let worstPrecision = 1;
+  let worstShare = 0;
+  let unmatched = 0;
+  const reach: string[] = [];
   for (const c of courses) {
     const { space, cat, fixed, msPerTest } = simulate(c, r);
     console.log(
@@ -198,6 +201,18 @@ async function main() {
         ['adaptive', cat.get(b)!],
         ...FIXED_K.map((k) => [`fixed k=${k}`, fixed.get(k)!.get(b)!] as [string, Tally]),
       ];
+      const accuracyOf = (t: Tally) => t.correct / Math.max(1, t.topics);
+      const adaptive = cat.get(b)!;
+      if (adaptive.learners) {
+        // the fixed form that reaches the adaptive test's accuracy, and the share of its questions the adaptive asks
+        const k = FIXED_K.find((k) => accuracyOf(fixed.get(k)!.get(b)!) >= accuracyOf(adaptive));
+        const share = k === undefined ? 0 : adaptive.questions / adaptive.learners / (k * c.topics.length);
+        if (k !== undefined) worstShare = Math.max(worstShare, share);
+        else unmatched++;
+        reach.push(
+          `  ${b}: ${k === undefined ? `no fixed form up to k=${FIXED_K.at(-1)} reaches ${pct(accuracyOf(adaptive))}` : `fixed k=${k} reaches it; adaptive asks ${pct(share)} of its questions`}`,
+        );
+      }
       for (const [name, t] of rows) {
         if (!t.learners) continue;
         const acc = t.correct / t.topics;
@@ -212,10 +227,15 @@ async function main() {
         );
       }
     }
+    for (const line of reach.splice(0)) console.log(line);
     console.log('');
   }
   console.log(
     `Adaptive, worst band: accuracy ${pct(worstAccuracy)} (target >= 90%), mastered-and-known ${pct(worstPrecision)} (target >= 90%).`,
+  );
+  console.log(
+    `Questions: at most ${pct(worstShare)} of what the fixed form reaching the same accuracy asks (target <= 50%)` +
+      (unmatched ? `; in ${unmatched} band(s) no fixed form up to k=${FIXED_K.at(-1)} is as accurate.` : '.'),
   );
 }
 

@@ -106,6 +106,43 @@ describe('KnowledgeSpace', () => {
     expect(p.expectedGain('hub', item)).toBeCloseTo(p.uncertainty() - (pc * after(true) + (1 - pc) * after(false)), 9);
   });
 
+  it('half of the prior is uninformed: every size of state gets the same mass, split evenly over its states', () => {
+    // join: states '', a, b, ab, abc (sizes 0, 1, 1, 2, 3)
+    const topics = [
+      { id: 'c', prerequisites: ['a', 'b'] },
+      { id: 'a', prerequisites: [] },
+      { id: 'b', prerequisites: [] },
+    ];
+    const prior = (space: KnowledgeSpace) =>
+      new Map(
+        statesOf(space)
+          .map((k, i) => [k, i])
+          .map(([k]) => [k, 0]),
+      );
+    const byState = (space: KnowledgeSpace) => {
+      const out = prior(space);
+      for (let s = 0; s < space.count; s++)
+        out.set(
+          space.ids
+            .filter((_, t) => space.has(s, t))
+            .sort()
+            .join(''),
+          space.prior[s],
+        );
+      return out;
+    };
+    const uninformed = byState(new KnowledgeSpace(topics, { robustShare: 1 }));
+    expect(uninformed.get('')).toBeCloseTo(1 / 4, 12);
+    expect(uninformed.get('a')).toBeCloseTo(1 / 8, 12);
+    expect(uninformed.get('b')).toBeCloseTo(1 / 8, 12);
+    expect(uninformed.get('ab')).toBeCloseTo(1 / 4, 12);
+    expect(uninformed.get('abc')).toBeCloseTo(1 / 4, 12);
+    const generative = byState(new KnowledgeSpace(topics, { robustShare: 0 }));
+    const mixed = byState(new KnowledgeSpace(topics));
+    for (const [k, p] of mixed) expect(p).toBeCloseTo(0.5 * generative.get(k)! + 0.5 * uninformed.get(k)!, 12);
+    expect([...mixed.values()].reduce((x, y) => x + y, 0)).toBeCloseTo(1, 12);
+  });
+
   it('the ability prior is uniform for a new course and follows the population as learners come', () => {
     const fresh = abilityPrior();
     expect(new Set(fresh.weight.map((w) => w.toFixed(9))).size).toBe(1);
