@@ -116,7 +116,21 @@ describe('SectionSynthesizer with shared slots', () => {
     const slots = new EngineSlots(2);
     const synth = new SectionSynthesizer({ tmpDir: dir, providers: { local: provider }, slots });
     const text = (s: string) => Array.from({ length: 6 }, (_, i) => `${s}${i}.`).join(' ');
-    const results = await Promise.all(['A', 'B', 'C'].map((s) => synth.synthesize(text(s), { provider: 'local' })));
+    // Each section starts once the one before has queued its sentences (a section makes its work folder
+    // first, and under load the folders of sections started in one tick can be made in any order).
+    const queued = new Set<number>();
+    const run = slots.run.bind(slots);
+    slots.run = (at, fn, signal) => {
+      queued.add(at.ticket);
+      return run(at, fn, signal);
+    };
+    const sections: Promise<{ durationMs: number }>[] = [];
+    for (const [i, s] of ['A', 'B', 'C'].entries()) {
+      sections.push(synth.synthesize(text(s), { provider: 'local' }));
+      for (let waited = 0; !queued.has(i) && waited < 5000; waited += 5) await new Promise((r) => setTimeout(r, 5));
+      expect(queued.has(i)).toBe(true);
+    }
+    const results = await Promise.all(sections);
     expect(peak).toBe(2);
     // in the order the sections started: A's sentences, then B's, then C's (the last of one section
     // shares the slots with the first of the next)
