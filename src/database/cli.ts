@@ -1,11 +1,11 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig } from '../config/config';
-import { createOrmConfig } from './mikro-orm.config';
+import { createMigrationOrmConfig } from './migration-orm.config';
 import { DemoUsersSeeder } from './seeders/demo-users.seeder';
 
 /** Applies every pending migration; returns the names applied. */
 export async function runMigrations(databaseUrl: string): Promise<string[]> {
-  const orm = await MikroORM.init(createOrmConfig(databaseUrl));
+  const orm = await MikroORM.init(createMigrationOrmConfig(databaseUrl));
   try {
     const applied = await orm.getMigrator().up();
     return applied.map((m) => m.name);
@@ -15,7 +15,7 @@ export async function runMigrations(databaseUrl: string): Promise<string[]> {
 }
 
 export async function seedDemoUsers(databaseUrl: string, password: string): Promise<void> {
-  const orm = await MikroORM.init(createOrmConfig(databaseUrl));
+  const orm = await MikroORM.init(createMigrationOrmConfig(databaseUrl));
   try {
     await new DemoUsersSeeder(password).run(orm.em.fork());
   } finally {

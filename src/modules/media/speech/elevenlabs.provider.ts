@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
-import { type FetchFunction, fetcher } from '@elevenlabs/elevenlabs-js/core';
+import type * as ElevenLabsSdk from '@elevenlabs/elevenlabs-js';
+import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import type { FetchFunction } from '@elevenlabs/elevenlabs-js/core';
 import { abortError, type SpeechClip, type SpeechProvider, type SpeechRequest } from './speech-provider';
 import { pcmToWav } from './wav';
 
@@ -25,29 +26,46 @@ export interface ElevenLabsOptions {
  * plain setTimeout per request and clears it only when fetch resolves, so every aborted request would
  * keep a timer (and the process) alive for the whole time limit.
  */
-const timerFreeFetcher: FetchFunction = (args) => {
-  const timeout = AbortSignal.timeout(args.timeoutMs ?? 60_000);
-  return fetcher({
-    ...args,
-    timeoutMs: undefined,
-    abortSignal: args.abortSignal ? AbortSignal.any([args.abortSignal, timeout]) : timeout,
-  });
-};
+const timerFreeFetcher =
+  (fetcher: FetchFunction): FetchFunction =>
+  (args) => {
+    const timeout = AbortSignal.timeout(args.timeoutMs ?? 60_000);
+    return fetcher({
+      ...args,
+      timeoutMs: undefined,
+      abortSignal: args.abortSignal ? AbortSignal.any([args.abortSignal, timeout]) : timeout,
+    });
+  };
 
 /** ElevenLabs text-to-speech through the official SDK. */
 export class ElevenLabsProvider implements SpeechProvider {
   readonly name = 'elevenlabs' as const;
-  private readonly client: ElevenLabsClient;
+  private client?: ElevenLabsClient;
   private readonly timeoutSeconds: number;
 
-  constructor(opts: ElevenLabsOptions) {
+  constructor(private readonly opts: ElevenLabsOptions) {
     this.timeoutSeconds = opts.timeoutSeconds ?? 60;
-    this.client = new ElevenLabsClient({
-      apiKey: opts.apiKey,
-      ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
-      timeoutInSeconds: this.timeoutSeconds,
-      fetcher: timerFreeFetcher,
-    });
+  }
+
+  /**
+   * The SDK is loaded on the first synthesis: it weighs about 30 MB of heap (100 MB of RSS) and most
+   * processes that construct the provider (the API, a worker that only renders video) never speak.
+   */
+  private sdk(): ElevenLabsClient {
+    if (!this.client) {
+      // require, not import(): the package is CommonJS without an exports map, and `/core` is a folder
+      /* eslint-disable @typescript-eslint/no-require-imports */
+      const { ElevenLabsClient } = require('@elevenlabs/elevenlabs-js') as typeof ElevenLabsSdk;
+      const { fetcher } = require('@elevenlabs/elevenlabs-js/core') as { fetcher: FetchFunction };
+      /* eslint-enable @typescript-eslint/no-require-imports */
+      this.client = new ElevenLabsClient({
+        apiKey: this.opts.apiKey,
+        ...(this.opts.baseUrl ? { baseUrl: this.opts.baseUrl } : {}),
+        timeoutInSeconds: this.timeoutSeconds,
+        fetcher: timerFreeFetcher(fetcher),
+      });
+    }
+    return this.client;
   }
 
   async synthesize(text: string, req: SpeechRequest = {}): Promise<SpeechClip> {
@@ -55,7 +73,8 @@ export class ElevenLabsProvider implements SpeechProvider {
     const voice = req.voiceId?.trim() || ELEVENLABS_DEFAULT_VOICE;
     const wavPath = join(req.dir ?? tmpdir(), `lp-speech-${randomUUID()}.wav`);
     try {
-      const stream = await this.client.textToSpeech.convert(
+      const client = this.sdk();
+      const stream = await client.textToSpeech.convert(
         voice,
         { text, modelId: MODEL, outputFormat: PCM.outputFormat },
         { abortSignal: req.signal },

@@ -1,0 +1,19 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { SeedManager } from '@mikro-orm/seeder';
+import { MIGRATIONS } from './migrations';
+import { createOrmConfig } from './mikro-orm.config';
+
+/** The ORM for the database CLI (migrate, seed) and the schema check: the runtime config plus migrations. */
+export function createMigrationOrmConfig(databaseUrl: string) {
+  return {
+    ...createOrmConfig(databaseUrl),
+    extensions: [Migrator, SeedManager],
+    migrations: {
+      migrationsList: MIGRATIONS,
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+    },
+  };
+}
