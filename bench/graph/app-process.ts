@@ -62,6 +62,8 @@ export function startAppProcess(env: Record<string, string>): Promise<AppProcess
 }
 
 async function child() {
+  // as main.ts boots the API
+  (require('../../src/common/runtime/heap') as typeof import('../../src/common/runtime/heap')).limitHeapGrowth();
   const { NestFactory } = require('@nestjs/core') as typeof import('@nestjs/core');
   const { AppModule } = require('../../src/app.module') as typeof import('../../src/app.module');
   const { configureApp, createAdapter } = require('../../src/app.factory') as typeof import('../../src/app.factory');
