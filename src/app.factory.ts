@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -9,6 +8,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { CONTENT_BODY_LIMIT, multipartLimits, registerBodyGuards } from './common/http/body-guard';
 import { registerCompression } from './common/http/compression';
+import { registerSecurityHeaders } from './common/http/security-headers';
 import { registerStaticUi } from './common/http/static-ui';
 import { type AppConfig, loadConfig } from './config/config';
 import { APP_CONFIG } from './config/config.module';
@@ -70,7 +70,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.enableShutdownHooks();
   await app.register(fastifyCookie);
-  await app.register(helmet, securityHeaders(config));
+  registerSecurityHeaders(app.getHttpAdapter().getInstance(), securityHeaders(config));
   // brotli or gzip above 1 KiB; never on media ranges or event streams (src/common/http/compression.ts)
   await registerCompression(app.getHttpAdapter().getInstance());
   // Studio uploads (POST /api/admin/media): the handler streams the file to disk; size errors are its own 413s

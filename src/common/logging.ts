@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -24,7 +25,8 @@ export function createLoggerModule(name: 'api' | 'worker') {
           censor: '[redacted]',
         },
         autoLogging: { ignore: (req) => req.url === '/health' || !req.url?.startsWith('/api') },
-        customProps: () => ({ service: name }),
+        // on every line through the root logger: customProps would make one more child logger per request
+        base: { pid: process.pid, hostname: hostname(), service: name },
       },
     }),
   });
