@@ -7,6 +7,10 @@
  * ratio platform/loop (target <= 0.6 on two cores) and the latency of the first `item` event (target
  * <= 2 s). Exits non-zero when a section failed, not when a target is missed.
  *
+ * The queue worker (WorkerModule) runs in a process of its own (./worker-process.ts), the API in this
+ * one: the worker's own RSS (its engines excluded) is printed after boot and as the peak of samples every
+ * 250 ms during the platform's speech runs and during the video part, against the target of 400 MB.
+ *
  *   npx tsc -p bench/media/tsconfig.json
  *   NODE_PATH=$PWD/node_modules node /tmp/bench-build/bench/media/media.bench.js
  *
@@ -24,11 +28,14 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { procCpuSeconds, startWorkerProcess, type WorkerProcess } from './worker-process';
 
 const env = (name: string, def: string) => process.env[name] || def;
 const LOOPBACK = ['127.0.0.1', 'localhost', '::1', '[::1]'];
 const FIRST_ITEM_TARGET_MS = 2000;
 const RATIO_TARGET = 0.6;
+const WORKER_RSS_TARGET_MB = 400;
+const RSS_SAMPLE_MS = 250;
 
 interface Section {
   subjectId: string;
@@ -54,6 +61,8 @@ interface PlatformResult {
   ok: number;
   failures: string[];
   statuses: Record<string, number>;
+  /** the worker process's peak RSS (bytes) during the run, sampled every RSS_SAMPLE_MS */
+  workerRssPeak: number;
 }
 
 type Event = { type: string; [k: string]: unknown };
@@ -70,18 +79,50 @@ function cpuTimes(): { busy: number; total: number } | null {
 }
 
 /**
- * CPU seconds of this process and its reaped children (flite, ffmpeg): the work of the run itself,
- * whatever else the machine does. /proc/self/stat fields utime, stime, cutime, cstime (clock ticks).
+ * CPU seconds of this process and its reaped children (flite, ffmpeg), plus the worker process's and
+ * its reaped children's: the work of the run itself, whatever else the machine does (the same work as
+ * when the worker ran in this process). /proc/<pid>/stat fields utime, stime, cutime, cstime (clock ticks).
  */
-function ownCpuSeconds(): number {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // fields after the name start at 3 (state): utime is field 14, so index 11 here
-    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
-  } catch {
-    return NaN;
-  }
+function ownCpuSeconds(worker: WorkerProcess): number {
+  return procCpuSeconds('self') + worker.cpuSeconds();
+}
+
+const toMB = (bytes: number) => bytes / 2 ** 20;
+const fmtRss = (bytes: number) =>
+  `${toMB(bytes).toFixed(0)} MB (target <= ${WORKER_RSS_TARGET_MB} MB): ${toMB(bytes) <= WORKER_RSS_TARGET_MB ? 'PASS' : 'MISS'}`;
+
+/** Samples the worker's RSS every RSS_SAMPLE_MS until `stop`, which gives the peak (bytes) and the count. */
+function sampleRss(worker: WorkerProcess): { stop(): Promise<{ peak: number; samples: number }> } {
+  let peak = 0;
+  let samples = 0;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const running = (async () => {
+    while (!stopped) {
+      const t = performance.now();
+      peak = Math.max(peak, (await worker.memory()).rss);
+      samples++;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, RSS_SAMPLE_MS - (performance.now() - t)));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  })();
+  // an error (the worker gone) is reported by stop(), not as an unhandled rejection
+  running.catch(() => {});
+  return {
+    stop: async () => {
+      stopped = true;
+      wake?.();
+      await running;
+      // one last sample at the end of the part
+      peak = Math.max(peak, (await worker.memory()).rss);
+      return { peak, samples: samples + 1 };
+    },
+  };
 }
 
 /** Cores kept busy (by anything on the machine) since `from`: busy share times the core count. */
@@ -118,8 +159,9 @@ async function main() {
   const cleanup: (() => Promise<unknown>)[] = [];
   let failed = false;
   try {
-    // The app and the worker read their configuration once, at boot: set it first.
-    Object.assign(process.env, {
+    // The app and the worker read their configuration once, at boot: set it first (the worker
+    // process gets the same, with this process's environment).
+    const appEnv = {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: redisPrefix,
@@ -129,7 +171,8 @@ async function main() {
       HOST: '127.0.0.1',
       MEDIA_DIR: mediaDir,
       MAIL_DIR: join(mediaDir, 'mail'),
-    });
+    };
+    Object.assign(process.env, appEnv);
     // no ElevenLabs key reaches the run: provider `local` is asked for, but nothing may leave the machine
     delete process.env.ELEVENLABS_API_KEY;
 
@@ -178,13 +221,11 @@ async function main() {
         `${chars} characters`,
     );
 
-    // The API and the worker, as main.ts and workers/main.ts run them (here in one process; the engines
-    // run in child processes either way).
+    // The API and the worker, as main.ts and workers/main.ts run them: the API in this process, the
+    // worker in a process of its own (./worker-process.ts) so its RSS is its own; the engines run in
+    // child processes either way.
     const { AppModule } = require('../../src/app.module') as typeof import('../../src/app.module');
     const { configureApp, createAdapter } = require('../../src/app.factory') as typeof import('../../src/app.factory');
-    const { WorkerModule } = require('../../workers/worker.module') as typeof import('../../workers/worker.module');
-    const { TtsProcessor } =
-      require('../../workers/tts/tts.processor') as typeof import('../../workers/tts/tts.processor');
     const { LocalSpeechProvider } =
       require('../../src/modules/media/speech/local-speech.provider') as typeof import('../../src/modules/media/speech/local-speech.provider');
     const { Ffmpeg } =
@@ -200,8 +241,15 @@ async function main() {
     await configureApp(app);
     await app.listen(0, '127.0.0.1');
     cleanup.push(() => app.close());
-    const worker = await NestFactory.createApplicationContext(WorkerModule, { logger: ['error'] });
-    cleanup.push(() => worker.close());
+    // BENCH_WORKER_CONCURRENCY reaches the worker process with the environment; it applies it there
+    const worker = await startWorkerProcess(
+      {
+        ...appEnv,
+        ...(process.env.BENCH_WORKER_CONCURRENCY && { BENCH_WORKER_CONCURRENCY: process.env.BENCH_WORKER_CONCURRENCY }),
+      },
+      (kill) => cleanup.push(kill),
+    );
+    const workerBooted = await worker.memory();
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
 
     // The loop: the same engine and the same ffmpeg, one sentence after another, then the mp3.
@@ -218,10 +266,8 @@ async function main() {
         await rm(work, { recursive: true, force: true });
       }
     };
-    const ttsWorker = worker.get(TtsProcessor, { strict: false }).worker;
-    // an experiment without touching the product: the tts processor's jobs at once (BullMQ's setter)
-    if (process.env.BENCH_WORKER_CONCURRENCY) ttsWorker.concurrency = Number(process.env.BENCH_WORKER_CONCURRENCY);
-    const workerConcurrency = ttsWorker.concurrency;
+    // BENCH_WORKER_CONCURRENCY, applied in the worker process (BullMQ's setter): the jobs at once it runs
+    const workerConcurrency = worker.ttsConcurrency;
     console.log(
       `settings: ${cpus().length} cores, worker tts concurrency ${workerConcurrency} (jobs at once), ` +
         `lanes per job ${cpus().length} (sections at once), 3 sentences asked at once per section, ` +
@@ -229,6 +275,10 @@ async function main() {
         `loop: 1 sentence at a time, then the mp3, ` +
         `engine local (${spawnSync('which', ['flite']).stdout?.toString().trim() || 'espeak-ng wasm'}), ` +
         `voice ${voiceId ?? 'default'}, streams ${modes.join(' and ')}, rounds ${rounds}`,
+    );
+    console.log(
+      `worker process: pid ${worker.pid}, RSS after boot ${toMB(workerBooted.rss).toFixed(0)} MB ` +
+        `(heap used ${toMB(workerBooted.heapUsed).toFixed(0)} MB)`,
     );
     console.log(
       `load average before: ${loadavg()
@@ -251,7 +301,7 @@ async function main() {
       const perSectionMs: number[] = [];
       const failures: string[] = [];
       const cpu0 = cpuTimes();
-      const own0 = ownCpuSeconds();
+      const own0 = ownCpuSeconds(worker);
       const t0 = performance.now();
       for (const s of sections) {
         const t = performance.now();
@@ -265,7 +315,7 @@ async function main() {
       return {
         wallMs: performance.now() - t0,
         cores: coresBusy(cpu0),
-        cpuSeconds: ownCpuSeconds() - own0,
+        cpuSeconds: ownCpuSeconds(worker) - own0,
         perSectionMs,
         failures,
       };
@@ -281,9 +331,11 @@ async function main() {
         ok: 0,
         failures: [],
         statuses: {},
+        workerRssPeak: 0,
       };
       const cpu0 = cpuTimes();
-      const own0 = ownCpuSeconds();
+      const own0 = ownCpuSeconds(worker);
+      const rss = sampleRss(worker);
       const t0 = performance.now();
       const runSubject = async (subject: string) => {
         const tStart = performance.now();
@@ -335,11 +387,15 @@ async function main() {
         if (row.items !== row.total) result.failures.push(`${subject}: ${row.items} items of ${row.total}`);
         result.subjects.push(row);
       };
-      if (mode === 'concurrent') await Promise.all(subjects.map(runSubject));
-      else for (const s of subjects) await runSubject(s);
-      result.wallMs = performance.now() - t0;
-      result.cores = coresBusy(cpu0);
-      result.cpuSeconds = ownCpuSeconds() - own0;
+      try {
+        if (mode === 'concurrent') await Promise.all(subjects.map(runSubject));
+        else for (const s of subjects) await runSubject(s);
+      } finally {
+        result.wallMs = performance.now() - t0;
+        result.cores = coresBusy(cpu0);
+        result.cpuSeconds = ownCpuSeconds(worker) - own0;
+        result.workerRssPeak = (await rss.stop()).peak;
+      }
       return result;
     };
 
@@ -374,6 +430,7 @@ async function main() {
                 `            ${s.subject}: ${s.items}/${s.total} items, first after ${s.firstItemMs?.toFixed(0) ?? '-'} ms, ` +
                   `done after ${fmtS(s.doneMs)}`,
               );
+            console.log(`            worker RSS peak: ${fmtRss(r.workerRssPeak)}`);
           }
       }
     }
@@ -412,6 +469,10 @@ async function main() {
         `cannot go below ratio ${(loopCores / cpus().length).toFixed(2)}`,
     );
     console.log(`  items ok per run:      ${okItems.join(', ')} of ${sections.length}`);
+    console.log(
+      `  worker RSS:            after boot ${toMB(workerBooted.rss).toFixed(0)} MB, ` +
+        `peak during speech ${fmtRss(Math.max(...platforms.map((r) => r.workerRssPeak)))}`,
+    );
     console.log(
       `  load average after:    ${loadavg()
         .map((l) => l.toFixed(2))
@@ -501,19 +562,26 @@ async function main() {
     const videoRounds = Math.max(1, Number(env('BENCH_VIDEO_ROUNDS', String(rounds))));
     const raws: number[] = [];
     const plats: number[] = [];
-    for (let round = 1; round <= videoRounds; round++) {
-      const rawFirst = round % 2 === 1;
-      for (const which of rawFirst ? ['raw', 'platform'] : ['platform', 'raw']) {
-        if (which === 'raw') {
-          raws.push(await rawRender());
-          console.log(`  round ${round} raw ffmpeg:   ${fmtS(raws.at(-1)!)}`);
-        } else {
-          const r = await platformRender(round);
-          plats.push(r.wallMs);
-          console.log(`  round ${round} platform:     ${fmtS(r.wallMs)} (${r.rendered} rendered)`);
-          if (r.rendered !== audios.length) failures.push(`video: ${r.rendered} of ${audios.length} rendered`);
+    // the worker's RSS through the whole video part (it works during the platform's renders)
+    const videoRss = sampleRss(worker);
+    let videoRssPeak = 0;
+    try {
+      for (let round = 1; round <= videoRounds; round++) {
+        const rawFirst = round % 2 === 1;
+        for (const which of rawFirst ? ['raw', 'platform'] : ['platform', 'raw']) {
+          if (which === 'raw') {
+            raws.push(await rawRender());
+            console.log(`  round ${round} raw ffmpeg:   ${fmtS(raws.at(-1)!)}`);
+          } else {
+            const r = await platformRender(round);
+            plats.push(r.wallMs);
+            console.log(`  round ${round} platform:     ${fmtS(r.wallMs)} (${r.rendered} rendered)`);
+            if (r.rendered !== audios.length) failures.push(`video: ${r.rendered} of ${audios.length} rendered`);
+          }
         }
       }
+    } finally {
+      videoRssPeak = (await videoRss.stop()).peak;
     }
     const videoRatio = mean(plats) / mean(raws);
     const realtime = audioSeconds / (mean(plats) / 1000);
@@ -523,6 +591,7 @@ async function main() {
     console.log(
       `  realtime factor:       ${realtime.toFixed(1)}x (speech seconds per wall second, target >= 10): ${realtime >= 10 ? 'PASS' : 'MISS'}`,
     );
+    console.log(`  worker RSS peak:       ${fmtRss(videoRssPeak)} (during the video part)`);
 
     if (failures.length || okItems.some((n) => n !== sections.length)) {
       failed = true;
