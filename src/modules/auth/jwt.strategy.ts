@@ -8,6 +8,7 @@ import { bearerToken, JWT_STRATEGY } from '../../common/guards/jwt-auth.guard';
 import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
 import { type AccessClaims, AccessTokenService } from './access-token.service';
+import { rememberVerifiedTokens } from './verified-tokens';
 
 /**
  * Bearer access tokens: an HS256 JWT (the algorithm is pinned, so `none` or RS/HS confusion is
@@ -29,6 +30,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
       ignoreExpiration: false,
       passReqToCallback: true,
     });
+    rememberVerifiedTokens();
   }
 
   /** Returns the user Passport puts on `req.user`, or false (401) when the session has ended. */
