@@ -1,6 +1,6 @@
-import { plainExcerpt } from '../../common/html/excerpt';
 import type { GraphResponse, GraphTopicsResponse } from './dto/graph.dto';
 import type { Topic } from './structure/topic-reader.service';
+import { textOf } from './tutor/html-text';
 
 /**
  * Characters of a summary the graph list sends per topic (a card's teaser; the topic page has the
@@ -8,6 +8,18 @@ import type { Topic } from './structure/topic-reader.service';
  * list under a quarter of its former size (bench/graph: 140 characters would be 42%, 64 would be 28%).
  */
 export const SUMMARY_EXCERPT_CHARS = 48;
+
+/**
+ * The plain text of an html fragment (as the tutor reads it), cut at a word boundary to at most `max`
+ * characters, with an ellipsis when cut: what a topic card shows of a summary.
+ */
+export function plainExcerpt(html: string | null | undefined, max: number): string {
+  const text = textOf(html);
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
+}
 
 /**
  * The published graph as sent: topics as columns, modules and prerequisites by index, summaries as
