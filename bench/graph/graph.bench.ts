@@ -16,8 +16,8 @@ import { randomUUID } from 'node:crypto';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import fastify from 'fastify';
 import { Client, Pool } from 'pg';
-import { plainExcerpt } from '../../src/common/html/excerpt';
-import { SUMMARY_EXCERPT_CHARS, toGraphResponse } from '../../src/modules/graph/graph-response';
+import { toGraphResponse } from '../../src/modules/graph/graph-response';
+import { createBenchDatabase, env, memoisedExcerpt, numbered } from '../support/bench-db';
 import { startAppProcess } from './app-process';
 
 interface LoadJob {
@@ -40,8 +40,6 @@ interface LoadResult {
   p99: number;
   bytes: number;
 }
-
-const env = (k: string, d: string) => process.env[k] ?? d;
 
 // ---------------------------------------------------------------- load generator (worker thread)
 
@@ -161,12 +159,6 @@ async function seed(pg: Client, nodes: number, learnerId: string) {
 
 // ---------------------------------------------------------------- the bare baseline
 
-/** `?` bindings, as the repository writes them, to pg's `$n`. */
-const numbered = (sql: string) => {
-  let i = 0;
-  return sql.replace(/\?/g, () => `$${++i}`);
-};
-
 async function startBare(
   databaseUrl: string,
   sql: Record<'subject' | 'version' | 'modules' | 'nodes' | 'nodeDetail' | 'quiz', string>,
@@ -177,13 +169,7 @@ async function startBare(
   // The same response as the app's (toGraphResponse, plain-text excerpts) built from the same SQL on
   // every request, i.e. the app without its cache. Excerpts are memoised by their html, as a
   // handler serving this shape would do (the html-to-text step costs more than the query).
-  const excerpts = new Map<string, string>();
-  const excerpt = (html: string | undefined) => {
-    if (!html) return '';
-    let e = excerpts.get(html);
-    if (e === undefined) excerpts.set(html, (e = plainExcerpt(html, SUMMARY_EXCERPT_CHARS)));
-    return e;
-  };
+  const excerpt = memoisedExcerpt();
   app.get('/graph', async (req, reply) => {
     const s = String((req.query as any).subject);
     const [subject, version, modules, nodes] = await Promise.all([
@@ -254,35 +240,11 @@ async function main() {
   const seconds = Number(env('BENCH_SECONDS', '5'));
   const maxRequests = Number(env('BENCH_MAX_REQUESTS', '20000'));
   const concurrency = Number(env('BENCH_CONCURRENCY', '8'));
-  const adminUrl = env('BENCH_PG_URL', 'postgres://postgres@127.0.0.1:5432/postgres');
-  const dbName = `lp_bench_graph_${process.pid}`;
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const databaseUrl = dbUrl.toString();
-  for (const h of [new URL(adminUrl).hostname])
-    if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(h))
-      throw new Error(`the benchmark only talks to loopback, not ${h}`);
-
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
+  // the throwaway database, migrated and seeded, with this process's environment pointed at it
+  const db = await createBenchDatabase('graph');
+  const { databaseUrl, appEnv } = db;
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
-    // The app reads its configuration once, at boot: point it at the throwaway database first.
-    const appEnv = {
-      DATABASE_URL: databaseUrl,
-      REDIS_PREFIX: `lp-bench-graph-${process.pid}`,
-      LOG_LEVEL: 'silent',
-      SERVE_UI: 'false',
-      NODE_ENV: 'development',
-    };
-    Object.assign(process.env, appEnv);
-    // required lazily: the app's modules must not load before the environment above is set
-    const { runMigrations, seedDemoUsers } =
-      require('../../src/database/cli') as typeof import('../../src/database/cli');
-    await runMigrations(databaseUrl);
-    await seedDemoUsers(databaseUrl, 'demo-password');
-
     const pg = new Client({ connectionString: databaseUrl });
     await pg.connect();
     cleanup.push(() => pg.end());
@@ -405,10 +367,7 @@ async function main() {
     );
   } finally {
     for (const f of cleanup.reverse()) await f().catch(() => undefined);
-    await admin
-      .query(`drop database if exists ${dbName} with (force)`)
-      .catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
-    await admin.end();
+    await db.drop();
   }
 }
 

@@ -17,8 +17,8 @@ import { randomUUID } from 'node:crypto';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import fastify from 'fastify';
 import { Client, Pool } from 'pg';
-import { plainExcerpt } from '../../src/common/html/excerpt';
-import { SUMMARY_EXCERPT_CHARS, toGraphResponse } from '../../src/modules/graph/graph-response';
+import { toGraphResponse } from '../../src/modules/graph/graph-response';
+import { createBenchDatabase, env, memoisedExcerpt, numbered } from '../support/bench-db';
 import { startAppProcess } from '../graph/app-process';
 
 const SUBJECT = 'vagus-nerve';
@@ -52,8 +52,6 @@ interface LoadResult {
   total: Stats;
   byLabel: Record<string, Stats>;
 }
-
-const env = (k: string, d: string) => process.env[k] ?? d;
 
 // ---------------------------------------------------------------- load generator (worker thread)
 
@@ -126,11 +124,6 @@ function load(job: LoadJob): Promise<LoadResult> {
 
 // ---------------------------------------------------------------- the bare baseline
 
-const numbered = (sql: string) => {
-  let i = 0;
-  return sql.replace(/\?/g, () => `$${++i}`);
-};
-
 /**
  * The same paths answered by plain handlers with the same SQL as the app's repositories and the
  * same response shapes, for one learner named at start-up (no token, no session, no entitlement).
@@ -140,13 +133,7 @@ async function startBare(databaseUrl: string, learnerId: string, sql: Record<str
   const q = Object.fromEntries(Object.entries(sql).map(([k, v]) => [k, numbered(v)]));
   const app = fastify();
   const iso = (v: unknown) => new Date(v as string).toISOString();
-  const excerpts = new Map<string, string>();
-  const excerpt = (html: string | undefined) => {
-    if (!html) return '';
-    let e = excerpts.get(html);
-    if (e === undefined) excerpts.set(html, (e = plainExcerpt(html, SUMMARY_EXCERPT_CHARS)));
-    return e;
-  };
+  const excerpt = memoisedExcerpt();
 
   app.get('/api/subjects', async () =>
     (await pool.query(q.subjects, [false, 'vagus-nerve'])).rows.map((s) => ({
@@ -282,33 +269,11 @@ async function main() {
   const seconds = Number(env('BENCH_SECONDS', '10'));
   const maxRequests = Number(env('BENCH_MAX_REQUESTS', '50000'));
   const concurrency = Number(env('BENCH_CONCURRENCY', '8'));
-  const adminUrl = env('BENCH_PG_URL', 'postgres://postgres@127.0.0.1:5432/postgres');
-  for (const h of [new URL(adminUrl).hostname, new URL(env('REDIS_URL', 'redis://127.0.0.1:6379')).hostname])
-    if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(h))
-      throw new Error(`the benchmark only talks to loopback, not ${h}`);
-  const dbName = `lp_bench_http_${process.pid}`;
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const databaseUrl = dbUrl.toString();
-
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
+  // the throwaway database, migrated and seeded, with this process's environment pointed at it
+  const db = await createBenchDatabase('http');
+  const { databaseUrl, appEnv } = db;
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
-    const appEnv = {
-      DATABASE_URL: databaseUrl,
-      REDIS_PREFIX: `lp-bench-http-${process.pid}`,
-      LOG_LEVEL: 'silent',
-      SERVE_UI: 'false',
-      NODE_ENV: 'development',
-    };
-    Object.assign(process.env, appEnv);
-    // required lazily: the app's modules must not load before the environment above is set
-    const { runMigrations, seedDemoUsers } =
-      require('../../src/database/cli') as typeof import('../../src/database/cli');
-    await runMigrations(databaseUrl);
-    await seedDemoUsers(databaseUrl, 'demo-password');
     const { NestFactory } = require('@nestjs/core') as typeof import('@nestjs/core');
     const { Module } = require('@nestjs/common') as typeof import('@nestjs/common');
     const { ContentCliModule } =
@@ -454,10 +419,7 @@ async function main() {
     }
   } finally {
     for (const f of cleanup.reverse()) await f().catch(() => undefined);
-    await admin
-      .query(`drop database if exists ${dbName} with (force)`)
-      .catch((e: Error) => console.error(`could not drop ${dbName}: ${e.message}`));
-    await admin.end();
+    await db.drop();
   }
 }
 

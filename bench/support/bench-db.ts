@@ -1,0 +1,82 @@
+/**
+ * What bench/graph and bench/http share: a throwaway database with the app's schema and demo accounts
+ * (loopback only), the app's environment pointed at it, and the bare baselines' small helpers.
+ */
+import { Client } from 'pg';
+import { plainExcerpt, SUMMARY_EXCERPT_CHARS } from '../../src/modules/graph/graph-response';
+
+export const env = (k: string, d: string) => process.env[k] ?? d;
+
+const LOOPBACK = ['127.0.0.1', 'localhost', '::1', '[::1]'];
+
+export interface BenchDatabase {
+  databaseUrl: string;
+  /** the environment the app (in this process and in its own, startAppProcess) runs with */
+  appEnv: Record<string, string>;
+  /** drops the database (also when the run failed) and closes the admin connection */
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates `lp_bench_<name>_<pid>` on BENCH_PG_URL, points this process's environment at it (the app
+ * reads its configuration once, at boot, so before any of its modules load), migrates it and seeds the
+ * demo accounts. Refuses any PostgreSQL or Redis that is not on loopback.
+ */
+export async function createBenchDatabase(name: string): Promise<BenchDatabase> {
+  const adminUrl = env('BENCH_PG_URL', 'postgres://postgres@127.0.0.1:5432/postgres');
+  for (const h of [new URL(adminUrl).hostname, new URL(env('REDIS_URL', 'redis://127.0.0.1:6379')).hostname])
+    if (!LOOPBACK.includes(h)) throw new Error(`the benchmark only talks to loopback, not ${h}`);
+  const dbName = `lp_bench_${name}_${process.pid}`;
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const databaseUrl = dbUrl.toString();
+
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const drop = async () => {
+    await admin
+      .query(`drop database if exists ${dbName} with (force)`)
+      .catch((e: Error) => console.error(`could not drop ${dbName}: ${e.message}`));
+    await admin.end();
+  };
+  try {
+    const appEnv = {
+      DATABASE_URL: databaseUrl,
+      REDIS_PREFIX: `lp-bench-${name}-${process.pid}`,
+      LOG_LEVEL: 'silent',
+      SERVE_UI: 'false',
+      NODE_ENV: 'development',
+    };
+    Object.assign(process.env, appEnv);
+    // required lazily: the app's modules must not load before the environment above is set
+    const { runMigrations, seedDemoUsers } =
+      require('../../src/database/cli') as typeof import('../../src/database/cli');
+    await runMigrations(databaseUrl);
+    await seedDemoUsers(databaseUrl, 'demo-password');
+    return { databaseUrl, appEnv, drop };
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+}
+
+/** PostgreSQL's $1, $2… for the `?` placeholders the app's SQL uses (knex style). */
+export const numbered = (sql: string) => {
+  let i = 0;
+  return sql.replace(/\?/g, () => `$${++i}`);
+};
+
+/**
+ * The graph list's plain-text excerpt of a summary, memoised by its html, as a handler serving that
+ * shape would do (the html-to-text step costs more than the query).
+ */
+export function memoisedExcerpt(): (html: string | undefined) => string {
+  const excerpts = new Map<string, string>();
+  return (html) => {
+    if (!html) return '';
+    let e = excerpts.get(html);
+    if (e === undefined) excerpts.set(html, (e = plainExcerpt(html, SUMMARY_EXCERPT_CHARS)));
+    return e;
+  };
+}
