@@ -1,19 +1,7 @@
 // Unit tests live beside the code (src/**/*.spec.ts); e2e tests boot the real app
 // against real PostgreSQL and Redis (test/e2e, run in band and in random order by `npm test`;
 // each file gets its own copy of a migrated and seeded template database and its own Redis prefix).
-const swc = [
-  '@swc/jest',
-  {
-    swcrc: false,
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2022',
-      keepClassNames: true,
-    },
-    module: { type: 'commonjs' },
-  },
-];
+const swc = ['@swc/jest', require('./scripts/swc-options.cjs')];
 
 // temporal-polyfill (and its temporal-utils) ship ES modules only, which jest's module registry cannot
 // require before Node 24.9: they are compiled to CommonJS like our own files.

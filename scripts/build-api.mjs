@@ -9,24 +9,14 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import swcOptions from './swc-options.cjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outIndex = process.argv.indexOf('--out');
 const OUT = resolve(ROOT, outIndex > 0 ? process.argv[outIndex + 1] : 'dist');
 
 /** The compiler options of jest.config.js (the e2e tests run the app compiled this way), as files. */
-const options = {
-  swcrc: false,
-  configFile: false,
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    target: 'es2022',
-    keepClassNames: true,
-  },
-  module: { type: 'commonjs' },
-  sourceMaps: true,
-};
+const options = { ...swcOptions, configFile: false, sourceMaps: true };
 
 /** What tsconfig.build.json compiles: every .ts under src/ and workers/ except specs and declarations. */
 function sources(dir, found = []) {

@@ -102,7 +102,15 @@ function buildStep(name, cmd, args) {
 /** What each build reads, the stamp that records the digest it was built from, and how to run it. */
 const BUILDS = {
   api: {
-    inputs: ['src', 'workers', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json', 'scripts/build-api.mjs'],
+    inputs: [
+      'src',
+      'workers',
+      'tsconfig.json',
+      'tsconfig.build.json',
+      'package-lock.json',
+      'scripts/build-api.mjs',
+      'scripts/swc-options.cjs',
+    ],
     stamp: join(ROOT, 'dist', '.build-stamp'),
     // SWC, no type check (`npm test` type checks: the lint tier runs `npm run typecheck`)
     command: () => [process.execPath, ['scripts/build-api.mjs']],
