@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { BatchedRead } from '../../common/database/batched-read';
 import type { QuizChoice } from './entities';
 import { QuizRepository } from './quiz.repository';
 
@@ -28,6 +29,26 @@ export class QuizItemsService {
       stem: r.stem,
       choices: Array.isArray(r.choices) ? r.choices : [],
     }));
+  }
+
+  /**
+   * What a topic page shows of this module, as a statement the caller sends with its own in one round
+   * trip (`readTogether`): the topic's items in their authored order, without answers, and the caller's
+   * P(known) of the topic (null before any evidence).
+   */
+  topicPageRead(
+    subjectId: string,
+    nodeId: string,
+    userId: string,
+  ): BatchedRead<{ items: PublicQuizItem[]; level: number | null }> {
+    const read = this.repo.topicItemsAndLevelRead(subjectId, nodeId, userId);
+    return {
+      ...read,
+      map: (rows) => {
+        const { items, level } = read.map(rows);
+        return { items: items.map((r) => ({ id: r.id, nodeId: r.node_id, stem: r.stem, choices: r.choices })), level };
+      },
+    };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { BatchedRead } from '../../common/database/batched-read';
 import type { QuizChoice, QuizKind } from './entities';
 
 export interface QuizItemRow {
@@ -9,6 +10,12 @@ export interface QuizItemRow {
   choices: QuizChoice[];
   difficulty: number;
   position: number;
+}
+
+/** A topic's items (no answers) and the caller's P(known) of it, null before any evidence. */
+export interface TopicItemsAndLevel {
+  items: Pick<QuizItemRow, 'id' | 'node_id' | 'stem' | 'choices'>[];
+  level: number | null;
 }
 
 export interface GradingItemRow {
@@ -39,6 +46,16 @@ export interface LoggedAnswer {
 
 const ids = (xs: string[]) => JSON.stringify(xs);
 
+/** Statements the benchmark's bare baseline runs as they are (positional `?` bindings). */
+export const QUIZ_SQL = {
+  /** a topic's items without answers, each row with the user's P(known) of it; binds user, subject, node, subject, node */
+  topicItemsAndLevel: `select q.id, q.node_id, q.stem, q.choices, lvl.p_known
+       from (select (select p_known from user_mastery
+                      where user_id = ? and subject_id = ? and skill_id = ? and kind = 'topic') as p_known) lvl
+       left join quiz_items q on q.subject_id = ? and q.node_id = ?
+      order by q.position, q.id`,
+} as const;
+
 /** SQL of quizzes and gating. Methods taking `em` run in the caller's transaction. */
 @Injectable()
 export class QuizRepository {
@@ -60,6 +77,32 @@ export class QuizRepository {
         order by node_id, position, id`,
       [subjectId, ids(nodeIds)],
     );
+  }
+
+  /**
+   * One topic's items in their authored order, without answers, and the caller's P(known) of it (null
+   * before any evidence), as one statement that the topic page sends with the graph's in one round
+   * trip. The level comes on every row; with no items there is one row whose `id` is null.
+   */
+  topicItemsAndLevelRead(subjectId: string, nodeId: string, userId: string): BatchedRead<TopicItemsAndLevel> {
+    return {
+      sql: QUIZ_SQL.topicItemsAndLevel,
+      params: [userId, subjectId, nodeId, subjectId, nodeId],
+      map: (rows) => {
+        const level = rows[0]?.p_known;
+        return {
+          items: rows
+            .filter((r) => r.id != null)
+            .map((r) => ({
+              id: String(r.id),
+              node_id: String(r.node_id),
+              stem: String(r.stem),
+              choices: (Array.isArray(r.choices) ? r.choices : []) as QuizChoice[],
+            })),
+          level: level == null ? null : Number(level),
+        };
+      },
+    };
   }
 
   itemsById(em: EntityManager, subjectId: string, itemIds: string[]): Promise<(QuizItemRow & GradingItemRow)[]> {

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/decorators/current-user.decorator';
 import { ByteBoundedMemo } from '../../common/cache/byte-bounded-memo';
@@ -72,7 +71,6 @@ function toMicroQuiz(items: PublicQuizItem[]): MicroQuizItemResponse[] {
 @Injectable()
 export class GraphService {
   constructor(
-    private readonly em: EntityManager,
     private readonly repo: GraphRepository,
     private readonly overlays: OverlayReader,
     private readonly mastery: MasteryService,
@@ -136,12 +134,16 @@ export class GraphService {
 
   async node(user: AuthUser, subjectId: string, nodeId: string, preview?: 'overlay'): Promise<NodeDetailResponse> {
     if (preview === 'overlay' && !user.roles.includes('studio')) throw new ForbiddenException(PREVIEW_FORBIDDEN);
-    const [row, quiz, overlay, level] = await Promise.all([
-      this.repo.findNodeDetail(subjectId, nodeId, user.id),
-      this.quizItems.forTopics(subjectId, [nodeId]),
+    const [[row, { items: quiz, level }], overlay] = await Promise.all([
+      // the node, and from assessment its items and the caller's level of this topic alone (not the
+      // subject's thousands of rows), in one round trip
+      this.repo.findNodeDetailWith(
+        subjectId,
+        nodeId,
+        user.id,
+        this.quizItems.topicPageRead(subjectId, nodeId, user.id),
+      ),
       preview === 'overlay' ? this.overlays.overlayFor(subjectId, nodeId) : Promise.resolve(null),
-      // this topic's row only, not the subject's (thousands of rows for a learner far into a big course)
-      this.mastery.topicLevel(this.em, user.id, subjectId, nodeId),
     ]);
     if (!row) throw new NotFoundException(TOPIC_NOT_FOUND);
     const content: Pick<NodeDetailRecord, 'title' | 'summary_html' | 'variants' | 'sources'> = overlay
