@@ -16,13 +16,15 @@ interface ChildRss {
   type: 'rss';
   rss: number;
   heapUsed: number;
+  /** CPU time the process has used so far (user + system), in microseconds */
+  cpu: number;
 }
 type ChildMessage = ChildReady | ChildRss | { type: 'error'; message: string };
 
 export interface AppProcess {
   port: number;
-  /** the API process's resident set size and heap, in bytes */
-  memory(): Promise<{ rss: number; heapUsed: number }>;
+  /** the API process's resident set size and heap, in bytes, and the CPU time it has used (µs) */
+  memory(): Promise<{ rss: number; heapUsed: number; cpu: number }>;
   close(): Promise<void>;
 }
 
@@ -41,7 +43,7 @@ export function startAppProcess(env: Record<string, string>): Promise<AppProcess
           port: m.port,
           memory: () =>
             new Promise((res) => {
-              waiting.push((r) => res({ rss: r.rss, heapUsed: r.heapUsed }));
+              waiting.push((r) => res({ rss: r.rss, heapUsed: r.heapUsed, cpu: r.cpu }));
               child.send({ type: 'rss' });
             }),
           close: () =>
@@ -78,7 +80,8 @@ async function child() {
   process.on('message', (m: { type: string }) => {
     if (m.type === 'rss') {
       const { rss, heapUsed } = process.memoryUsage();
-      process.send!({ type: 'rss', rss, heapUsed });
+      const { user, system } = process.cpuUsage();
+      process.send!({ type: 'rss', rss, heapUsed, cpu: user + system });
     } else if (m.type === 'close') {
       void app.close().finally(() => process.exit(0));
     }

@@ -9,7 +9,9 @@
  *
  * Env: BENCH_PG_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres),
  * REDIS_URL, BENCH_NODES (10000), BENCH_SECONDS (5 per measurement), BENCH_MAX_REQUESTS (20000),
- * BENCH_CONCURRENCY (8).
+ * BENCH_CONCURRENCY (8), BENCH_ROUNDS (3: app and baseline measured that many times, alternating
+ * which goes first; the ratios are the medians), BENCH_ONLY (a part of one case's name: that case
+ * alone, without the references), BENCH_APP_PROFILE (a directory: a V8 CPU profile of the API).
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -196,9 +198,10 @@ async function startBare(
   app.get('/graph/nodes/:id', async (req, reply) => {
     const s = String((req.query as any).subject);
     const id = (req.params as any).id;
+    const user = '00000000-0000-4000-8000-000000000000';
     const [{ rows }, quiz] = await Promise.all([
-      pool.query(q.nodeDetail, ['00000000-0000-4000-8000-000000000000', s, id]),
-      pool.query(q.quiz, [s, JSON.stringify([id])]),
+      pool.query(q.nodeDetail, [user, s, id]),
+      pool.query(q.quiz, [user, s, id, s, id]),
     ]);
     const n = rows[0];
     if (!n) return reply.code(404).send({ statusCode: 404 });
@@ -214,12 +217,14 @@ async function startBare(
       sources: n.sources,
       video: n.video,
       prerequisites: n.prerequisites,
-      micro_quiz: quiz.rows.map((x: any) => ({
-        id: x.id,
-        stemHtml: x.stem,
-        choices: x.choices.map((c: any) => ({ id: c.id, textHtml: c.text })),
-      })),
-      mastery_level: 0,
+      micro_quiz: quiz.rows
+        .filter((x: any) => x.id !== null)
+        .map((x: any) => ({
+          id: x.id,
+          stemHtml: x.stem,
+          choices: x.choices.map((c: any) => ({ id: c.id, textHtml: c.text })),
+        })),
+      mastery_level: Number(quiz.rows[0]?.p_known ?? 0),
       bookmarked: n.bookmarked,
     };
   });
@@ -235,11 +240,17 @@ async function startBare(
 
 // ---------------------------------------------------------------- main
 
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
 async function main() {
   const nodes = Number(env('BENCH_NODES', '10000'));
   const seconds = Number(env('BENCH_SECONDS', '5'));
   const maxRequests = Number(env('BENCH_MAX_REQUESTS', '20000'));
   const concurrency = Number(env('BENCH_CONCURRENCY', '8'));
+  const rounds = Math.max(1, Number(env('BENCH_ROUNDS', '3')));
   // the throwaway database, migrated and seeded, with this process's environment pointed at it
   const db = await createBenchDatabase('graph');
   const { databaseUrl, appEnv } = db;
@@ -255,19 +266,21 @@ async function main() {
 
     const { GRAPH_SQL } =
       require('../../src/modules/graph/graph.repository') as typeof import('../../src/modules/graph/graph.repository');
+    const { QUIZ_SQL } =
+      require('../../src/modules/assessment/quiz.repository') as typeof import('../../src/modules/assessment/quiz.repository');
     const { STRUCTURE_SQL } =
       require('../../src/modules/graph/structure/course-structure.repository') as typeof import('../../src/modules/graph/structure/course-structure.repository');
     // The same statements the app runs for these two routes, module by module (catalog: the
-    // subject; graph: version, structure, node detail; assessment: the topic's quiz items).
+    // subject; graph: version, structure, node detail; assessment: the topic's quiz items with the
+    // caller's level). The app sends node detail's two in one round trip (readTogether); the baseline
+    // sends them as two concurrent queries, as a plainly written handler would.
     const BARE_SQL = {
       subject: `select id, name, title, description, is_published, created_at from subjects where id = ?`,
       version: GRAPH_SQL.version,
       modules: STRUCTURE_SQL.modules,
       nodes: STRUCTURE_SQL.topics(true),
       nodeDetail: GRAPH_SQL.nodeDetail,
-      quiz: `select id, node_id, stem, choices, difficulty, position from quiz_items
-        where subject_id = ? and node_id = any(array(select jsonb_array_elements_text(?::jsonb)))
-        order by node_id, position, id`,
+      quiz: QUIZ_SQL.topicItemsAndLevel,
     };
     // The API in a process of its own, so its RSS is its own.
     const api = await startAppProcess(appEnv);
@@ -316,50 +329,82 @@ async function main() {
 
     // The app's floor: an authenticated route with one trivial query, no entitlement, no graph.
     // Separates what the graph code costs from what every signed-in request costs.
+    // BENCH_ONLY=<part of a case's name>: that case alone, without the references (e.g. for a profile)
+    const only = process.env.BENCH_ONLY;
     const floor = { seconds, maxRequests, concurrency };
-    await load({ port: appPort, paths: ['/api/me/tags'], headers, seconds: 1, maxRequests: 50, concurrency });
-    const rf = await load({ port: appPort, paths: ['/api/me/tags'], headers, ...floor });
+    if (!only)
+      await load({ port: appPort, paths: ['/api/me/tags'], headers, seconds: 1, maxRequests: 50, concurrency });
+    const rf = only ? null : await load({ port: appPort, paths: ['/api/me/tags'], headers, ...floor });
 
     const rows: string[] = [];
     const fmt = (r: LoadResult) =>
       `${r.rps.toFixed(1).padStart(8)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  (${r.requests} req, ${r.errors} errors, ${(r.bytes / r.requests / 1024).toFixed(1)} KiB/resp)`;
-    for (const c of cases) {
-      const warm = { seconds: 1, maxRequests: 50, concurrency };
+    for (const c of cases.filter((x) => !only || x.name.includes(only))) {
+      // every path once (at least 50 requests): the timed part measures a warm server, as a server
+      // that has been up for a while is, on both sides (memos, JIT, PostgreSQL's buffers)
+      const warm = { seconds: 10, maxRequests: Math.max(50, c.app.length), concurrency };
       await load({ port: appPort, paths: c.app, headers: c.appHeaders, ...warm });
       await load({ port: bare.port, paths: c.bare, headers: {}, ...warm });
       const job = { seconds, maxRequests: c.max, concurrency };
-      const ra = await load({ port: appPort, paths: c.app, headers: c.appHeaders, ...job });
-      const rb = await load({ port: bare.port, paths: c.bare, headers: {}, ...job });
-      console.log(`\n${c.name}  (concurrency ${concurrency}, ≤${seconds}s, ≤${c.max} requests)`);
-      console.log(`  app   ${fmt(ra)}`);
-      console.log(`  bare  ${fmt(rb)}`);
+      console.log(`\n${c.name}  (concurrency ${concurrency}, ≤${seconds}s, ≤${c.max} requests, ${rounds} round(s))`);
+      // Rounds alternate which side goes first (odd rounds the app, even the baseline), so a slow spell
+      // of a shared machine does not always fall on the same side; the ratios are the rounds' medians.
+      const tp: number[] = [];
+      const p99: number[] = [];
+      for (let round = 1; round <= rounds; round++) {
+        const runApp = async () => {
+          const cpu0 = (await api.memory()).cpu;
+          const r = await load({ port: appPort, paths: c.app, headers: c.appHeaders, ...job });
+          return { r, cpu: ((await api.memory()).cpu - cpu0) / 1000 / r.requests };
+        };
+        const runBare = () => load({ port: bare.port, paths: c.bare, headers: {}, ...job });
+        let ra: Awaited<ReturnType<typeof runApp>>;
+        let rb: LoadResult;
+        if (round % 2 === 1) {
+          ra = await runApp();
+          rb = await runBare();
+        } else {
+          rb = await runBare();
+          ra = await runApp();
+        }
+        const tag = rounds > 1 ? ` (round ${round})` : '';
+        console.log(`  app${tag}   ${fmt(ra.r)}  API CPU ${ra.cpu.toFixed(3)} ms/req`);
+        console.log(`  bare${tag}  ${fmt(rb)}`);
+        tp.push(ra.r.rps / rb.rps);
+        p99.push(ra.r.p99 / rb.p99);
+        if (ra.r.errors || rb.errors) process.exitCode = 1;
+      }
+      const spread = (xs: number[]) =>
+        rounds > 1 ? ` (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})` : '';
       rows.push(
-        `${c.name.padEnd(30)} throughput app/bare ${(ra.rps / rb.rps).toFixed(2)}   p99 app/bare ${(ra.p99 / rb.p99).toFixed(2)}`,
+        `${c.name.padEnd(30)} throughput app/bare ${median(tp).toFixed(2)}${spread(tp)}   p99 app/bare ${median(p99).toFixed(2)}${spread(p99)}`,
       );
-      if (ra.errors || rb.errors) process.exitCode = 1;
     }
-    // What a returning browser pays: the same request with the ETag it holds (304, no body).
-    const revalidate = await load({
-      port: appPort,
-      paths: [`/api/graph?subject=${SUBJECT}`],
-      headers: { ...headers, 'if-none-match': etag },
-      seconds,
-      maxRequests,
-      concurrency,
-      expect: 304,
-    });
-    const mastery = await load({
-      port: appPort,
-      paths: [`/api/graph/mastery?subject=${SUBJECT}`],
-      headers,
-      seconds,
-      maxRequests,
-      concurrency,
-    });
-    console.log(`\nreference: GET /api/me/tags (auth + session + one query)\n  app   ${fmt(rf)}`);
-    console.log(`reference: GET /api/graph with If-None-Match (304)\n  app   ${fmt(revalidate)}`);
-    console.log(`reference: GET /api/graph/mastery (the per-user part)\n  app   ${fmt(mastery)}`);
-    if (rf.errors || revalidate.errors || mastery.errors) process.exitCode = 1;
+    if (rf) await references(rf);
+    async function references(rf: LoadResult) {
+      // What a returning browser pays: the same request with the ETag it holds (304, no body).
+      const revalidate = await load({
+        port: appPort,
+        paths: [`/api/graph?subject=${SUBJECT}`],
+        headers: { ...headers, 'if-none-match': etag },
+        seconds,
+        maxRequests,
+        concurrency,
+        expect: 304,
+      });
+      const mastery = await load({
+        port: appPort,
+        paths: [`/api/graph/mastery?subject=${SUBJECT}`],
+        headers,
+        seconds,
+        maxRequests,
+        concurrency,
+      });
+      console.log(`\nreference: GET /api/me/tags (auth + session + one query)\n  app   ${fmt(rf)}`);
+      console.log(`reference: GET /api/graph with If-None-Match (304)\n  app   ${fmt(revalidate)}`);
+      console.log(`reference: GET /api/graph/mastery (the per-user part)\n  app   ${fmt(mastery)}`);
+      if (rf.errors || revalidate.errors || mastery.errors) process.exitCode = 1;
+    }
     const mem = await api.memory();
     console.log(`\nratios\n  ${rows.join('\n  ')}`);
     console.log(
