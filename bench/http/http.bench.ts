@@ -209,13 +209,13 @@ async function startBare(databaseUrl: string, learnerId: string, sql: Record<str
   app.get('/api/graph/nodes/:id', async (req) => {
     const s = String((req.query as Record<string, string>).subject);
     const id = (req.params as Record<string, string>).id;
-    const [{ rows }, quiz, levels] = await Promise.all([
+    // the app's two statements (node; its quiz items with the learner's level) as two concurrent queries
+    const [{ rows }, quiz] = await Promise.all([
       pool.query(q.nodeDetail, [learnerId, s, id]),
-      pool.query(q.quiz, [s, JSON.stringify([id])]),
-      pool.query(q.topicLevel, [learnerId, s, id]),
+      pool.query(q.quiz, [learnerId, s, id, s, id]),
     ]);
     const n = rows[0];
-    const level = levels.rows[0];
+    const level = quiz.rows[0]?.p_known;
     return {
       id: n.id,
       subject_id: s,
@@ -228,12 +228,14 @@ async function startBare(databaseUrl: string, learnerId: string, sql: Record<str
       sources: n.sources,
       video: n.video,
       prerequisites: n.prerequisites,
-      micro_quiz: quiz.rows.map((x) => ({
-        id: x.id,
-        stemHtml: x.stem,
-        choices: (x.choices as { id: string; text: string }[]).map((c) => ({ id: c.id, textHtml: c.text })),
-      })),
-      mastery_level: level ? Number(level.p_known) : 0,
+      micro_quiz: quiz.rows
+        .filter((x) => x.id !== null)
+        .map((x) => ({
+          id: x.id,
+          stemHtml: x.stem,
+          choices: (x.choices as { id: string; text: string }[]).map((c) => ({ id: c.id, textHtml: c.text })),
+        })),
+      mastery_level: level == null ? 0 : Number(level),
       bookmarked: n.bookmarked,
     };
   });
@@ -321,6 +323,8 @@ async function main() {
       require('../../src/modules/graph/graph.repository') as typeof import('../../src/modules/graph/graph.repository');
     const { STRUCTURE_SQL } =
       require('../../src/modules/graph/structure/course-structure.repository') as typeof import('../../src/modules/graph/structure/course-structure.repository');
+    const { QUIZ_SQL } =
+      require('../../src/modules/assessment/quiz.repository') as typeof import('../../src/modules/assessment/quiz.repository');
     // The statements the app's repositories run for these routes (catalog, graph, assessment, notes).
     const BARE_SQL = {
       subjects: `select id, name, title, description, is_published, created_at from subjects
@@ -332,15 +336,12 @@ async function main() {
       mastery: `select subject_id, skill_id, skill_name, kind, p_known, attempts, correct, updated_at from user_mastery
         where user_id = ? and (?::text is null or subject_id = ?) order by updated_at desc, skill_name`,
       topicLevels: `select skill_id, p_known from user_mastery where user_id = ? and subject_id = ? and kind = 'topic' order by skill_id`,
-      topicLevel: `select p_known from user_mastery where user_id = ? and subject_id = ? and skill_id = ? and kind = 'topic'`,
       subject: `select id, name, title, description, is_published, created_at from subjects where id = ?`,
       version: GRAPH_SQL.version,
       modules: STRUCTURE_SQL.modules,
       nodes: STRUCTURE_SQL.topics(true),
       nodeDetail: GRAPH_SQL.nodeDetail,
-      quiz: `select id, node_id, stem, choices, difficulty, position from quiz_items
-        where subject_id = ? and node_id = any(array(select jsonb_array_elements_text(?::jsonb)))
-        order by node_id, position, id`,
+      quiz: QUIZ_SQL.topicItemsAndLevel,
       notes: `select n.id, n.subject_id, n.node_id, t.title as node_name, n.text, n.created_at, n.updated_at
          from notes n left join topic_nodes t on t.subject_id = n.subject_id and t.id = n.node_id
         where n.user_id = ? and (?::text is null or n.subject_id = ?::text)
