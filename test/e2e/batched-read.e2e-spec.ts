@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type BatchedRead, readTogether } from '../../src/common/database/batched-read';
+import { type BatchedRead, batchedRead, readTogether } from '../../src/common/database/batched-read';
 import { QuizItemsService } from '../../src/modules/assessment/quiz-items.service';
 import { Harness } from '../support/harness';
 
@@ -59,7 +59,58 @@ describe('readTogether (several statements in one round trip)', () => {
     expect([a, b]).toEqual([[1], [2]]);
   });
 
-  it('fails as a whole when one statement fails, and the connection stays usable', async () => {
+  it('puts non-string values in as their SQL literals', async () => {
+    const when = new Date('2026-11-26T12:34:56.789Z');
+    const [[n], [b], [d], [j], [nul]] = await readTogether(
+      em,
+      values('select ?::int * 2 as v', [21]),
+      values('select not ?::boolean as v', [false]),
+      values("select to_char(?::timestamptz at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') as v", [when]),
+      values("select (?::jsonb)->>'quote' as v", [{ quote: "it's; -- not SQL" }]),
+      values('select ?::text is null as v', [null]),
+    );
+    expect([n, b, d, j, nul]).toEqual([42, true, '2026-11-26 12:34:56.789', "it's; -- not SQL", true]);
+  });
+
+  it('keeps statements apart when one ends in a line comment', async () => {
+    const [a, b] = await readTogether(em, values('select 1 as v -- the first', []), values('select 2 as v', []));
+    expect([a, b]).toEqual([[1], [2]]);
+  });
+
+  it('refuses a read that holds more than one statement, before sending anything', async () => {
+    await expect(readTogether(em, values('select 1 as v; select 2 as v', []))).rejects.toThrow(/one statement/);
+  });
+
+  it("runs inside the caller's transaction and sees its uncommitted writes", async () => {
+    const id = `bq-tx-${Date.now()}`;
+    const subjectTitle = values('select title as v from subjects where id = ?', [id]);
+    await expect(
+      em.transactional(async (tx) => {
+        await tx.execute(
+          `insert into subjects (id, name, title, description, content_hash) values (?, ?, 'Uncommitted', '', 'x')`,
+          [id, id],
+        );
+        const [seen] = await readTogether(tx as EntityManager, subjectTitle);
+        expect(seen).toEqual(['Uncommitted']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const [after] = await readTogether(em, subjectTitle);
+    expect(after).toEqual([]);
+  });
+
+  it('a read is frozen: the module that carries it cannot change its SQL or values', () => {
+    const read = batchedRead(values('select ?::text as v', ['mine']));
+    expect(() => {
+      (read as { sql: string }).sql = 'select secret from elsewhere';
+    }).toThrow(TypeError);
+    expect(() => {
+      (read.params as unknown[])[0] = 'theirs';
+    }).toThrow(TypeError);
+    expect(read.params).toEqual(['mine']);
+  });
+
+  it('fails as a whole when one statement fails, and later batches still run', async () => {
     await expect(
       readTogether(em, values('select 1 as v', []), values('select * from no_such_table', [])),
     ).rejects.toThrow(/no_such_table/);
@@ -92,8 +143,8 @@ describe("the topic page's assessment statement (QuizItemsService.topicPageRead)
     const user = await h.newUser('batched-level');
     await h.sql(
       `insert into quiz_items (subject_id, id, node_id, position, stem, choices, correct, explanation, difficulty)
-       values (?, 'bq-2', 'bq-topic', 2, 'Second.', '[{"id":"a","text":"A"},{"id":"b","text":"B"}]', 'b', 'Because.', 1),
-              (?, 'bq-1', 'bq-topic', 1, 'First.', '[{"id":"a","text":"A"}]', 'a', 'Because.', 1)`,
+       values (?, 'bq-1', 'bq-topic', 2, 'Second.', '[{"id":"a","text":"A"},{"id":"b","text":"B"}]', 'b', 'Because.', 1),
+              (?, 'bq-2', 'bq-topic', 1, 'First.', '[{"id":"a","text":"A"}]', 'a', 'Because.', 1)`,
       [subject, subject],
     );
     await h.sql(
@@ -105,9 +156,9 @@ describe("the topic page's assessment statement (QuizItemsService.topicPageRead)
     const [page] = await readTogether(em, quizItems().topicPageRead(subject, 'bq-topic', user.id));
     expect(page).toEqual({
       items: [
-        { id: 'bq-1', nodeId: 'bq-topic', stem: 'First.', choices: [{ id: 'a', text: 'A' }] },
+        { id: 'bq-2', nodeId: 'bq-topic', stem: 'First.', choices: [{ id: 'a', text: 'A' }] },
         {
-          id: 'bq-2',
+          id: 'bq-1',
           nodeId: 'bq-topic',
           stem: 'Second.',
           choices: [
@@ -123,7 +174,8 @@ describe("the topic page's assessment statement (QuizItemsService.topicPageRead)
     const other = await h.newUser('batched-none');
     const [fresh] = await readTogether(em, quizItems().topicPageRead(subject, 'bq-topic', other.id));
     expect(fresh.level).toBeNull();
-    expect(fresh.items.map((i) => i.id)).toEqual(['bq-1', 'bq-2']);
+    // authored order (position), not id order
+    expect(fresh.items.map((i) => i.id)).toEqual(['bq-2', 'bq-1']);
   });
 
   it('answers no items and the level for a topic without quiz items', async () => {

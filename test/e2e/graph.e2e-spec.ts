@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { type ApiError, Harness } from '../support/harness';
 
@@ -286,6 +287,27 @@ describe('GET /api/graph/nodes/{id}', () => {
       (await h.get<TopicNode>('/api/graph/nodes/vn-anatomy?subject=vagus-nerve&preview=draft', { token: studio }))
         .status,
     ).toBe(400);
+  });
+
+  it("reads a topic page's content in one round trip to PostgreSQL (node, quiz items and level together)", async () => {
+    const path = '/api/graph/nodes/vn-anatomy?subject=vagus-nerve';
+    // the first request fills the access view (session, roles, entitlements) in Redis
+    expect((await h.get(path, { token: owner.token })).status).toBe(200);
+    const sent = jest.spyOn(Client.prototype, 'query');
+    try {
+      const res = await h.get<TopicNode>(path, { token: owner.token });
+      expect(res.status).toBe(200);
+      expect(res.body.micro_quiz.length).toBeGreaterThan(0);
+      const texts = sent.mock.calls.map(([q]) =>
+        typeof q === 'string' ? q : ((q as { text?: string } | undefined)?.text ?? ''),
+      );
+      const content = texts.filter((t) => /topic_nodes|quiz_items|user_mastery|bookmarks/.test(t));
+      expect(content).toHaveLength(1);
+      for (const table of ['from topic_nodes', 'bookmarks', 'quiz_items', 'user_mastery'])
+        expect(content[0]).toContain(table);
+    } finally {
+      sent.mockRestore();
+    }
   });
 
   it('returns the whole topic, sanitised, with its micro quiz but never the answers', async () => {

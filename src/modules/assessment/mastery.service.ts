@@ -18,7 +18,9 @@ const toLevels = (rows: { skill_id: string; p_known: number }[]) =>
 /**
  * Per-learner mastery by Bayesian Knowledge Tracing, for each topic and each module (the spec's
  * category). Every graded answer, from quizzes and practice alike, goes through `record`. This
- * service is the only path to `user_mastery`: lock, read, record, set inferred.
+ * service is the only path that writes `user_mastery` (lock, record, set inferred) and the only one
+ * that reads it, except the topic page's statement (`QUIZ_SQL.topicItemsAndLevel`), which reads one
+ * topic's level beside its quiz items so the page costs one round trip.
  */
 @Injectable()
 export class MasteryService {

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { BatchedRead } from '../../common/database/batched-read';
+import { type BatchedRead, batchedRead } from '../../common/database/batched-read';
 import type { QuizChoice } from './entities';
 import { QuizRepository } from './quiz.repository';
 
@@ -42,13 +42,14 @@ export class QuizItemsService {
     userId: string,
   ): BatchedRead<{ items: PublicQuizItem[]; level: number | null }> {
     const read = this.repo.topicItemsAndLevelRead(subjectId, nodeId, userId);
-    return {
-      ...read,
+    return batchedRead({
+      sql: read.sql,
+      params: read.params,
       map: (rows) => {
         const { items, level } = read.map(rows);
         return { items: items.map((r) => ({ id: r.id, nodeId: r.node_id, stem: r.stem, choices: r.choices })), level };
       },
-    };
+    });
   }
 
   /**

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { BatchedRead } from '../../common/database/batched-read';
+import { type BatchedRead, batchedRead } from '../../common/database/batched-read';
 import type { QuizChoice, QuizKind } from './entities';
 
 export interface QuizItemRow {
@@ -85,7 +85,7 @@ export class QuizRepository {
    * trip. The level comes on every row; with no items there is one row whose `id` is null.
    */
   topicItemsAndLevelRead(subjectId: string, nodeId: string, userId: string): BatchedRead<TopicItemsAndLevel> {
-    return {
+    return batchedRead({
       sql: QUIZ_SQL.topicItemsAndLevel,
       params: [userId, subjectId, nodeId, subjectId, nodeId],
       map: (rows) => {
@@ -102,7 +102,7 @@ export class QuizRepository {
           level: level == null ? null : Number(level),
         };
       },
-    };
+    });
   }
 
   itemsById(em: EntityManager, subjectId: string, itemIds: string[]): Promise<(QuizItemRow & GradingItemRow)[]> {

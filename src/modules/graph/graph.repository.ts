@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { type BatchedRead, readTogether } from '../../common/database/batched-read';
+import { type BatchedRead, batchedRead, readTogether } from '../../common/database/batched-read';
 
 export interface NodeDetailRecord {
   id: string;
@@ -62,11 +62,11 @@ export class GraphRepository {
     userId: string,
     other: BatchedRead<T>,
   ): Promise<[NodeDetailRecord | null, T]> {
-    const detail: BatchedRead<NodeDetailRecord | null> = {
+    const detail = batchedRead<NodeDetailRecord | null>({
       sql: GRAPH_SQL.nodeDetail,
       params: [userId, subjectId, nodeId],
       map: (rows) => (rows as unknown as NodeDetailRecord[])[0] ?? null,
-    };
+    });
     return readTogether(this.em, detail, other);
   }
 
