@@ -250,7 +250,9 @@ async function main() {
   const seconds = Number(env('BENCH_SECONDS', '5'));
   const maxRequests = Number(env('BENCH_MAX_REQUESTS', '20000'));
   const concurrency = Number(env('BENCH_CONCURRENCY', '8'));
-  const rounds = Math.max(1, Number(env('BENCH_ROUNDS', '3')));
+  const rounds = Number(env('BENCH_ROUNDS', '3'));
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error(`BENCH_ROUNDS must be a whole number from 1, not ${rounds}`);
   // the throwaway database, migrated and seeded, with this process's environment pointed at it
   const db = await createBenchDatabase('graph');
   const { databaseUrl, appEnv } = db;
@@ -347,15 +349,16 @@ async function main() {
       await load({ port: bare.port, paths: c.bare, headers: {}, ...warm });
       const job = { seconds, maxRequests: c.max, concurrency };
       console.log(`\n${c.name}  (concurrency ${concurrency}, ≤${seconds}s, ≤${c.max} requests, ${rounds} round(s))`);
-      // Rounds alternate which side goes first (odd rounds the app, even the baseline), so a slow spell
-      // of a shared machine does not always fall on the same side; the ratios are the rounds' medians.
+      // Rounds alternate which side goes first (odd rounds the app, even the baseline; with an odd count
+      // the app goes first once more), so a slow spell of a shared machine does not always fall on the
+      // same side; the ratios are the rounds' medians.
       const tp: number[] = [];
       const p99: number[] = [];
       for (let round = 1; round <= rounds; round++) {
         const runApp = async () => {
           const cpu0 = (await api.memory()).cpu;
           const r = await load({ port: appPort, paths: c.app, headers: c.appHeaders, ...job });
-          return { r, cpu: ((await api.memory()).cpu - cpu0) / 1000 / r.requests };
+          return { r, cpu: r.requests ? ((await api.memory()).cpu - cpu0) / 1000 / r.requests : NaN };
         };
         const runBare = () => load({ port: bare.port, paths: c.bare, headers: {}, ...job });
         let ra: Awaited<ReturnType<typeof runApp>>;
