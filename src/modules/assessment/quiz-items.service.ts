@@ -2,13 +2,18 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type BatchedRead, batchedRead } from '../../common/database/batched-read';
 import type { QuizChoice } from './entities';
-import { QuizRepository } from './quiz.repository';
+import { type QuizItemRow, QuizRepository } from './quiz.repository';
 
 export interface PublicQuizItem {
   id: string;
   nodeId: string;
   stem: string;
   choices: QuizChoice[];
+}
+
+/** An item as other modules see it: no answer, no explanation. */
+function toPublicItem(r: Pick<QuizItemRow, 'id' | 'node_id' | 'stem' | 'choices'>): PublicQuizItem {
+  return { id: r.id, nodeId: r.node_id, stem: r.stem, choices: Array.isArray(r.choices) ? r.choices : [] };
 }
 
 /**
@@ -22,13 +27,7 @@ export class QuizItemsService {
   /** The items of these topics in their authored order (grouped by topic), without answers. */
   async forTopics(subjectId: string, nodeIds: string[]): Promise<PublicQuizItem[]> {
     if (nodeIds.length === 0) return [];
-    const rows = await this.repo.itemsOfNodes(subjectId, nodeIds);
-    return rows.map((r) => ({
-      id: r.id,
-      nodeId: r.node_id,
-      stem: r.stem,
-      choices: Array.isArray(r.choices) ? r.choices : [],
-    }));
+    return (await this.repo.itemsOfNodes(subjectId, nodeIds)).map(toPublicItem);
   }
 
   /**
@@ -47,7 +46,7 @@ export class QuizItemsService {
       params: read.params,
       map: (rows) => {
         const { items, level } = read.map(rows);
-        return { items: items.map((r) => ({ id: r.id, nodeId: r.node_id, stem: r.stem, choices: r.choices })), level };
+        return { items: items.map(toPublicItem), level };
       },
     });
   }

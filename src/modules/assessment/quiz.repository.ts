@@ -91,14 +91,7 @@ export class QuizRepository {
       map: (rows) => {
         const level = rows[0]?.p_known;
         return {
-          items: rows
-            .filter((r) => r.id != null)
-            .map((r) => ({
-              id: String(r.id),
-              node_id: String(r.node_id),
-              stem: String(r.stem),
-              choices: (Array.isArray(r.choices) ? r.choices : []) as QuizChoice[],
-            })),
+          items: (rows as unknown as TopicItemsAndLevel['items']).filter((r) => r.id != null),
           level: level == null ? null : Number(level),
         };
       },
