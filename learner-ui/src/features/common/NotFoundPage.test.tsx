@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { installFetch } from '../../test/fetch-mock';
 import { signedOut } from '../../test/helpers';
 import { renderApp } from '../../test/render';
@@ -12,7 +12,10 @@ describe('404', () => {
 
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-    expect(errorSpy).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/no/such/page');
+    // logged from an effect, which may run after the heading is on screen (the page is a lazy route)
+    await waitFor(() =>
+      expect(errorSpy).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/no/such/page'),
+    );
   });
 
   it.each(['/learn', '/studio', '/certificates', '/dashboardx'])('treats %s as unknown', async (route) => {
@@ -20,7 +23,9 @@ describe('404', () => {
     const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp({ route });
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
-    expect(errorSpy).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', route);
+    await waitFor(() =>
+      expect(errorSpy).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', route),
+    );
   });
 
   it('does not log for known routes', async () => {
