@@ -3,6 +3,8 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
+COPY packages/api-types/package.json packages/api-types/
+COPY packages/shared/package.json packages/shared/
 COPY learner-ui/package.json learner-ui/
 COPY admin-ui/package.json admin-ui/
 RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
@@ -22,6 +24,8 @@ COPY package.json package-lock.json ./
 COPY learner-ui/package.json learner-ui/
 COPY admin-ui/package.json admin-ui/
 RUN npm ci --omit=dev --no-audit --no-fund --workspaces=false || npm install --omit=dev --no-audit --no-fund --workspaces=false
+# The API reads the HTML allow-list it shares with the UIs from @lp/shared (workspaces are not linked here).
+COPY --from=build /app/packages/shared node_modules/@lp/shared
 COPY --from=build /app/dist dist
 COPY --from=build /app/learner-ui/dist learner-ui/dist
 COPY --from=build /app/admin-ui/dist admin-ui/dist

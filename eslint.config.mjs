@@ -28,14 +28,22 @@ export default tseslint.config(
       'playwright-report/**',
       'content/**',
       'coverage/**',
-      'learner-ui/src/api/schema.d.ts',
+      'packages/api-types/src/schema.d.ts',
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     // API, workers, tests, benchmarks, scripts in TypeScript
-    files: ['src/**/*.ts', 'workers/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.ts'],
+    files: [
+      'src/**/*.ts',
+      'workers/**/*.ts',
+      'test/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+      'packages/api-types/test/**/*.ts',
+      '*.ts',
+    ],
     languageOptions: {
       globals: { ...globals.node, ...globals.jest },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
@@ -43,7 +51,12 @@ export default tseslint.config(
     rules: typeAware,
   },
   {
-    files: ['learner-ui/**/*.{ts,tsx}', 'admin-ui/**/*.{ts,tsx}'],
+    files: [
+      'learner-ui/**/*.{ts,tsx}',
+      'admin-ui/**/*.{ts,tsx}',
+      'packages/*/src/**/*.{ts,tsx}',
+      'packages/shared/test/**/*.ts',
+    ],
     languageOptions: {
       globals: { ...globals.browser },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

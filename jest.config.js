@@ -29,7 +29,7 @@ module.exports = {
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': swc, ...esmTransform },
       transformIgnorePatterns,
-      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/packages/*/test/**/*.e2e-spec.ts'],
       setupFiles: ['<rootDir>/test/support/env.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -198,6 +198,7 @@ async function main() {
     }
     if (tiers.includes('unit')) await step('unit', 'unit tests', 'npx', ['jest', '--selectProjects', 'unit']);
     if (tiers.includes('ui')) {
+      await step('ui', 'shared package tests', 'npm', ['test', '-w', '@lp/shared']);
       await step('ui', 'learner-ui tests', 'npm', ['test', '-w', 'learner-ui']);
       await step('ui', 'admin-ui tests', 'npm', ['test', '-w', 'admin-ui']);
     }

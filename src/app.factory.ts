@@ -21,7 +21,7 @@ import { QUEUES } from './queues/queues';
 export const API_PREFIX = 'api';
 /**
  * Outside /api: the health check, and the lecture scripts at the old product's path on our own origin.
- * scripts/api-types.mjs reads this too, so the OpenAPI document places them where they are served.
+ * packages/api-types/generate.mjs reads this too, so the OpenAPI document places them where they are served.
  */
 export const API_PREFIX_OPTIONS = {
   exclude: ['health', { path: 'media/:subject/tts_scripts.json', method: RequestMethod.GET }],

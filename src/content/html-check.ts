@@ -15,7 +15,12 @@ export interface HtmlIssue {
   column: number;
 }
 
-/** The tags content/README.md allows; nothing else may appear. */
+/**
+ * The tags content/README.md allows; nothing else may appear. A stricter subset of the product's one
+ * allow-list (packages/shared/src/html/allow-list.json, what the API's sanitiser keeps): packs are held to
+ * well-formed, simple markup, while Studio edits may use the whole list. packages/shared/test checks the
+ * subset relation.
+ */
 export const ALLOWED_TAGS = [
   'p',
   'ul',

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Box, Card, CardContent, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 
 import { VARIANT_KEYS, type NodeContent, type VariantKey } from './nodeApi';
-import { sanitizeHtml } from './sanitizeHtml';
+import { sanitizeHtmlForPreview } from '@lp/shared/html';
 
 const VARIANT_LABELS: Record<VariantKey, string> = {
   beginner: 'Beginner',
@@ -32,7 +32,7 @@ export const NodeContentTabs = ({
   onSources: (text: string) => void;
 }) => {
   const [tab, setTab] = useState<TabName>('summary');
-  const preview = useMemo(() => sanitizeHtml(draft.summary_html), [draft.summary_html]);
+  const preview = useMemo(() => sanitizeHtmlForPreview(draft.summary_html), [draft.summary_html]);
   return (
     <Card variant="outlined">
       <Tabs value={tab} onChange={(_, value: TabName) => setTab(value)} aria-label="Node content">

@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { QueryParams, RequestBody } from './openapi';
+import type { QueryParams, RequestBody } from '@lp/api-types';
 
 /**
  * Quizzes, mastery detail and spaced-repetition practice (docs/assessment-api.md).

@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { OkResponse, RequestBody, Schema } from './openapi';
+import type { OkResponse, RequestBody, Schema } from '@lp/api-types';
 
 /** The roles the site knows by name; the server may send others. */
 export type Role = 'learner' | 'studio' | 'admin' | 'clinician' | (string & {});

@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { OkResponse, QueryParams, RequestBody } from './openapi';
+import type { OkResponse, QueryParams, RequestBody } from '@lp/api-types';
 
 /**
  * Learning graph, topic, notes, bookmarks, tutor and "me" calls (docs/graph-api.md).

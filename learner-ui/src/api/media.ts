@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { QueryParams, RequestBody } from './openapi';
+import type { QueryParams, RequestBody } from '@lp/api-types';
 import { asString, pickList } from './subjects';
 
 /**

@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { QueryParams } from './openapi';
+import type { QueryParams } from '@lp/api-types';
 
 export interface Subject {
   id: string;

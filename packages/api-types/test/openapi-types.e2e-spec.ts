@@ -1,18 +1,18 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Harness } from '../support/harness';
+import { Harness } from '../../../test/support/harness';
 
-const ROOT = join(__dirname, '..', '..');
-const SCHEMA_FILE = join(ROOT, 'learner-ui', 'src', 'api', 'schema.d.ts');
+const ROOT = join(__dirname, '..', '..', '..');
+const SCHEMA_FILE = join(ROOT, 'packages', 'api-types', 'src', 'schema.d.ts');
 
-/** `node scripts/api-types.mjs --document - --print`: the script's own function, fed the served document. */
+/** `node packages/api-types/generate.mjs --document - --print`: the script's own function, fed the served document. */
 function apiTypesFrom(document: unknown): Promise<string> {
   return new Promise((resolve, reject) => {
     // Asynchronous, so the app's Redis connections keep being served while the types are generated.
     const child = execFile(
       process.execPath,
-      [join(ROOT, 'scripts', 'api-types.mjs'), '--document', '-', '--print'],
+      [join(ROOT, 'packages', 'api-types', 'generate.mjs'), '--document', '-', '--print'],
       { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
       (err, stdout) => (err ? reject(err) : resolve(stdout)),
     );
@@ -21,9 +21,9 @@ function apiTypesFrom(document: unknown): Promise<string> {
 }
 
 /**
- * The learner site's API types (learner-ui/src/api/schema.d.ts) are generated from the OpenAPI
+ * The UIs' API types (packages/api-types/src/schema.d.ts, imported as @lp/api-types) are generated from the OpenAPI
  * document and committed. They are generated here again, by the same function as
- * `npm run api:types` (scripts/api-types.mjs), from the document the real app serves, so a DTO
+ * `npm run api:types` (packages/api-types/generate.mjs), from the document the real app serves, so a DTO
  * change without regenerating fails the test run instead of drifting from the UI unseen.
  */
 describe('learner UI API types', () => {
@@ -46,7 +46,7 @@ describe('learner UI API types', () => {
     const committed = readFileSync(SCHEMA_FILE, 'utf8');
 
     if (generated !== committed) {
-      throw new Error('learner-ui/src/api/schema.d.ts does not match the OpenAPI document: run npm run api:types');
+      throw new Error('packages/api-types/src/schema.d.ts does not match the OpenAPI document: run npm run api:types');
     }
   });
 });
