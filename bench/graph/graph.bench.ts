@@ -105,6 +105,19 @@ function load(job: LoadJob): Promise<LoadResult> {
   });
 }
 
+/** The bytes of one answer's body as sent (not decoded), refusing anything but a 200. */
+function bytesSent(port: number, path: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      let n = 0;
+      res.on('data', (c: Buffer) => (n += c.length));
+      res.on('end', () => (res.statusCode === 200 ? resolve(n) : reject(new Error(`${path}: ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 // ---------------------------------------------------------------- data set
 
 const SUBJECT = 'bench-graph';
@@ -311,6 +324,14 @@ async function main() {
     if (a.topics?.id.length !== nodes) throw new Error(`app graph returned ${a.topics?.id.length} topics`);
     const b = await (await fetch(`http://127.0.0.1:${bare.port}/graph?subject=${SUBJECT}`)).json();
     if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error('the app and the baseline answer different graphs');
+    // What the wire carries: the API compresses answers for clients that accept it (every browser does)
+    const encodings = { raw: 'identity', gzip: 'gzip', br: 'br' };
+    const sizes: string[] = [];
+    for (const [label, enc] of Object.entries(encodings)) {
+      const n = await bytesSent(appPort, `/api/graph?subject=${SUBJECT}`, { ...headers, 'accept-encoding': enc });
+      sizes.push(`${label} ${n.toLocaleString('en')} bytes`);
+    }
+    console.log(`payload of GET /api/graph (${nodes} topics): ${sizes.join(', ')}`);
 
     const cases = [
       {
