@@ -1,3 +1,4 @@
+import { REFRESH_CHECK_INTERVAL_MS, REFRESH_PATH, refreshFailure, refresher, shouldRefresh } from '@lp/shared/auth';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 
 /** The session object answered by `POST /api/auth/login` and `POST /api/auth/refresh`. */
@@ -21,21 +22,11 @@ export const STUDIO_ROLE = 'studio';
 export const LEARNER_SIGN_IN = '/login';
 export const LEARNER_DASHBOARD = '/dashboard';
 
-export const CHECK_INTERVAL_MS = 30_000;
-/** The timer refreshes once fewer than this many checks remain before `expiresAt`. */
-export const REFRESH_WHEN_CHECKS_LEFT = 3;
 /** A token this close to expiry is renewed before it is sent, rather than sent and refused. */
 const EXPIRY_MARGIN_MS = 10_000;
-/**
- * Refresh tokens rotate on every use and a reused one revokes the whole session, so refreshes
- * must never overlap: not within this tab (one promise in flight) and not across tabs of the
- * origin (a Web Lock of this name; the learner site shares the same refresh cookie).
- */
-export const REFRESH_LOCK_NAME = 'lp-auth-refresh';
 
 // The access token lives in memory only; the refresh token is an httpOnly cookie we never see.
 let session: Session | null = null;
-let refreshInFlight: Promise<Session | null> | null = null;
 let refreshTimer: ReturnType<typeof setInterval> | undefined;
 // Set once a full page navigation has started, so nothing else fights it in the meantime.
 let leavingPage = false;
@@ -78,7 +69,7 @@ const sendToLearnerDashboard = (): Promise<never> => leavePage(() => window.loca
 const setSession = (next: Session): Session => {
   session = next;
   if (refreshTimer === undefined) {
-    refreshTimer = setInterval(refreshIfExpiringSoon, CHECK_INTERVAL_MS);
+    refreshTimer = setInterval(refreshIfExpiringSoon, REFRESH_CHECK_INTERVAL_MS);
   }
   return next;
 };
@@ -92,20 +83,13 @@ const clearSession = (): void => {
 };
 
 const refreshIfExpiringSoon = (): void => {
-  if (!session) return;
-  const checksLeft = (session.expiresAt - Date.now()) / CHECK_INTERVAL_MS;
-  if (checksLeft < REFRESH_WHEN_CHECKS_LEFT) void refreshSession();
-};
-
-const withRefreshLock = <T>(task: () => Promise<T>): Promise<T> => {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request(REFRESH_LOCK_NAME, task) : task();
+  if (session && shouldRefresh(session.expiresAt, Date.now())) void refreshSession();
 };
 
 const requestRefresh = async (): Promise<Session | null> => {
   let response: Response;
   try {
-    response = await fetch('/api/auth/refresh', {
+    response = await fetch(REFRESH_PATH, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: 'application/json' },
@@ -115,7 +99,7 @@ const requestRefresh = async (): Promise<Session | null> => {
     return usableSession();
   }
   if (response.ok) return setSession((await response.json()) as Session);
-  if (response.status === 401) {
+  if (refreshFailure(response.status) === 'signed-out') {
     clearSession();
     return null;
   }
@@ -125,13 +109,12 @@ const requestRefresh = async (): Promise<Session | null> => {
 const usableSession = (): Session | null =>
   session && session.expiresAt - Date.now() > EXPIRY_MARGIN_MS ? session : null;
 
-/** Exchanges the refresh cookie for a new session; concurrent callers share one request. */
-export const refreshSession = (): Promise<Session | null> => {
-  refreshInFlight ??= withRefreshLock(requestRefresh).finally(() => {
-    refreshInFlight = null;
-  });
-  return refreshInFlight;
-};
+/**
+ * Exchanges the refresh cookie for a new session. Refresh tokens rotate on every use and a reused one
+ * revokes the session, so this follows the protocol the learner site follows too (@lp/shared/auth): one
+ * request in flight in this tab, one across the origin's tabs.
+ */
+export const refreshSession: () => Promise<Session | null> = refresher(requestRefresh);
 
 /** The in-memory session, refreshed first when there is none or it is about to expire. */
 export const getSession = async (): Promise<Session | null> => usableSession() ?? refreshSession();

@@ -63,6 +63,20 @@ describe('dataProvider', () => {
     expect(server.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
   });
 
+  it('tries a 502, 503 or 504 again by the shared retry rule, and answers the first success', async () => {
+    stubLocation('/studio/users');
+    const server = mockFetch({
+      'POST /api/auth/refresh': json(makeSession(STUDIO_ROLES)),
+      'GET /api/admin/users/u1': [apiError(503, 'Restarting'), apiError(502, 'Bad gateway'), json({ id: 'u1' })],
+    });
+    const { httpClient } = await loadProviders();
+
+    const { json: body } = await httpClient('/api/admin/users/u1');
+
+    expect(body).toEqual({ id: 'u1' });
+    expect(server.callsTo('GET', '/api/admin/users/u1')).toHaveLength(3);
+  });
+
   it('lists courses in the ra-data-simple-rest dialect and reads the total from Content-Range', async () => {
     stubLocation('/studio/subjects');
     const course = { id: 'ai-user', subjectId: 'ai-user', title: 'AI for Everyday Users', published: true };

@@ -1,3 +1,4 @@
+import { retryDelay, shouldRetry } from '@lp/shared/auth';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, HttpError } from 'react-admin';
 
@@ -5,11 +6,20 @@ import { getAccessToken, renewAccessToken } from './authProvider';
 
 export const ADMIN_API_URL = '/api/admin';
 
-const fetchWithToken = (url: string, options: fetchUtils.Options, token: string | null) =>
-  fetchUtils.fetchJson(url, {
-    ...options,
-    user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined,
-  });
+/** One call, tried again on 502/503/504 by the retry rule both UIs share (@lp/shared/auth). */
+const fetchWithToken = async (url: string, options: fetchUtils.Options, token: string | null) => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fetchUtils.fetchJson(url, {
+        ...options,
+        user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined,
+      });
+    } catch (error) {
+      if (!(error instanceof HttpError) || !shouldRetry(error.status, attempt)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt)));
+    }
+  }
+};
 
 /**
  * fetchJson with the in-memory access token. A 401 gets one retry with a renewed token

@@ -1,3 +1,4 @@
+import { retryDelay, shouldRetry } from '@lp/shared/auth';
 import { ApiError, messageFromBody } from './errors';
 import { accessToken } from './token';
 
@@ -12,15 +13,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** 502, 503 and 504 are transient (proxy or restart); everything else is answered as is. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
-/** Total tries including the first one: waits 200, 400 and 800 ms between them. */
-export const MAX_ATTEMPTS = 4;
-export const RETRY_BASE_DELAY_MS = 200;
-
-export function retryDelay(retryIndex: number): number {
-  return RETRY_BASE_DELAY_MS * 2 ** retryIndex;
-}
+// The retry rule (502/503/504, four tries, waits doubling from 200 ms) is the one both UIs share.
+export { MAX_ATTEMPTS, RETRYABLE_STATUSES, retryDelay } from '@lp/shared/auth';
 
 /**
  * Calls whose 401 means "wrong credentials or token in the form", not "your session ended".
@@ -183,7 +177,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       throw new ApiError(0, undefined, err);
     }
 
-    if (RETRYABLE_STATUSES.has(response.status) && attempt < MAX_ATTEMPTS - 1) {
+    if (shouldRetry(response.status, attempt)) {
       await sleep(retryDelay(attempt), signal);
       continue;
     }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessToken, ApiError } from '../../api';
 import type { Session } from '../../api';
 import { deferred, session } from '../../test/fetch-mock';
-import { REFRESH_CHECK_INTERVAL_MS, shouldRefresh, singleFlight } from './refresh-scheduler';
+import { REFRESH_CHECK_INTERVAL_MS, shouldRefresh, singleFlight } from '@lp/shared/auth';
 import { SessionController, type SessionControllerOptions } from './session-controller';
 import { SESSION_HINT_KEY } from './session-storage';
 

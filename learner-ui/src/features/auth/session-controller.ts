@@ -1,6 +1,13 @@
 import { accessToken, authApi, isApiError } from '../../api';
 import type { Role, Session } from '../../api';
-import { REFRESH_CHECK_INTERVAL_MS, shouldRefresh, singleFlight } from './refresh-scheduler';
+import {
+  browserLocks,
+  REFRESH_CHECK_INTERVAL_MS,
+  refreshFailure,
+  shouldRefresh,
+  singleFlight,
+  withRefreshLock,
+} from '@lp/shared/auth';
 import { clearSessionHint, readSessionHint, SESSION_HINT_KEY, writeSessionHint } from './session-storage';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -66,12 +73,7 @@ export class SessionController {
   constructor(options: SessionControllerOptions = {}) {
     this.api = options.api ?? authApi;
     this.now = options.now ?? (() => Date.now());
-    this.locks =
-      options.locks !== undefined
-        ? options.locks
-        : typeof navigator !== 'undefined' && navigator.locks
-          ? navigator.locks
-          : null;
+    this.locks = options.locks !== undefined ? options.locks : browserLocks();
     this.checkIntervalMs = options.checkIntervalMs ?? REFRESH_CHECK_INTERVAL_MS;
     const hint = readSessionHint();
     this.state = { status: 'loading', user: hint ? { email: hint.email, roles: hint.roles } : null, expiresAt: null };
@@ -126,19 +128,20 @@ export class SessionController {
     }
   }
 
-  /** Refreshes the session; concurrent callers share one request. Resolves null when signed out. */
+  /**
+   * Refreshes the session; concurrent callers (and other tabs, the Studio's too) share one request, by the
+   * protocol in @lp/shared/auth. Resolves null when signed out.
+   */
   refresh: () => Promise<Session | null> = singleFlight(() => this.doRefresh());
 
   private async doRefresh(): Promise<Session | null> {
     try {
-      const session = this.locks
-        ? await this.locks.request('lp.auth.refresh', () => this.api.refresh())
-        : await this.api.refresh();
+      const session = await withRefreshLock(() => this.api.refresh(), this.locks);
       if (!isSession(session)) throw new Error('Malformed session response');
       this.applySession(session);
       return session;
     } catch (err) {
-      if (isApiError(err) && err.status >= 400 && err.status < 500) {
+      if (isApiError(err) && refreshFailure(err.status) === 'signed-out') {
         this.signOutLocally();
         return null;
       }
