@@ -13,6 +13,7 @@ import { Migration20261125010000AdminAudit } from './Migration20261125010000Admi
 import { Migration20261125020000Challenges } from './Migration20261125020000Challenges';
 import { Migration20261125030000Certificates } from './Migration20261125030000Certificates';
 import { Migration20261126000000AdaptiveAttempts } from './Migration20261126000000AdaptiveAttempts';
+import { Migration20261127000000AuditJobs } from './Migration20261127000000AuditJobs';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -33,4 +34,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125020000Challenges', class: Migration20261125020000Challenges },
   { name: 'Migration20261125030000Certificates', class: Migration20261125030000Certificates },
   { name: 'Migration20261126000000AdaptiveAttempts', class: Migration20261126000000AdaptiveAttempts },
+  { name: 'Migration20261127000000AuditJobs', class: Migration20261127000000AuditJobs },
 ];

@@ -1,14 +1,15 @@
 import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-
-export const ADMIN_AUDIT_ACTIONS = ['roles.set', 'tag.add', 'tag.remove', 'unlock.add', 'unlock.remove'] as const;
-export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
+import { AUDIT_ACTIONS, type AuditAction } from '../audit.types';
 
 /**
- * One change an admin made to a user's access (roles, tags, module unlocks), written in the same
- * transaction as the change. No foreign keys to users: the trail outlives the accounts it names.
+ * One change a staff member made: an admin to a user's access (roles, tags, module unlocks), or a studio
+ * user to a generation job (cancel, retry). Written in the same transaction as the change where it has
+ * one. No foreign keys to users or jobs: the trail outlives the accounts and jobs it names. Exactly one
+ * target is set (a migration's check says so).
  */
 @Entity({ tableName: 'admin_audit' })
 @Index({ properties: ['targetUserId', 'createdAt'] })
+@Index({ properties: ['targetJobId', 'createdAt'] })
 @Index({ properties: ['createdAt'] })
 export class AdminAudit {
   [OptionalProps]?: 'createdAt';
@@ -16,18 +17,22 @@ export class AdminAudit {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id!: string;
 
-  /** the admin who made the change */
+  /** who made the change */
   @Property({ type: 'uuid' })
   actorId!: string;
 
   /** the user whose access changed */
-  @Property({ type: 'uuid' })
-  targetUserId!: string;
+  @Property({ type: 'uuid', nullable: true })
+  targetUserId?: string | null;
 
-  @Enum({ items: [...ADMIN_AUDIT_ACTIONS], nativeEnumName: undefined })
-  action!: AdminAuditAction;
+  /** the generation job that was steered */
+  @Property({ type: 'text', nullable: true })
+  targetJobId?: string | null;
 
-  /** what changed: `{before, after}` roles, `{tag}`, or `{subjectId, moduleId}` */
+  @Enum({ items: [...AUDIT_ACTIONS], nativeEnumName: undefined })
+  action!: AuditAction;
+
+  /** what changed: `{before, after}` roles, `{tag}`, `{subjectId, moduleId}`, or a job's `{kind, subjectId, status}` */
   @Property({ type: 'jsonb' })
   details!: Record<string, unknown>;
 

@@ -6,7 +6,10 @@ import { contentRange, parseRaListQuery } from '../../../common/http/ra-list';
 import { AdminUsersService } from './admin-users.service';
 import { AUDIT_LIST, AuditEntryResponse, AuditListQueryDto, toAuditEntryResponse } from './dto/admin-users.dto';
 
-/** The admins' audit trail (react-admin resource `audit`): every change of a user's roles, tags and unlocks. */
+/**
+ * The audit trail (react-admin resource `audit`): every change of a user's roles, tags and unlocks, and every
+ * cancel and retry of a generation job from Studio → Jobs.
+ */
 @ApiTags('admin')
 @ApiBearerAuth()
 @ApiForbiddenResponse({ description: 'the caller lacks the admin role' })

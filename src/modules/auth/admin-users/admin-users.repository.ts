@@ -1,7 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type Role, ROLES } from '../../../common/decorators/roles.decorator';
-import type { AdminAuditAction } from '../entities';
 
 export interface ManagedUser {
   id: string;
@@ -22,17 +21,6 @@ export interface UserUnlockRow {
   createdAt: Date;
 }
 
-export interface AuditEntry {
-  id: string;
-  actorId: string;
-  actorEmail: string | null;
-  targetUserId: string;
-  targetEmail: string | null;
-  action: AdminAuditAction;
-  details: Record<string, unknown>;
-  createdAt: Date;
-}
-
 export interface UserPageQuery {
   sort: 'email' | 'createdAt';
   order: 'ASC' | 'DESC';
@@ -40,15 +28,6 @@ export interface UserPageQuery {
   limit: number;
   q?: string;
   ids?: string[];
-}
-
-export interface AuditPageQuery {
-  order: 'ASC' | 'DESC';
-  offset: number;
-  limit: number;
-  targetUserId?: string;
-  actorId?: string;
-  action?: AdminAuditAction;
 }
 
 type Row = Record<string, unknown>;
@@ -68,8 +47,8 @@ const ROLES_LOCK_KEY = 'admin-users:roles';
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The admins' view of users: lists, roles, tags, module unlocks and the audit trail. Writes take
- * the service's transaction `em`.
+ * The admins' view of users: lists, roles, tags, module unlocks, and the e-mails the audit trail shows.
+ * Writes take the service's transaction `em`.
  */
 @Injectable()
 export class AdminUsersRepository {
@@ -213,61 +192,14 @@ export class AdminUsersRepository {
     return rows[0] ? toUnlock(rows[0]) : null;
   }
 
-  async audit(
-    em: EntityManager,
-    entry: { actorId: string; targetUserId: string; action: AdminAuditAction; details: Record<string, unknown> },
-  ): Promise<void> {
-    await em.execute(
-      `insert into admin_audit (id, actor_id, target_user_id, action, details, created_at)
-       values (gen_random_uuid(), ?, ?, ?, ?::jsonb, clock_timestamp())`,
-      [entry.actorId, entry.targetUserId, entry.action, JSON.stringify(entry.details)],
+  /** The e-mail of each of these users that still has an account. */
+  async emails(ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.em.execute<{ id: string; email: string }[]>(
+      `select id, email from users where id in (${ids.map(() => '?').join(', ')})`,
+      ids,
     );
-  }
-
-  async listAudit(query: AuditPageQuery): Promise<{ rows: AuditEntry[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.targetUserId !== undefined) {
-      where.push('a.target_user_id = ?');
-      params.push(query.targetUserId);
-    }
-    if (query.actorId !== undefined) {
-      where.push('a.actor_id = ?');
-      params.push(query.actorId);
-    }
-    if (query.action !== undefined) {
-      where.push('a.action = ?');
-      params.push(query.action);
-    }
-    const whereSql = where.length ? `where ${where.join(' and ')}` : '';
-    const direction = query.order === 'ASC' ? 'asc' : 'desc';
-    const [{ total }] = await this.em.execute<{ total: string }[]>(
-      `select count(*) as total from admin_audit a ${whereSql}`,
-      params,
-    );
-    const rows = await this.em.execute<Row[]>(
-      `select a.id, a.actor_id, actor.email as actor_email, a.target_user_id, target.email as target_email,
-              a.action, a.details, a.created_at
-         from admin_audit a
-         left join users actor on actor.id = a.actor_id
-         left join users target on target.id = a.target_user_id
-         ${whereSql}
-        order by a.created_at ${direction}, a.id ${direction} offset ? limit ?`,
-      [...params, query.offset, query.limit],
-    );
-    return {
-      rows: rows.map((r) => ({
-        id: r.id as string,
-        actorId: r.actor_id as string,
-        actorEmail: (r.actor_email as string | null) ?? null,
-        targetUserId: r.target_user_id as string,
-        targetEmail: (r.target_email as string | null) ?? null,
-        action: r.action as AdminAuditAction,
-        details: (r.details as Record<string, unknown>) ?? {},
-        createdAt: toDate(r.created_at),
-      })),
-      total: Number(total),
-    };
+    return new Map(rows.map((r) => [r.id, r.email]));
   }
 }
 

@@ -3,10 +3,9 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { AccessView } from '../../../common/guards/access-view';
 import type { Role } from '../../../common/decorators/roles.decorator';
 import { TopicReader } from '../../graph/structure/topic-reader.service';
-import { ADMIN_AUDIT_ACTIONS, type AdminAuditAction } from '../entities';
+import { AuditService } from '../../audit/audit.service';
+import { AUDIT_ACTIONS, type AuditAction, type AuditPageQuery, type AuditRecord } from '../../audit/audit.types';
 import {
-  type AuditEntry,
-  type AuditPageQuery,
   AdminUsersRepository,
   type ManagedUser,
   type UserPageQuery,
@@ -18,6 +17,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const LAST_ADMIN_MESSAGE = 'The last admin cannot lose the admin role: make another user an admin first';
 export const USER_NOT_FOUND = 'User not found';
+
+/** An audit entry as the admins' list shows it: with the e-mails of the accounts it names, while they exist. */
+export interface AuditEntry extends AuditRecord {
+  actorEmail: string | null;
+  targetEmail: string | null;
+}
 
 /** What an add answered: the row, and whether this call made it (false: it was there already). */
 export interface Added<T> {
@@ -37,6 +42,7 @@ export class AdminUsersService {
     private readonly repo: AdminUsersRepository,
     private readonly structure: TopicReader,
     private readonly access: AccessView,
+    private readonly audit: AuditService,
   ) {}
 
   list(query: UserPageQuery): Promise<{ rows: ManagedUser[]; total: number }> {
@@ -63,12 +69,10 @@ export class AdminUsersService {
       await this.repo.setRoles(tx, userId, roles);
       const after = (await this.repo.findUser(userId, tx))!;
       if (!sameSet(before.roles, after.roles)) {
-        await this.repo.audit(tx, {
-          actorId,
-          targetUserId: userId,
-          action: 'roles.set',
-          details: { before: before.roles, after: after.roles },
-        });
+        await this.audit.record(
+          { actorId, target: { userId }, action: 'roles.set', details: { before: before.roles, after: after.roles } },
+          tx,
+        );
       }
       return after;
     });
@@ -89,7 +93,7 @@ export class AdminUsersService {
       const row = await this.repo.addTag(tx, userId, tag);
       if (!row)
         return { row: (await this.repo.findTag(userId, tag)) ?? { tag, createdAt: new Date() }, created: false };
-      await this.repo.audit(tx, { actorId, targetUserId: userId, action: 'tag.add', details: { tag } });
+      await this.audit.record({ actorId, target: { userId }, action: 'tag.add', details: { tag } }, tx);
       return { row, created: true };
     });
   }
@@ -99,7 +103,7 @@ export class AdminUsersService {
     return this.em.transactional(async (tx) => {
       const row = await this.repo.removeTag(tx, userId, tag);
       if (!row) throw new NotFoundException(`The user has no tag "${tag}"`);
-      await this.repo.audit(tx, { actorId, targetUserId: userId, action: 'tag.remove', details: { tag } });
+      await this.audit.record({ actorId, target: { userId }, action: 'tag.remove', details: { tag } }, tx);
       return row;
     });
   }
@@ -119,12 +123,10 @@ export class AdminUsersService {
         const existing = await this.repo.findUnlock(userId, subjectId, moduleId);
         return { row: existing ?? { subjectId, moduleId, createdAt: new Date() }, created: false };
       }
-      await this.repo.audit(tx, {
-        actorId,
-        targetUserId: userId,
-        action: 'unlock.add',
-        details: { subjectId, moduleId },
-      });
+      await this.audit.record(
+        { actorId, target: { userId }, action: 'unlock.add', details: { subjectId, moduleId } },
+        tx,
+      );
       return { row, created: true };
     });
   }
@@ -135,18 +137,16 @@ export class AdminUsersService {
     return this.em.transactional(async (tx) => {
       const row = await this.repo.removeUnlock(tx, userId, subjectId, moduleId);
       if (!row) throw new NotFoundException(`Module ${moduleId} of ${subjectId} is not unlocked for the user`);
-      await this.repo.audit(tx, {
-        actorId,
-        targetUserId: userId,
-        action: 'unlock.remove',
-        details: { subjectId, moduleId },
-      });
+      await this.audit.record(
+        { actorId, target: { userId }, action: 'unlock.remove', details: { subjectId, moduleId } },
+        tx,
+      );
       return row;
     });
   }
 
-  /** The audit trail, newest first unless asked otherwise; ids in filters must be user ids. */
-  listAudit(
+  /** The audit trail, newest first unless asked otherwise, with e-mails; ids in filters must be user ids. */
+  async listAudit(
     query: Omit<AuditPageQuery, 'action'> & { action?: string },
   ): Promise<{ rows: AuditEntry[]; total: number }> {
     for (const key of ['targetUserId', 'actorId'] as const) {
@@ -154,9 +154,16 @@ export class AdminUsersService {
       if (value !== undefined && !UUID.test(value))
         throw new BadRequestException(`filter.${key} must be a user id (a UUID)`);
     }
-    if (query.action !== undefined && !(ADMIN_AUDIT_ACTIONS as readonly string[]).includes(query.action))
-      throw new BadRequestException(`filter.action must be one of: ${ADMIN_AUDIT_ACTIONS.join(', ')}`);
-    return this.repo.listAudit({ ...query, action: query.action as AdminAuditAction | undefined });
+    if (query.action !== undefined && !(AUDIT_ACTIONS as readonly string[]).includes(query.action))
+      throw new BadRequestException(`filter.action must be one of: ${AUDIT_ACTIONS.join(', ')}`);
+    const { rows, total } = await this.audit.list({ ...query, action: query.action as AuditAction | undefined });
+    const ids = rows.flatMap((r) => (r.targetUserId ? [r.actorId, r.targetUserId] : [r.actorId]));
+    const emails = await this.repo.emails([...new Set(ids)]);
+    const emailOf = (id: string | null) => (id === null ? null : (emails.get(id) ?? null));
+    return {
+      rows: rows.map((r) => ({ ...r, actorEmail: emailOf(r.actorId), targetEmail: emailOf(r.targetUserId) })),
+      total,
+    };
   }
 
   private async requireModule(subjectId: string, moduleId: string): Promise<void> {

@@ -14,8 +14,9 @@ import {
 } from 'class-validator';
 import { type Role, ROLES } from '../../../../common/decorators/roles.decorator';
 import { raListQueryDto, type RaListSpec } from '../../../../common/http/ra-list';
-import { ADMIN_AUDIT_ACTIONS, type AdminAuditAction } from '../../entities';
-import type { AuditEntry, ManagedUser, UserTagRow, UserUnlockRow } from '../admin-users.repository';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../audit/audit.types';
+import type { ManagedUser, UserTagRow, UserUnlockRow } from '../admin-users.repository';
+import type { AuditEntry } from '../admin-users.service';
 
 // ── users ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -175,23 +176,33 @@ export const AUDIT_LIST: RaListSpec<AuditSortField, typeof AUDIT_FILTERS> = {
 export class AuditListQueryDto extends raListQueryDto({
   sortFields: AUDIT_SORT_FIELDS,
   sortExample: '["createdAt","DESC"]',
-  filter: `targetUserId (a user id), actorId (a user id), action (${ADMIN_AUDIT_ACTIONS.join(', ')})`,
+  filter: `targetUserId (a user id), actorId (a user id), action (${AUDIT_ACTIONS.join(', ')})`,
   filterExample: '{"targetUserId":"6f1c…"}',
   maxPageSize: AUDIT_LIST.maxPageSize,
 }) {}
 
 export class AuditEntryResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ format: 'uuid', description: 'the admin who made the change' }) actorId!: string;
-  @ApiProperty({ nullable: true, type: String, description: "the admin's e-mail (null once the account is gone)" })
+  @ApiProperty({ format: 'uuid', description: 'the admin (or, for job.*, the studio user) who made the change' })
+  actorId!: string;
+  @ApiProperty({ nullable: true, type: String, description: "the actor's e-mail (null once the account is gone)" })
   actorEmail!: string | null;
-  @ApiProperty({ format: 'uuid', description: 'the user whose access changed' }) targetUserId!: string;
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'the user whose access changed (null for job.*)',
+  })
+  targetUserId!: string | null;
   @ApiProperty({ nullable: true, type: String }) targetEmail!: string | null;
-  @ApiProperty({ enum: ADMIN_AUDIT_ACTIONS }) action!: AdminAuditAction;
+  @ApiPropertyOptional({ description: 'job.* only: the generation job that was cancelled or retried' })
+  targetJobId?: string;
+  @ApiProperty({ enum: AUDIT_ACTIONS }) action!: AuditAction;
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: 'roles.set: {before, after}; tag.*: {tag}; unlock.*: {subjectId, moduleId}',
+    description:
+      'roles.set: {before, after}; tag.*: {tag}; unlock.*: {subjectId, moduleId}; job.*: {kind, subjectId, status}',
     example: { before: ['learner'], after: ['learner', 'clinician'] },
   })
   details!: Record<string, unknown>;
@@ -204,6 +215,7 @@ export const toAuditEntryResponse = (entry: AuditEntry): AuditEntryResponse => (
   actorEmail: entry.actorEmail,
   targetUserId: entry.targetUserId,
   targetEmail: entry.targetEmail,
+  ...(entry.targetJobId ? { targetJobId: entry.targetJobId } : {}),
   action: entry.action,
   details: entry.details,
   createdAt: entry.createdAt.toISOString(),
