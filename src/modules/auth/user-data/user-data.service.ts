@@ -34,8 +34,8 @@ export class UserDataService {
     return { subjectId, modules: [...unlocked].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)) };
   }
 
-  async tags(userId: string): Promise<{ tags: string[] }> {
-    return { tags: await this.repo.tags(userId) };
+  tags(userId: string): Promise<string[]> {
+    return this.repo.tags(userId);
   }
 
   /** Unlocks modules in the caller's transaction; unlocking twice changes nothing. */
