@@ -1,7 +1,6 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { sanitize } from '../../common/html/sanitize';
-import { TopicReader } from '../graph/structure/topic-reader.service';
-import { CatalogRepository, CoursePageQuery, SubjectRecord } from './catalog.repository';
+import { type Topic, type TopicContent, TopicReader } from '../graph/structure/topic-reader.service';
+import { CatalogRepository, CoursePageQuery, PriceRecord, SubjectRecord } from './catalog.repository';
 
 const PREVIEW_MODULES = 2;
 const PREVIEW_LESSONS_PER_MODULE = 6;
@@ -9,15 +8,12 @@ const PREVIEW_SAMPLES = 2;
 
 export const PREVIEW_LOCKED_MESSAGE = 'This lesson is part of the full course. Buy access to read it.';
 
-function toSubject(s: SubjectRecord) {
-  return {
-    id: s.id,
-    name: s.name,
-    title: s.title,
-    description: s.description,
-    is_published: s.is_published,
-    created_at: new Date(s.created_at).toISOString(),
-  };
+/** What the shop shows of a course before it is bought: its first modules and lessons, and the free samples. */
+export interface CoursePreview {
+  subject: SubjectRecord;
+  price: PriceRecord | null;
+  modules: { id: string; title: string; lessonCount: number; lessons: Topic[] }[];
+  samples: Topic[];
 }
 
 /** One subject's shop visibility, as the Studio's course list shows it. */
@@ -39,9 +35,9 @@ export class CatalogService {
     private readonly topics: TopicReader,
   ) {}
 
-  async listSubjects(detailed: boolean) {
-    const subjects = await this.repo.listSubjects();
-    return detailed ? subjects.map(toSubject) : subjects.map((s) => s.id);
+  /** The published subjects, in shop order. */
+  listSubjects(): Promise<SubjectRecord[]> {
+    return this.repo.listSubjects();
   }
 
   /**
@@ -71,58 +67,45 @@ export class CatalogService {
     return s ? { id: s.id, name: s.name, title: s.title } : null;
   }
 
-  async prices() {
-    const rows = await this.repo.listPrices();
-    return {
-      prices: rows.map((p) => ({ subjectId: p.subject_id, currency: p.currency, amount: p.amount, priceId: p.id })),
-    };
+  prices(): Promise<PriceRecord[]> {
+    return this.repo.listPrices();
   }
 
   findPrice(priceId: string) {
     return this.repo.findPrice(priceId);
   }
 
-  async preview(subjectInput: string) {
+  async preview(subjectInput: string): Promise<CoursePreview> {
     const subject = await this.requirePublishedSubject(subjectInput);
     const [modules, nodes, prices] = await Promise.all([
       this.topics.modules(subject.id),
       this.topics.liveTopics(subject.id),
       this.repo.listPrices(),
     ]);
-    const price = prices.find((p) => p.subject_id === subject.id);
-    const samples = nodes.filter((n) => n.preview).slice(0, PREVIEW_SAMPLES);
     return {
-      subject: { id: subject.id, name: subject.name, title: subject.title, description: subject.description },
-      price: price ? { amount: price.amount, currency: price.currency, priceId: price.id } : null,
+      subject,
+      price: prices.find((p) => p.subject_id === subject.id) ?? null,
       modules: modules.slice(0, PREVIEW_MODULES).map((m) => {
         const lessons = nodes.filter((n) => n.moduleId === m.id);
         return {
           id: m.id,
           title: m.title,
           lessonCount: lessons.length,
-          lessons: lessons
-            .slice(0, PREVIEW_LESSONS_PER_MODULE)
-            .map((n) => ({ id: n.id, title: n.title, preview: samples.some((s) => s.id === n.id) })),
+          lessons: lessons.slice(0, PREVIEW_LESSONS_PER_MODULE),
         };
       }),
-      samples: samples.map((n) => ({ id: n.id, title: n.title })),
+      samples: nodes.filter((n) => n.preview).slice(0, PREVIEW_SAMPLES),
     };
   }
 
   /** Only the free sample lessons are public; everything else of a course needs an entitlement. */
-  async previewNode(subjectInput: string, nodeId: string) {
+  async previewNode(subjectInput: string, nodeId: string): Promise<TopicContent> {
     const subject = await this.requirePublishedSubject(subjectInput);
     const node = await this.topics.content(subject.id, nodeId);
     if (!node) throw new NotFoundException('Lesson not found');
     const samples = (await this.topics.liveTopics(subject.id)).filter((n) => n.preview).slice(0, PREVIEW_SAMPLES);
     if (!samples.some((s) => s.id === node.id)) throw new ForbiddenException(PREVIEW_LOCKED_MESSAGE);
-    return {
-      id: node.id,
-      title: node.title,
-      category: node.moduleTitle,
-      summary_html: sanitize(node.summaryHtml),
-      lesson_html: sanitize(node.lessonHtml),
-    };
+    return node;
   }
 
   /** One page of every subject's shop visibility, published or not, for the Studio. */

@@ -44,7 +44,13 @@ export class CheckoutService {
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
-  async create(userId: string, subjectInput: string, priceId: string, userEmail?: string) {
+  /** The payment page to send the buyer to: an open one of the same price, or a new one. */
+  async create(
+    userId: string,
+    subjectInput: string,
+    priceId: string,
+    userEmail?: string,
+  ): Promise<{ id: string; url: string }> {
     if (this.provider.name === 'dev' && !this.config.payments.devAllowed) {
       throw new ServiceUnavailableException('Payments are not configured on this server');
     }
@@ -60,7 +66,7 @@ export class CheckoutService {
     const open = await this.repo.findReusableSession(userId, price.id, this.provider.name, REUSE_OPEN_SESSION_SECONDS);
     if (open) {
       const state = await this.provider.retrieve(open.id).catch(() => null);
-      if (!state || (!state.paid && !state.closed)) return { url: open.url, sessionId: open.id };
+      if (!state || (!state.paid && !state.closed)) return { id: open.id, url: open.url };
     }
 
     const base = this.config.publicUrl;
@@ -83,7 +89,7 @@ export class CheckoutService {
       currency: price.currency,
       url: session.url,
     });
-    return { url: session.url, sessionId: session.id };
+    return { id: session.id, url: session.url };
   }
 
   private async ownSession(userId: string, sessionId: string): Promise<SessionRecord> {
@@ -94,7 +100,7 @@ export class CheckoutService {
   }
 
   /** The return page's check. Asks the provider when the session is still open, and fulfils if it was paid. */
-  async verify(userId: string, sessionId: string) {
+  async verify(userId: string, sessionId: string): Promise<{ session: SessionRecord; entitled: boolean }> {
     let session = await this.ownSession(userId, sessionId);
     if (session.status === 'open') {
       const state = session.provider === this.provider.name ? await this.provider.retrieve(session.id) : null;
@@ -102,12 +108,7 @@ export class CheckoutService {
       else if (state?.closed) await this.em.transactional((em) => this.repo.closeIfOpen(em, session.id, 'expired'));
       session = (await this.repo.findSession(this.em, session.id))!;
     }
-    return {
-      sessionId: session.id,
-      status: session.status,
-      subjectId: session.subject_id,
-      entitled: await this.entitlements.hasActive(userId, session.subject_id),
-    };
+    return { session, entitled: await this.entitlements.hasActive(userId, session.subject_id) };
   }
 
   /** Marks the session paid and grants the entitlement, once, in its own transaction. */
@@ -169,28 +170,26 @@ export class CheckoutService {
     if (this.provider.name !== 'dev' || !this.config.payments.devAllowed) throw new NotFoundException('Not found');
   }
 
-  async devSession(userId: string, sessionId: string) {
+  async devSession(
+    userId: string,
+    sessionId: string,
+  ): Promise<{ session: SessionRecord; subject: { id: string; name: string; title: string } | null }> {
     this.devOnly();
-    const s = await this.ownSession(userId, sessionId);
-    const subject = await this.catalog.subjectSummary(s.subject_id);
-    return {
-      sessionId: s.id,
-      status: s.status,
-      subject: subject ?? { id: s.subject_id, name: s.subject_id, title: s.subject_id },
-      amount: s.amount,
-      currency: s.currency,
-    };
+    const session = await this.ownSession(userId, sessionId);
+    return { session, subject: await this.catalog.subjectSummary(session.subject_id) };
   }
 
-  async devComplete(userId: string, sessionId: string) {
+  /** Pays the session; answers where the browser goes next. */
+  async devComplete(userId: string, sessionId: string): Promise<string> {
     this.devOnly();
     const s = await this.ownSession(userId, sessionId);
     if (s.status !== 'open') throw new ConflictException(`This checkout session is already ${s.status}`);
     await this.fulfil(s.id, null);
-    return { redirectUrl: `/dashboard?checkout=success&session_id=${encodeURIComponent(s.id)}` };
+    return `/dashboard?checkout=success&session_id=${encodeURIComponent(s.id)}`;
   }
 
-  async devCancel(userId: string, sessionId: string) {
+  /** Closes the session unpaid; answers where the browser goes next. */
+  async devCancel(userId: string, sessionId: string): Promise<string> {
     this.devOnly();
     const s = await this.ownSession(userId, sessionId);
     // Conditional, so a cancel racing a payment can never undo the payment.
@@ -198,7 +197,7 @@ export class CheckoutService {
       const now = await this.repo.findSession(this.em, s.id);
       throw new ConflictException(`This checkout session is already ${now?.status ?? s.status}`);
     }
-    return { redirectUrl: `/shop?subject=${encodeURIComponent(s.subject_id)}` };
+    return `/shop?subject=${encodeURIComponent(s.subject_id)}`;
   }
 
   // ---- Stripe webhooks ---------------------------------------------------------------------

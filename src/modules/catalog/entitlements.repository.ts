@@ -1,10 +1,22 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { EntitlementStatus } from './entities';
 
 export interface EntitlementRecord {
   subject_id: string;
-  status: string;
+  status: EntitlementStatus;
   created_at: string;
+}
+
+/** A paid checkout session with its subject's names. */
+export interface PurchaseRecord {
+  id: string;
+  subject_id: string;
+  name: string;
+  title: string;
+  amount: number;
+  currency: string;
+  completed_at: string;
 }
 
 @Injectable()
@@ -26,18 +38,8 @@ export class EntitlementsRepository {
     return rows.length > 0;
   }
 
-  listPurchases(userId: string) {
-    return this.em.execute<
-      {
-        id: string;
-        subject_id: string;
-        name: string;
-        title: string;
-        amount: number;
-        currency: string;
-        completed_at: string;
-      }[]
-    >(
+  listPurchases(userId: string): Promise<PurchaseRecord[]> {
+    return this.em.execute(
       `select c.id, c.subject_id, s.name, s.title, c.amount, c.currency, c.completed_at
          from checkout_sessions c join subjects s on s.id = c.subject_id
         where c.user_id = ? and c.status = 'paid' order by c.completed_at desc`,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntitlementChecker } from '../../common/guards/entitlement.guard';
 import { CatalogService } from './catalog.service';
-import { EntitlementsRepository } from './entitlements.repository';
+import { EntitlementRecord, EntitlementsRepository, PurchaseRecord } from './entitlements.repository';
 
 /** Who may open which course. Exported for every module whose content is sold. */
 @Injectable()
@@ -11,13 +11,8 @@ export class EntitlementsService implements EntitlementChecker {
     private readonly catalog: CatalogService,
   ) {}
 
-  async listActive(userId: string) {
-    const rows = await this.repo.listActive(userId);
-    return rows.map((r) => ({
-      subjectId: r.subject_id,
-      status: r.status,
-      createdAt: new Date(r.created_at).toISOString(),
-    }));
+  listActive(userId: string): Promise<EntitlementRecord[]> {
+    return this.repo.listActive(userId);
   }
 
   async activeSubjectIds(userId: string): Promise<string[]> {
@@ -32,14 +27,8 @@ export class EntitlementsService implements EntitlementChecker {
     return this.catalog.resolveSubjectId(input, { forEntitlement: true });
   }
 
-  async listPurchases(userId: string) {
-    const rows = await this.repo.listPurchases(userId);
-    return rows.map((r) => ({
-      id: r.id,
-      subjects: { id: r.subject_id, name: r.name, title: r.title },
-      amount: r.amount,
-      currency: r.currency,
-      created_at: new Date(r.completed_at).toISOString(),
-    }));
+  /** Paid purchases, newest first. */
+  listPurchases(userId: string): Promise<PurchaseRecord[]> {
+    return this.repo.listPurchases(userId);
   }
 }
