@@ -12,6 +12,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
+import { JobsModule } from './modules/jobs/jobs.module';
 import { StudioModule } from './modules/studio/studio.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { AssessmentModule } from './modules/assessment/assessment.module';
@@ -47,6 +48,7 @@ import { ChallengesModule } from './modules/challenges/challenges.module';
     AssessmentModule,
     PracticeModule,
     MediaModule,
+    JobsModule,
     StudioModule,
     TtsModule,
     VideoModule,

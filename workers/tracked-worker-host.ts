@@ -1,6 +1,6 @@
 import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import type { GenerationJobsService } from '../src/modules/studio/jobs/generation-jobs.service';
+import type { GenerationJobsService } from '../src/modules/jobs/generation-jobs.service';
 
 /**
  * A processor of generation jobs. Its `process` runs the work through `GenerationJobsService.track`;
@@ -16,10 +16,4 @@ export abstract class TrackedWorkerHost extends WorkerHost {
   onFailed(job: Job | undefined, err: Error): void {
     void this.jobs.failedOutside(job, err);
   }
-}
-
-/** done / total of a `{done, total}` progress report (0 before the first one). */
-export function doneOverTotal(progress: unknown): number {
-  const p = progress as { done?: unknown; total?: unknown } | null;
-  return p && typeof p.done === 'number' && typeof p.total === 'number' && p.total > 0 ? p.done / p.total : 0;
 }

@@ -9,8 +9,8 @@ import { AccessViewModule } from '../src/common/guards/access-view.module';
 import { AuthModule } from '../src/modules/auth/auth.module';
 import { MailSenderModule } from '../src/modules/mail/sender/mail-sender.module';
 import { SourcesModule } from '../src/modules/graph/sources/sources.module';
+import { JobsModule } from '../src/modules/jobs/jobs.module';
 import { ContentMigrationModule } from '../src/modules/studio/content-migration/content-migration.module';
-import { GenerationJobsModule } from '../src/modules/studio/jobs/generation-jobs.module';
 import { TtsModule } from '../src/modules/media/tts/tts.module';
 import { VideoModule } from '../src/modules/media/video/video.module';
 import { QUEUES } from '../src/queues/queues';
@@ -41,7 +41,7 @@ import { VideoProcessor } from './video/video.processor';
     ),
     MailSenderModule,
     ContentMigrationModule,
-    GenerationJobsModule,
+    JobsModule,
     SourcesModule,
     TtsModule,
     VideoModule,

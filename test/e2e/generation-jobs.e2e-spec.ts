@@ -36,6 +36,22 @@ let legacyUrl: string;
 let legacyUp = false;
 let legacyHits = 0;
 
+interface AuditEntry {
+  actorId: string;
+  actorEmail: string | null;
+  targetUserId: string | null;
+  targetJobId?: string;
+  action: string;
+  details: Record<string, unknown>;
+}
+
+/** The audit trail's entries about a job, oldest first (the trail is the admins'). */
+const auditOf = async (jobId: string) => {
+  const res = await h.get<AuditEntry[]>(`/api/admin/audit?range=${encodeURIComponent('[0,99]')}`, { token: admin });
+  expect(res.status).toBe(200);
+  return res.body.filter((e) => e.targetJobId === jobId).reverse();
+};
+
 const queue = (name: string) => h.app.get<Queue>(getQueueToken(name), { strict: false });
 const job = (id: string) => h.get<JobRow>(`/api/admin/jobs/${id}`, { token: studio });
 
@@ -240,6 +256,27 @@ describe('cancel and retry of a bulk speech run', () => {
     const retry = await h.post<JobRow>(`/api/admin/jobs/${jobId}/retry`, undefined, { token: studio });
     expect(retry.status).toBe(200);
     expect(retry.body.status).toBe('queued');
+    // both actions are in the audit trail: who, what, and the job as it was then
+    const trail = await auditOf(jobId);
+    expect(trail).toEqual([
+      {
+        id: expect.any(String),
+        actorId: studioId,
+        actorEmail: 'studio@example.com',
+        targetUserId: null,
+        targetEmail: null,
+        targetJobId: jobId,
+        action: 'job.cancel',
+        details: { kind: JOBS.ttsBulk, subjectId: SUBJECT, status: 'running' },
+        createdAt: expect.any(String),
+      },
+      expect.objectContaining({
+        actorId: studioId,
+        targetJobId: jobId,
+        action: 'job.retry',
+        details: { kind: JOBS.ttsBulk, subjectId: SUBJECT, status: 'cancelled' },
+      }),
+    ]);
     const done = await statusIs(jobId, 'completed', 90000);
     expect(done).toEqual(expect.objectContaining({ progress: 1, resultSubjectId: SUBJECT, error: null }));
     // every section has exactly one current audio file: the retry resumed, it made nothing twice
@@ -279,12 +316,15 @@ describe('cancel and retry of a bulk speech run', () => {
       const again = await h.post<ApiError>(`/api/admin/jobs/${jobId}/cancel`, undefined, { token: studio });
       expect(again.status).toBe(409);
       expect(again.body.message).toBe('The job has already ended (cancelled)');
+      // a refused action leaves no entry
+      expect((await auditOf(jobId)).map((e) => [e.action, e.details.status])).toEqual([['job.cancel', 'queued']]);
       // Retry re-adds it from the row's input (BullMQ no longer has it); it runs once the queue resumes
       const retry = await h.post<JobRow>(`/api/admin/jobs/${jobId}/retry`, undefined, { token: studio });
       expect(retry.status).toBe(200);
       expect(['waiting', 'paused']).toContain(await tts.getJobState(jobId));
       const cancelAgain = await h.post<JobRow>(`/api/admin/jobs/${jobId}/cancel`, undefined, { token: studio });
       expect(cancelAgain.body.status).toBe('cancelled');
+      expect((await auditOf(jobId)).map((e) => e.action)).toEqual(['job.cancel', 'job.retry', 'job.cancel']);
     } finally {
       await tts.resume();
     }

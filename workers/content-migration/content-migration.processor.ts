@@ -6,9 +6,10 @@ import {
   ContentMigrationService,
   MigrationSummary,
 } from '../../src/modules/studio/content-migration/content-migration.service';
-import { GenerationJobsService } from '../../src/modules/studio/jobs/generation-jobs.service';
+import { GenerationJobsService } from '../../src/modules/jobs/generation-jobs.service';
+import { MIGRATION_RUN } from '../../src/modules/studio/migration-runs.service';
 import { ContentMigrationPayload, QUEUES } from '../../src/queues/queues';
-import { doneOverTotal, TrackedWorkerHost } from '../tracked-worker-host';
+import { TrackedWorkerHost } from '../tracked-worker-host';
 
 // One migration at a time: two concurrent imports of the same subject would only wait on each other's locks.
 @Processor(QUEUES.contentMigration, { concurrency: 1, ...queueWorkerOptions() })
@@ -27,22 +28,15 @@ export class ContentMigrationProcessor extends TrackedWorkerHost {
     // Tests only (0, and always 0 in production): holds the job between subjects, so the scale test
     // can kill this worker in the middle of a migration and watch another one finish it.
     const pause = this.config.contentMigrationTestDelayMs;
-    return this.jobs.track<MigrationSummary>(
-      job,
-      {
-        fraction: doneOverTotal,
-        // the one subject a migration wrote, when it wrote one
-        resultSubjectId: (r) => (r.subjects.length === 1 ? r.subjects[0].id : null),
-      },
-      ({ signal, report }) =>
-        this.migration.run(
-          spec,
-          async (p) => {
-            await report(p);
-            if (pause > 0) await new Promise((r) => setTimeout(r, pause));
-          },
-          signal,
-        ),
+    return this.jobs.track(job, MIGRATION_RUN, ({ signal, report }) =>
+      this.migration.run(
+        spec,
+        async (p) => {
+          await report(p);
+          if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+        },
+        signal,
+      ),
     );
   }
 }

@@ -1,10 +1,11 @@
 import { Processor } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { queueWorkerOptions } from '../../src/config/config';
+import { CRAWL_RUN } from '../../src/modules/graph/sources/crawl-runs.service';
 import { CrawlResult, CrawlService } from '../../src/modules/graph/sources/crawl.service';
-import { GenerationJobsService } from '../../src/modules/studio/jobs/generation-jobs.service';
+import { GenerationJobsService } from '../../src/modules/jobs/generation-jobs.service';
 import { CrawlPayload, QUEUES } from '../../src/queues/queues';
-import { doneOverTotal, TrackedWorkerHost } from '../tracked-worker-host';
+import { TrackedWorkerHost } from '../tracked-worker-host';
 
 // Pages are fetched one after another inside a job; two jobs may run side by side. This is a
 // BullMQ worker of its own (its own concurrency and blocking Redis connection), so mail never
@@ -20,10 +21,6 @@ export class CrawlProcessor extends TrackedWorkerHost {
   }
 
   process(job: Job<CrawlPayload>): Promise<CrawlResult> {
-    return this.jobs.track<CrawlResult>(
-      job,
-      { fraction: doneOverTotal, resultSubjectId: () => job.data.subjectId },
-      ({ signal, report }) => this.crawls.crawl(job.data, report, signal),
-    );
+    return this.jobs.track(job, CRAWL_RUN, ({ signal, report }) => this.crawls.crawl(job.data, report, signal));
   }
 }

@@ -1,9 +1,9 @@
 import { Processor } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { queueWorkerOptions } from '../../src/config/config';
-import { itemsOf, type TtsBulkResult } from '../../src/modules/media/tts/bulk-run';
+import { GenerationJobsService } from '../../src/modules/jobs/generation-jobs.service';
+import { TTS_BULK_RUN } from '../../src/modules/media/tts/bulk-run';
 import { TtsSynthesisService } from '../../src/modules/media/tts/tts-synthesis.service';
-import { GenerationJobsService } from '../../src/modules/studio/jobs/generation-jobs.service';
 import { JOBS, QUEUES, type TtsBulkPayload, type TtsSectionPayload } from '../../src/queues/queues';
 import { TrackedWorkerHost } from '../tracked-worker-host';
 
@@ -21,16 +21,9 @@ export class TtsProcessor extends TrackedWorkerHost {
   async process(job: Job<TtsBulkPayload | TtsSectionPayload>): Promise<unknown> {
     // One section for the lectures page is a request answered in seconds, not a generation job.
     if (job.name === JOBS.ttsSection) return this.tts.synthesizeOne(job.data as TtsSectionPayload);
-    const data = job.data as TtsBulkPayload;
-    // A cancelled run returns (marked cancelled) rather than throwing, so it is not retried.
-    return this.jobs.track<TtsBulkResult>(
-      job,
-      {
-        fraction: (p) => itemsOf(p).length / Math.max(1, data.sectionIds.length),
-        resultSubjectId: () => data.subjectId,
-        cancelled: (r) => r.cancelled,
-      },
-      ({ signal, report, previous }) => this.tts.runBulk(data, { signal, previous, report }),
+    const bulk = job as Job<TtsBulkPayload>;
+    return this.jobs.track(bulk, TTS_BULK_RUN, ({ signal, report, previous }) =>
+      this.tts.runBulk(bulk.data, { signal, previous, report }),
     );
   }
 }

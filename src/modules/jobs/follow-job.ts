@@ -1,6 +1,6 @@
 import { ConflictException, GatewayTimeoutException, HttpException, HttpStatus } from '@nestjs/common';
 import { type Job, type Queue, QueueEvents } from 'bullmq';
-import { redisConnection } from './queues.module';
+import { redisConnection } from '../../queues/queues.module';
 
 /** a viewer re-reads the job at least this often, should a Redis event be missed */
 const POLL_MS = 1000;
@@ -81,15 +81,6 @@ export class LazyQueueEvents {
   }
 }
 
-/** A run's events as NDJSON lines; losing the run (Redis gone) ends the stream with an `error` line. */
-export async function* ndjsonLines(events: AsyncIterable<unknown>): AsyncGenerator<string> {
-  try {
-    for await (const event of events) yield `${JSON.stringify(event)}\n`;
-  } catch (err) {
-    yield `${JSON.stringify({ type: 'error', message: `Lost the run: ${(err as Error).message}` })}\n`;
-  }
-}
-
 export type JobOutcome<R> =
   | { state: 'completed'; value: R }
   | { state: 'failed'; reason: string }
@@ -132,20 +123,26 @@ export async function waitForJob<R>(
   }
 }
 
+export interface OutcomeWords {
+  /** "The crawl is still running" */
+  running: string;
+  /** "The crawl was cancelled" */
+  cancelled: string;
+  /** "Failed to crawl" */
+  failed: string;
+}
+
 /**
  * A finished job's value for an API call that waited for it, or the HTTP error that says why not: 504
- * while it still runs, 409 when it was cancelled (Studio → Jobs), 502 when it failed.
+ * while it still runs (pointing to Studio → Jobs when the job is listed there), 409 when it was cancelled
+ * (Studio → Jobs), 502 when it failed.
  */
-export function valueOrHttpError<R>(
-  outcome: JobOutcome<R>,
-  jobId: string,
-  words: { running: string; cancelled: string; failed: string },
-): R {
+export function valueOrHttpError<R>(outcome: JobOutcome<R>, jobId: string, words: OutcomeWords, listed = true): R {
   switch (outcome.state) {
     case 'completed':
       return outcome.value;
     case 'timeout':
-      throw new GatewayTimeoutException(`${words.running} (job ${jobId}); see Studio → Jobs.`);
+      throw new GatewayTimeoutException(`${words.running} (job ${jobId})${listed ? '; see Studio → Jobs.' : '.'}`);
     case 'gone':
       throw new ConflictException(`${words.cancelled} (job ${jobId})`);
     case 'failed':

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { GenerationJobStatus } from '../entities';
+import type { GenerationJobStatus } from './entities';
 
 export interface GenerationJobRecord {
   id: string;

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { type Job, type Queue, UnrecoverableError } from 'bullmq';
-import { DEFAULT_JOB_OPTIONS, type QueueName } from '../../../queues/queues';
-import type { GenerationJobStatus } from '../entities';
+import { DEFAULT_JOB_OPTIONS, type QueueName } from '../../queues/queues';
+import type { GenerationJobStatus } from './entities';
 import {
   type GenerationJobRecord,
   GenerationJobsRepository,
@@ -13,13 +13,20 @@ import { JobCancellationService } from './job-cancellation.service';
 /** How often a running job's progress is written to its row, at most. */
 const PROGRESS_WRITE_MS = 500;
 
-export interface TrackHooks<R> {
-  /** how far the job is (0..1), from what it last reported */
-  fraction(progress: unknown): number;
+/** How the worker keeps a kind of job's row in step (part of the kind's JobKind). */
+export interface TrackHooks<P, R> {
+  /** how far the job is (0..1), from what it last reported; by default `{done, total}` progress */
+  fraction?(progress: unknown, data: P): number;
   /** the subject the finished job produced or changed */
-  resultSubjectId?(result: R): string | null;
+  resultSubjectId?(result: R, data: P): string | null;
   /** a run that returned early because it was cancelled (speech and video runs return, marked so) */
   cancelled?(result: R): boolean;
+}
+
+/** done / total of a `{done, total}` progress report (0 before the first one). */
+export function doneOverTotal(progress: unknown): number {
+  const p = progress as { done?: unknown; total?: unknown } | null;
+  return p && typeof p.done === 'number' && typeof p.total === 'number' && p.total > 0 ? p.done / p.total : 0;
 }
 
 export interface JobContext {
@@ -99,8 +106,9 @@ export class GenerationJobsService {
    * while it runs (at most every 500 ms), then `completed`, `cancelled` or `failed` (or back to `queued`
    * with the error when BullMQ will try again). A cancelled job is never retried by BullMQ.
    */
-  async track<R>(job: Job, hooks: TrackHooks<R>, run: (ctx: JobContext) => Promise<R>): Promise<R> {
+  async track<P, R>(job: Job<P>, hooks: TrackHooks<P, R>, run: (ctx: JobContext) => Promise<R>): Promise<R> {
     const id = job.id!;
+    const fraction = hooks.fraction ?? doneOverTotal;
     const watch = this.cancellation.watch(id);
     try {
       await watch.ready;
@@ -117,7 +125,7 @@ export class GenerationJobsService {
         const now = Date.now();
         if (now - lastWrite < PROGRESS_WRITE_MS) return;
         lastWrite = now;
-        await this.repo.progress(id, clamp01(hooks.fraction(progress)));
+        await this.repo.progress(id, clamp01(fraction(progress, job.data)));
       };
       let result: R;
       try {
@@ -133,7 +141,7 @@ export class GenerationJobsService {
         status: cancelled ? 'cancelled' : 'completed',
         progress: cancelled ? undefined : 1,
         result,
-        resultSubjectId: cancelled ? null : (hooks.resultSubjectId?.(result) ?? null),
+        resultSubjectId: cancelled ? null : (hooks.resultSubjectId?.(result, job.data) ?? null),
       });
       return result;
     } finally {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { InjectRedis } from '../../../common/redis/redis.module';
-import { type AppConfig } from '../../../config/config';
-import { InjectConfig } from '../../../config/config.module';
+import { InjectRedis } from '../../common/redis/redis.module';
+import { type AppConfig } from '../../config/config';
+import { InjectConfig } from '../../config/config.module';
 
 const KEEP_SECONDS = 24 * 3600;
 const POLL_MS = 250;

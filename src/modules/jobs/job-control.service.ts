@@ -1,11 +1,12 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { DEFAULT_JOB_OPTIONS, QUEUES, type QueueName } from '../../queues/queues';
 import { type RaListQuery } from '../../common/http/ra-list';
+import { DEFAULT_JOB_OPTIONS, type QueueName } from '../../queues/queues';
+import { AuditService } from '../audit/audit.service';
 import { JOB_KINDS, JOB_LIST, JOB_STATUSES, type JobSortField } from './dto/jobs.dto';
-import type { GenerationJobRecord } from './jobs/generation-jobs.repository';
-import { GenerationJobsService } from './jobs/generation-jobs.service';
+import type { GenerationJobRecord } from './generation-jobs.repository';
+import { GenerationJobsService } from './generation-jobs.service';
+import { JobQueues } from './job-queues';
 
 const WAITING = new Set(['waiting', 'delayed', 'prioritized', 'paused', 'waiting-children']);
 
@@ -14,26 +15,15 @@ type JobListQuery = RaListQuery<JobSortField, (typeof JOB_LIST)['filters']>;
 /**
  * Studio → Jobs: lists generation jobs and steers them through their queues. Cancel takes a waiting job
  * off its queue, or raises the cancel flag the worker running it turns into an abort signal. Retry runs a
- * failed or cancelled job again with the same input, under the same id.
+ * failed or cancelled job again with the same input, under the same id. Both go into the audit trail.
  */
 @Injectable()
 export class JobControlService {
-  private readonly queues: Record<string, Queue>;
-
   constructor(
     private readonly jobs: GenerationJobsService,
-    @InjectQueue(QUEUES.contentMigration) migration: Queue,
-    @InjectQueue(QUEUES.crawl) crawl: Queue,
-    @InjectQueue(QUEUES.tts) tts: Queue,
-    @InjectQueue(QUEUES.video) video: Queue,
-  ) {
-    this.queues = {
-      [QUEUES.contentMigration]: migration,
-      [QUEUES.crawl]: crawl,
-      [QUEUES.tts]: tts,
-      [QUEUES.video]: video,
-    };
-  }
+    private readonly queues: JobQueues,
+    private readonly audit: AuditService,
+  ) {}
 
   list({ sort, range, filter }: JobListQuery): Promise<{ rows: GenerationJobRecord[]; total: number }> {
     if (filter.status !== undefined && !(JOB_STATUSES as readonly string[]).includes(filter.status))
@@ -61,12 +51,12 @@ export class JobControlService {
   }
 
   private queueOf(job: GenerationJobRecord): Queue {
-    const queue = this.queues[job.queue];
+    const queue = this.queues.get(job.queue);
     if (!queue) throw new ConflictException(`Jobs of the ${job.queue} queue cannot be steered from Studio`);
     return queue;
   }
 
-  async cancel(id: string): Promise<GenerationJobRecord> {
+  async cancel(id: string, actorId: string): Promise<GenerationJobRecord> {
     const row = await this.get(id);
     if (row.status !== 'queued' && row.status !== 'running')
       throw new ConflictException(`The job has already ended (${row.status})`);
@@ -83,10 +73,11 @@ export class JobControlService {
         // A worker took it meanwhile (it is locked): the worker stops on the flag and marks it cancelled.
       }
     }
+    await this.recordAction('job.cancel', row, actorId);
     return this.get(id);
   }
 
-  async retry(id: string): Promise<GenerationJobRecord> {
+  async retry(id: string, actorId: string): Promise<GenerationJobRecord> {
     const row = await this.get(id);
     if (row.status !== 'failed' && row.status !== 'cancelled')
       throw new ConflictException(
@@ -114,6 +105,17 @@ export class JobControlService {
       await this.jobs.requeueFailed(id, `Retry failed: ${(err as Error).message}`);
       throw new ConflictException(`The job could not be queued again: ${(err as Error).message}`);
     }
+    await this.recordAction('job.retry', row, actorId);
     return this.get(id);
+  }
+
+  /** `status` is the job's state when the action was taken. */
+  private recordAction(action: 'job.cancel' | 'job.retry', row: GenerationJobRecord, actorId: string) {
+    return this.audit.record({
+      actorId,
+      action,
+      target: { jobId: row.id },
+      details: { kind: row.kind, subjectId: row.subjectId, status: row.status },
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { type AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Roles } from '../../common/decorators/roles.decorator';
 import { contentRange, parseRaListQuery } from '../../common/http/ra-list';
 import {
@@ -16,7 +17,7 @@ import { JobControlService } from './job-control.service';
 
 /**
  * Studio → Jobs: the generation jobs (content migration, crawl, bulk speech, video rendering), a
- * react-admin resource (`jobs`) in the ra-data-simple-rest dialect, with Retry and Cancel.
+ * react-admin resource (`jobs`) in the ra-data-simple-rest dialect, with Retry and Cancel (both audited).
  */
 @ApiTags('studio')
 @ApiBearerAuth()
@@ -47,15 +48,15 @@ export class JobsController {
   @Post(':id/retry')
   @HttpCode(200)
   @ApiOkResponse({ type: JobResponse })
-  async retry(@Param() { id }: JobIdParam): Promise<JobResponse> {
-    return toJobResponse(await this.control.retry(id));
+  async retry(@Param() { id }: JobIdParam, @CurrentUser() user: AuthUser): Promise<JobResponse> {
+    return toJobResponse(await this.control.retry(id, user.id));
   }
 
   /** A queued job is taken off its queue; a running one stops through its abort signal (409 once ended). */
   @Post(':id/cancel')
   @HttpCode(200)
   @ApiOkResponse({ type: JobResponse })
-  async cancel(@Param() { id }: JobIdParam): Promise<JobResponse> {
-    return toJobResponse(await this.control.cancel(id));
+  async cancel(@Param() { id }: JobIdParam, @CurrentUser() user: AuthUser): Promise<JobResponse> {
+    return toJobResponse(await this.control.cancel(id, user.id));
   }
 }

@@ -1,54 +1,47 @@
-import { randomUUID } from 'node:crypto';
-import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import { Queue } from 'bullmq';
-import { AppConfig } from '../../config/config';
+import { Injectable } from '@nestjs/common';
+import { type AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
-import { LazyQueueEvents, valueOrHttpError, waitForJob } from '../../queues/follow-job';
-import { ContentMigrationPayload, JOBS, QUEUES } from '../../queues/queues';
+import { type ContentMigrationPayload, JOBS, QUEUES } from '../../queues/queues';
+import type { JobKind, JobRun } from '../jobs/job-run';
+import { JobRuns } from '../jobs/job-runs.service';
 import type { MigrationSummary } from './content-migration/content-migration.service';
-import { MigrateDto, MigrateResponse } from './dto/migrate.dto';
-import { GenerationJobsService } from './jobs/generation-jobs.service';
+import type { MigrateDto, MigrateResponse } from './dto/migrate.dto';
 
-/** API side of Studio → Migrate: enqueues the job for the worker and waits for its result. */
+/** A content migration over every subject, a generation job; it is idempotent (every write is an upsert). */
+export const MIGRATION_RUN: JobKind<ContentMigrationPayload, MigrationSummary> = {
+  queue: QUEUES.contentMigration,
+  name: JOBS.migrateContent,
+  idPrefix: 'migrate',
+  subjectOf: () => null,
+  words: {
+    run: 'migration',
+    running: 'The migration is still running',
+    cancelled: 'The migration was cancelled',
+    failed: 'Failed to migrate content',
+  },
+  // the one subject a migration wrote, when it wrote one
+  resultSubjectId: (summary) => (summary.subjects.length === 1 ? summary.subjects[0].id : null),
+};
+
+/** API side of Studio → Migrate: a run for the worker, answered once it has ended. */
 @Injectable()
-export class StudioMigrationService implements OnModuleDestroy {
-  private readonly events: LazyQueueEvents;
-  private readonly waitMs: number;
+export class MigrationRunsService {
+  private readonly migrations: JobRun<ContentMigrationPayload, MigrationSummary>;
 
   constructor(
-    @InjectQueue(QUEUES.contentMigration) private readonly queue: Queue<ContentMigrationPayload, MigrationSummary>,
-    @InjectConfig() config: AppConfig,
-    private readonly jobs: GenerationJobsService,
+    runs: JobRuns,
+    @InjectConfig() private readonly config: AppConfig,
   ) {
-    this.events = new LazyQueueEvents(QUEUES.contentMigration, config.redis);
-    this.waitMs = config.jobWaitMs;
-  }
-
-  async onModuleDestroy() {
-    await this.events.close();
+    this.migrations = runs.define(MIGRATION_RUN);
   }
 
   async migrate(dto: MigrateDto, userId: string): Promise<MigrateResponse> {
     const source: ContentMigrationPayload['source'] =
       dto.source === 'rest' ? { kind: 'rest', baseUrl: dto.baseUrl! } : { kind: 'bundled' };
-    const events = await this.events.get();
-    const jobId = `migrate-${randomUUID()}`;
-    await this.jobs.enqueue(
-      this.queue,
-      JOBS.migrateContent,
-      { source, requestedBy: userId },
-      { jobId, subjectId: null, requestedBy: userId },
+    const { jobId, result } = await this.migrations.run(
+      { subjectId: null, requestedBy: userId, payload: () => ({ source, requestedBy: userId }) },
+      this.config.jobWaitMs,
     );
-    const summary = valueOrHttpError(
-      await waitForJob<MigrationSummary>(this.queue, events, jobId, this.waitMs),
-      jobId,
-      {
-        running: 'The migration is still running',
-        cancelled: 'The migration was cancelled',
-        failed: 'Failed to migrate content',
-      },
-    );
-    return { jobId, ...summary };
+    return { jobId, ...result };
   }
 }

@@ -3,13 +3,13 @@ import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Roles } from '../../common/decorators/roles.decorator';
 import { MigrateDto, MigrateResponse } from './dto/migrate.dto';
-import { StudioMigrationService } from './studio-migration.service';
+import { MigrationRunsService } from './migration-runs.service';
 
 @ApiTags('studio')
 @ApiBearerAuth()
 @Controller('admin')
 export class StudioController {
-  constructor(private readonly migration: StudioMigrationService) {}
+  constructor(private readonly migration: MigrationRunsService) {}
 
   /** Studio → Migrate: imports every subject from the content folder (or a legacy REST API). */
   @Roles('studio')

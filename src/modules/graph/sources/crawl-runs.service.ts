@@ -1,51 +1,51 @@
-import { randomUUID } from 'node:crypto';
-import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, NotFoundException, OnModuleDestroy } from '@nestjs/common';
-import { Queue } from 'bullmq';
-import { AppConfig } from '../../../config/config';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { type AppConfig } from '../../../config/config';
 import { InjectConfig } from '../../../config/config.module';
-import { LazyQueueEvents, valueOrHttpError, waitForJob } from '../../../queues/follow-job';
-import { CrawlPayload, JOBS, QUEUES } from '../../../queues/queues';
+import { type CrawlPayload, JOBS, QUEUES } from '../../../queues/queues';
 import { CatalogService } from '../../catalog/catalog.service';
-import { GenerationJobsService } from '../../studio/jobs/generation-jobs.service';
+import type { JobKind, JobRun } from '../../jobs/job-run';
+import { JobRuns } from '../../jobs/job-runs.service';
 import type { CrawlResult } from './crawl.service';
-import { CrawlDto, CrawlResponse } from './dto/crawl.dto';
+import type { CrawlDto, CrawlResponse } from './dto/crawl.dto';
 
-/** API side of a crawl: enqueues the job for the worker and waits for its result. */
+/** Fetching and indexing a subject's pages, a generation job; re-crawling is idempotent (keyed by subject and URL). */
+export const CRAWL_RUN: JobKind<CrawlPayload, CrawlResult> = {
+  queue: QUEUES.crawl,
+  name: JOBS.crawlSources,
+  idPrefix: 'crawl',
+  subjectOf: (data) => data.subjectId,
+  words: {
+    run: 'crawl',
+    running: 'The crawl is still running',
+    cancelled: 'The crawl was cancelled',
+    failed: 'Failed to crawl',
+  },
+  resultSubjectId: (_, data) => data.subjectId,
+};
+
+/** API side of a crawl: a run for the worker, answered once it has ended. */
 @Injectable()
-export class CrawlApiService implements OnModuleDestroy {
-  private readonly events: LazyQueueEvents;
-  private readonly waitMs: number;
+export class CrawlRunsService {
+  private readonly crawls: JobRun<CrawlPayload, CrawlResult>;
 
   constructor(
-    @InjectQueue(QUEUES.crawl) private readonly queue: Queue<CrawlPayload, CrawlResult>,
-    @InjectConfig() config: AppConfig,
+    runs: JobRuns,
+    @InjectConfig() private readonly config: AppConfig,
     private readonly catalog: CatalogService,
-    private readonly jobs: GenerationJobsService,
   ) {
-    this.events = new LazyQueueEvents(QUEUES.crawl, config.redis);
-    this.waitMs = config.jobWaitMs;
-  }
-
-  async onModuleDestroy() {
-    await this.events.close();
+    this.crawls = runs.define(CRAWL_RUN);
   }
 
   async crawl(dto: CrawlDto, userId: string): Promise<CrawlResponse> {
     if (!(await this.catalog.subjectSummary(dto.subjectId))) throw new NotFoundException('Subject not found');
-    const events = await this.events.get();
-    const jobId = `crawl-${randomUUID()}`;
-    await this.jobs.enqueue(
-      this.queue,
-      JOBS.crawlSources,
-      { subjectId: dto.subjectId, urls: dto.urls, requestedBy: userId },
-      { jobId, subjectId: dto.subjectId, requestedBy: userId },
+    const { jobId, result } = await this.crawls.run(
+      {
+        subjectId: dto.subjectId,
+        requestedBy: userId,
+        payload: () => ({ subjectId: dto.subjectId, urls: dto.urls, requestedBy: userId }),
+      },
+      this.config.jobWaitMs,
     );
-    const result = valueOrHttpError(await waitForJob<CrawlResult>(this.queue, events, jobId, this.waitMs), jobId, {
-      running: 'The crawl is still running',
-      cancelled: 'The crawl was cancelled',
-      failed: 'Failed to crawl',
-    });
     return {
       jobId,
       indexed: result.indexed,

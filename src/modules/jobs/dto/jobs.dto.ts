@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Matches, MaxLength } from 'class-validator';
 import { raListQueryDto, type RaListSpec } from '../../../common/http/ra-list';
 import { JOBS } from '../../../queues/queues';
-import type { GenerationJobRecord } from '../jobs/generation-jobs.repository';
+import type { GenerationJobRecord } from '../generation-jobs.repository';
 
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 /** The long jobs Studio lists (mail and one-section speech are requests, not generation jobs). */

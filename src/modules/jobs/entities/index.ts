@@ -2,4 +2,4 @@ import { GenerationJob, type GenerationJobStatus } from './generation-job.entity
 
 export { GenerationJob };
 export type { GenerationJobStatus };
-export const STUDIO_ENTITIES = [GenerationJob];
+export const JOBS_ENTITIES = [GenerationJob];

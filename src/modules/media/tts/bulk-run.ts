@@ -1,4 +1,5 @@
-import type { TtsBulkPayload } from '../../../queues/queues';
+import { JOBS, QUEUES, type TtsBulkPayload, type TtsSectionPayload } from '../../../queues/queues';
+import type { JobKind } from '../../jobs/job-run';
 
 /** One section of a bulk run, as the job's progress and result keep it. */
 export interface TtsBulkItem {
@@ -96,3 +97,50 @@ export function itemEvent(items: TtsBulkItem[], index: number): TtsBulkEvent {
 export function finalEvent(result: TtsBulkResult): TtsBulkEvent {
   return { type: result.cancelled ? 'cancelled' : 'done', total: result.total, ...countItems(result.items) };
 }
+
+const SPEECH_WORDS = {
+  running: 'The synthesis is still running',
+  cancelled: 'The synthesis was cancelled',
+  failed: 'Failed to synthesize',
+};
+
+/**
+ * A bulk run: every section of a subject, one run per subject at a time. Its events come from the job:
+ * its data gives `start`, its progress every item so far, its result the end. A cancelled run returns
+ * (marked cancelled) rather than throwing, so BullMQ never retries it.
+ */
+export const TTS_BULK_RUN: JobKind<TtsBulkPayload, TtsBulkResult, TtsBulkEvent> = {
+  queue: QUEUES.tts,
+  name: JOBS.ttsBulk,
+  idPrefix: 'tts',
+  exclusive: true,
+  subjectOf: (data) => data.subjectId,
+  words: { run: 'synthesis run', ...SPEECH_WORDS },
+  fraction: (progress, data) => itemsOf(progress).length / Math.max(1, data.sectionIds.length),
+  resultSubjectId: (_, data) => data.subjectId,
+  cancelled: (result) => result.cancelled,
+  events: {
+    start: startEvent,
+    items: (value) => itemsOf(value).map((_, index, items) => itemEvent(items, index)),
+    end: finalEvent,
+    error: (message) => ({ type: 'error', message }),
+  },
+};
+
+export interface SectionResult {
+  /** a signed URL of the mp3 */
+  url: string;
+  sectionId: string;
+  provider: string;
+  skipped: boolean;
+}
+
+/** One section for the lectures page: a request answered in seconds, not a generation job. */
+export const TTS_SECTION_RUN: JobKind<TtsSectionPayload, SectionResult> = {
+  queue: QUEUES.tts,
+  name: JOBS.ttsSection,
+  idPrefix: 'tts-section',
+  listed: false,
+  subjectOf: (data) => data.subjectId,
+  words: { run: 'synthesis', ...SPEECH_WORDS },
+};

@@ -1,15 +1,15 @@
-import { Readable } from 'node:stream';
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { type AuthUser, CurrentUser } from '../../../common/decorators/current-user.decorator';
 import { Roles } from '../../../common/decorators/roles.decorator';
+import { sendNdjson } from '../../jobs/ndjson';
 import { BulkCancelDto, BulkCancelResponse, BulkResultResponse, BulkSynthesisDto } from './dto/bulk-synthesis.dto';
 import { SynthesizeDto, SynthesizeResponse } from './dto/synthesize.dto';
 import { PutTtsOverridesDto, TtsOverrideEntry, TtsOverridesResponse } from './dto/tts-overrides.dto';
 import { TtsSubjectResponse } from './dto/tts-subject.dto';
-import { TtsJobsService } from './tts-jobs.service';
 import { TtsOverridesService } from './tts-overrides.service';
+import { TtsRunsService } from './tts-runs.service';
 
 /** Studio's text-to-speech: subjects, overrides, one section, and bulk runs (streamed, waited for, cancelled). */
 @ApiTags('tts')
@@ -19,7 +19,7 @@ import { TtsOverridesService } from './tts-overrides.service';
 @Controller('tts')
 export class TtsController {
   constructor(
-    private readonly jobs: TtsJobsService,
+    private readonly runs: TtsRunsService,
     private readonly overrides: TtsOverridesService,
   ) {}
 
@@ -33,7 +33,7 @@ export class TtsController {
   @ApiParam({ name: 'subject', example: 'vagus-nerve' })
   @ApiOkResponse({ type: TtsOverridesResponse })
   async getOverrides(@Param('subject') subject: string) {
-    return this.overrides.get(await this.jobs.subjectId(subject));
+    return this.overrides.get(await this.runs.subjectId(subject));
   }
 
   @Put('overrides/:subject')
@@ -44,7 +44,7 @@ export class TtsController {
     @Body() dto: PutTtsOverridesDto,
     @CurrentUser() user: AuthUser,
   ) {
-    return this.overrides.put(await this.jobs.subjectId(subject), dto, user.id);
+    return this.overrides.put(await this.runs.subjectId(subject), dto, user.id);
   }
 
   /** One section's mp3 (made by the worker, or the current one when it is up to date). */
@@ -52,7 +52,7 @@ export class TtsController {
   @HttpCode(200)
   @ApiOkResponse({ type: SynthesizeResponse })
   synthesize(@Body() dto: SynthesizeDto, @CurrentUser() user: AuthUser) {
-    return this.jobs.synthesizeOne(dto, user.id);
+    return this.runs.synthesizeOne(dto, user.id);
   }
 
   /**
@@ -66,17 +66,8 @@ export class TtsController {
   @ApiProduces('application/x-ndjson')
   @ApiOkResponse({ description: 'application/x-ndjson events', schema: { type: 'string' } })
   async bulkStream(@Body() dto: BulkSynthesisDto, @CurrentUser() user: AuthUser, @Res() reply: FastifyReply) {
-    const jobId = await this.jobs.startBulk(dto, user.id);
-    return (
-      reply
-        .status(200)
-        .header('content-type', 'application/x-ndjson; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        // proxies must pass each line on as it comes
-        .header('x-accel-buffering', 'no')
-        .send(Readable.from(this.jobs.ndjson(jobId), { objectMode: false }))
-    );
+    const jobId = await this.runs.startBulk(dto, user.id);
+    return sendNdjson(reply, this.runs.followBulk(jobId));
   }
 
   /** The same run, answered once it has ended (the Studio's fallback when the stream fails). */
@@ -84,7 +75,7 @@ export class TtsController {
   @HttpCode(200)
   @ApiOkResponse({ type: BulkResultResponse })
   bulk(@Body() dto: BulkSynthesisDto, @CurrentUser() user: AuthUser) {
-    return this.jobs.runBulk(dto, user.id);
+    return this.runs.runBulk(dto, user.id);
   }
 
   /** Stops the run after the sections in flight (they finish or abort); the stream ends with `cancelled`. */
@@ -92,6 +83,6 @@ export class TtsController {
   @HttpCode(200)
   @ApiOkResponse({ type: BulkCancelResponse })
   cancel(@Body() dto: BulkCancelDto) {
-    return this.jobs.cancel(dto.jobId);
+    return this.runs.cancelBulk(dto.jobId);
   }
 }

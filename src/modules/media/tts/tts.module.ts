@@ -1,30 +1,22 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { QUEUES } from '../../../queues/queues';
 import { CatalogModule } from '../../catalog/catalog.module';
-import { GenerationJobsModule } from '../../studio/jobs/generation-jobs.module';
+import { JobsModule } from '../../jobs/jobs.module';
 import { MediaModule } from '../media.module';
 import { SpeechModule } from '../speech/speech.module';
-import { TtsJobsService } from './tts-jobs.service';
 import { TtsOverridesService } from './tts-overrides.service';
+import { TtsRunsService } from './tts-runs.service';
 import { TtsSynthesisService } from './tts-synthesis.service';
 import { TtsController } from './tts.controller';
 import { TtsRepository } from './tts.repository';
 
 /**
- * Text-to-speech of lecture sections: the Studio calls (they enqueue on the `tts` queue and follow the
- * job) and the job's logic, which the worker's processor calls.
+ * Text-to-speech of lecture sections: the Studio calls (runs of the `tts` queue through the jobs room's
+ * run helper) and the job's logic, which the worker's processor calls.
  */
 @Module({
-  imports: [
-    BullModule.registerQueue({ name: QUEUES.tts }),
-    CatalogModule,
-    MediaModule,
-    SpeechModule,
-    GenerationJobsModule,
-  ],
+  imports: [CatalogModule, MediaModule, SpeechModule, JobsModule],
   controllers: [TtsController],
-  providers: [TtsRepository, TtsJobsService, TtsOverridesService, TtsSynthesisService],
-  exports: [TtsSynthesisService, TtsRepository, GenerationJobsModule],
+  providers: [TtsRepository, TtsRunsService, TtsOverridesService, TtsSynthesisService],
+  exports: [TtsSynthesisService, TtsRepository],
 })
 export class TtsModule {}

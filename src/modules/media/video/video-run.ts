@@ -1,4 +1,5 @@
-import type { VideoRenderPayload } from '../../../queues/queues';
+import { JOBS, QUEUES, type VideoRenderPayload } from '../../../queues/queues';
+import type { JobKind } from '../../jobs/job-run';
 import { countItems, itemsOf, type TtsBulkCounters } from '../tts/bulk-run';
 
 /** One section of a render run, as the job's progress and result keep it. */
@@ -87,3 +88,36 @@ export function videoItemEvent(items: VideoItem[], index: number): VideoEvent {
 export function videoFinalEvent(result: VideoResult): VideoEvent {
   return { type: result.cancelled ? 'cancelled' : 'done', total: result.total, ...countVideoItems(result.items) };
 }
+
+/**
+ * A render run: every section of a subject with current audio, one run per subject at a time. As for a
+ * bulk speech run, its events come from the job (data, progress, result), plus each section's percent while
+ * it renders; a cancelled run returns (marked cancelled), so BullMQ never retries it.
+ */
+export const VIDEO_RENDER_RUN: JobKind<VideoRenderPayload, VideoResult, VideoEvent> = {
+  queue: QUEUES.video,
+  name: JOBS.videoRender,
+  idPrefix: 'video',
+  exclusive: true,
+  subjectOf: (data) => data.subjectId,
+  words: {
+    run: 'video run',
+    running: 'The render is still running',
+    cancelled: 'The render was cancelled',
+    failed: 'Failed to render',
+  },
+  // finished sections, plus the part done of those rendering now
+  fraction: (progress, data) =>
+    (videoItemsOf(progress).length + currentOf(progress).reduce((sum, c) => sum + c.percent / 100, 0)) /
+    Math.max(1, data.sectionIds.length),
+  resultSubjectId: (_, data) => data.subjectId,
+  cancelled: (result) => result.cancelled,
+  events: {
+    start: videoStartEvent,
+    items: (value) => videoItemsOf(value).map((_, index, items) => videoItemEvent(items, index)),
+    inFlight: (progress) =>
+      currentOf(progress).map((c) => ({ key: c.id, event: { type: 'progress', id: c.id, percent: c.percent } })),
+    end: videoFinalEvent,
+    error: (message) => ({ type: 'error', message }),
+  },
+};

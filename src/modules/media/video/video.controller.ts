@@ -1,11 +1,11 @@
-import { Readable } from 'node:stream';
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { type AuthUser, CurrentUser } from '../../../common/decorators/current-user.decorator';
 import { Roles } from '../../../common/decorators/roles.decorator';
+import { sendNdjson } from '../../jobs/ndjson';
 import { VideoCancelDto, VideoCancelResponse, VideoRenderDto } from './dto/video.dto';
-import { VideoJobsService } from './video-jobs.service';
+import { VideoRunsService } from './video-runs.service';
 
 /** Studio's TTS Video: render every section's audio into a captioned mp4, streamed as it happens. */
 @ApiTags('tts')
@@ -13,7 +13,7 @@ import { VideoJobsService } from './video-jobs.service';
 @Roles('studio')
 @Controller('tts/video')
 export class VideoController {
-  constructor(private readonly jobs: VideoJobsService) {}
+  constructor(private readonly runs: VideoRunsService) {}
 
   /**
    * NDJSON flushed as it happens: `start {total}`, `progress {id, percent}` while a section renders,
@@ -26,14 +26,8 @@ export class VideoController {
   @ApiProduces('application/x-ndjson')
   @ApiOkResponse({ description: 'application/x-ndjson events', schema: { type: 'string' } })
   async renderStream(@Body() dto: VideoRenderDto, @CurrentUser() user: AuthUser, @Res() reply: FastifyReply) {
-    const jobId = await this.jobs.start(dto, user.id);
-    return reply
-      .status(200)
-      .header('content-type', 'application/x-ndjson; charset=utf-8')
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('x-accel-buffering', 'no')
-      .send(Readable.from(this.jobs.ndjson(jobId), { objectMode: false }));
+    const jobId = await this.runs.start(dto, user.id);
+    return sendNdjson(reply, this.runs.follow(jobId));
   }
 
   /** Stops the run: renders in flight are killed and their partial files removed; the stream ends `cancelled`. */
@@ -41,6 +35,6 @@ export class VideoController {
   @HttpCode(200)
   @ApiOkResponse({ type: VideoCancelResponse })
   cancel(@Body() dto: VideoCancelDto) {
-    return this.jobs.cancel(dto.jobId);
+    return this.runs.cancel(dto.jobId);
   }
 }

@@ -1,21 +1,20 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { QUEUES } from '../../../queues/queues';
 import { CatalogModule } from '../../catalog/catalog.module';
+import { JobsModule } from '../../jobs/jobs.module';
 import { MediaModule } from '../media.module';
 import { TtsModule } from '../tts/tts.module';
 import { VideoController } from './video.controller';
-import { VideoJobsService } from './video-jobs.service';
 import { VideoRenderService } from './video-render.service';
+import { VideoRunsService } from './video-runs.service';
 
 /**
- * Lecture videos: the Studio calls (they enqueue render runs on the `video` queue and follow them) and
- * the render itself, which the worker's processor calls.
+ * Lecture videos: the Studio calls (render runs of the `video` queue through the jobs room's run helper)
+ * and the render itself, which the worker's processor calls.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.video }), CatalogModule, MediaModule, TtsModule],
+  imports: [CatalogModule, MediaModule, TtsModule, JobsModule],
   controllers: [VideoController],
-  providers: [VideoJobsService, VideoRenderService],
+  providers: [VideoRunsService, VideoRenderService],
   exports: [VideoRenderService],
 })
 export class VideoModule {}
