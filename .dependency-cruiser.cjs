@@ -34,6 +34,22 @@ module.exports = {
       to: { circular: true, viaOnly: { pathNot: '\\.entity\\.ts$|entities/index\\.ts$' } },
     },
     {
+      name: 'jobs-room-imports-no-feature',
+      comment:
+        'Background jobs live in src/modules/jobs/, which features configure; it imports no feature module, ' +
+        'only the audit trail it records into.',
+      severity: 'error',
+      from: { path: '^src/modules/jobs/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/(jobs|audit)/' },
+    },
+    {
+      name: 'audit-imports-no-feature',
+      comment: 'The audit trail is a leaf every module (the jobs room included) may record into.',
+      severity: 'error',
+      from: { path: '^src/modules/audit/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/audit/' },
+    },
+    {
       name: 'no-app-from-common',
       comment: 'common/ and config/ are shared foundations: they import no feature module.',
       severity: 'error',

@@ -11,6 +11,8 @@ describe('architecture', () => {
     expect(owners.get('users')).toBe('auth');
     expect(owners.get('topic_nodes')).toBe('graph');
     expect(owners.get('user_mastery')).toBe('assessment');
+    expect(owners.get('generation_jobs')).toBe('jobs');
+    expect(owners.get('admin_audit')).toBe('audit');
   });
 
   it("no module's SQL names a table another module owns", () => {
@@ -37,6 +39,22 @@ describe('architecture', () => {
     for (const [folder, modules] of perFolder)
       if (modules.length > 1) problems.push(`${folder} holds ${modules.length} Nest modules: ${modules.join(', ')}`);
     expect(problems).toEqual([]);
+  });
+
+  it('the jobs room imports no feature module, only the audit trail, which imports none (dependency-cruiser rules)', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS file, read as depcruise reads it
+    const config = require(join(ROOT, '.dependency-cruiser.cjs')) as {
+      forbidden: { name: string; from: { path: string }; to: { path: string; pathNot?: string } }[];
+    };
+    const rule = (name: string) => config.forbidden.find((r) => r.name === name);
+    expect(rule('jobs-room-imports-no-feature')).toMatchObject({
+      from: { path: '^src/modules/jobs/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/(jobs|audit)/' },
+    });
+    expect(rule('audit-imports-no-feature')).toMatchObject({
+      from: { path: '^src/modules/audit/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/audit/' },
+    });
   });
 
   it("no module imports another module's repository or entity, and no cycles (dependency-cruiser)", () => {
