@@ -1,20 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { BookmarkResponse } from './dto/bookmarks.dto';
-import { BookmarkRecord, BookmarksRepository } from './bookmarks.repository';
+import { type BookmarkResponse, toBookmarkResponse } from './dto/bookmarks.dto';
+import { BookmarksRepository } from './bookmarks.repository';
 import { GraphRepository } from './graph.repository';
 import { TOPIC_NOT_FOUND } from './graph.service';
-
-function toBookmarkResponse(b: BookmarkRecord): BookmarkResponse {
-  return {
-    id: b.id,
-    subjectId: b.subject_id,
-    nodeId: b.node_id,
-    nodeTitle: b.node_title,
-    nodeCategory: b.node_category,
-    createdAt: new Date(b.created_at).toISOString(),
-  };
-}
 
 /** A learner's own bookmarks, one per topic. */
 @Injectable()

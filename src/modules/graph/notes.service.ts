@@ -1,39 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { NoteResponse } from './dto/notes.dto';
+import { type NoteResponse, toNoteResponse } from './dto/notes.dto';
 import { GraphRepository } from './graph.repository';
 import { TOPIC_NOT_FOUND } from './graph.service';
-import { NoteRecord, NotesRepository } from './notes.repository';
+import { NotesRepository } from './notes.repository';
 
 export const NOTE_NOT_FOUND = 'Note not found';
-
-/** Stored text: the first line is the title, the rest (after the blank separator line) the content. */
-function splitNoteText(text: string): { title: string; content: string } {
-  const normalised = text.replace(/\r\n?/g, '\n');
-  const nl = normalised.indexOf('\n');
-  if (nl < 0) return { title: normalised.trim(), content: '' };
-  return {
-    title: normalised.slice(0, nl).trim(),
-    content: normalised
-      .slice(nl + 1)
-      .replace(/^(?:[ \t]*\n)+/, '')
-      .trimEnd(),
-  };
-}
-
-function toNoteResponse(n: NoteRecord): NoteResponse {
-  const { title, content } = splitNoteText(n.text);
-  return {
-    id: n.id,
-    subjectId: n.subject_id,
-    nodeId: n.node_id,
-    nodeName: n.node_name,
-    title,
-    content,
-    createdAt: new Date(n.created_at).toISOString(),
-    updatedAt: new Date(n.updated_at).toISOString(),
-  };
-}
 
 /** A learner's own notes; another user's note answers as if it did not exist. */
 @Injectable()

@@ -1,3 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { BookmarkRecord } from '../bookmarks.repository';
 import { OptionalSubjectQuery, SubjectNodeDto } from './graph.dto';
 
 /** The caller's bookmarks, of one subject or all. */
@@ -5,11 +7,25 @@ export class BookmarksQuery extends OptionalSubjectQuery {}
 
 export class BookmarkDto extends SubjectNodeDto {}
 
-export interface BookmarkResponse {
-  id: string;
-  subjectId: string;
-  nodeId: string;
-  nodeTitle: string;
-  nodeCategory: string;
-  createdAt: string;
+// ---- responses -------------------------------------------------------------------------------------
+
+/** The spec's bookmark, with its topic's title and category (the module's title). */
+export class BookmarkResponse {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'vagus-nerve' }) subjectId!: string;
+  @ApiProperty({ example: 'vn-anatomy' }) nodeId!: string;
+  @ApiProperty() nodeTitle!: string;
+  @ApiProperty({ description: "the topic's module title" }) nodeCategory!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export function toBookmarkResponse(b: BookmarkRecord): BookmarkResponse {
+  return {
+    id: b.id,
+    subjectId: b.subject_id,
+    nodeId: b.node_id,
+    nodeTitle: b.node_title,
+    nodeCategory: b.node_category,
+    createdAt: new Date(b.created_at).toISOString(),
+  };
 }

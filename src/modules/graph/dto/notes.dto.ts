@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import type { NoteRecord } from '../notes.repository';
 import { NODE_ID_PATTERN, OptionalSubjectQuery } from './graph.dto';
 
 export const NOTE_TEXT_MAX = 20000;
@@ -40,13 +41,45 @@ export class NoteIdParam {
   id!: string;
 }
 
-export interface NoteResponse {
-  id: string;
-  subjectId: string;
-  nodeId: string | null;
-  nodeName: string | null;
-  title: string;
-  content: string;
-  createdAt: string;
-  updatedAt: string;
+// ---- responses -------------------------------------------------------------------------------------
+
+/** The spec's note: stored as one text, answered as its first line (`title`) and the rest (`content`). */
+export class NoteResponse {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'vagus-nerve' }) subjectId!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'vn-anatomy' }) nodeId!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "the topic's title; null without a topic" })
+  nodeName!: string | null;
+  @ApiProperty({ description: 'the first line of the text' }) title!: string;
+  @ApiProperty({ description: 'the text after the first line and the blank lines below it' }) content!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}
+
+/** Stored text: the first line is the title, the rest (after the blank separator line) the content. */
+function splitNoteText(text: string): { title: string; content: string } {
+  const normalised = text.replace(/\r\n?/g, '\n');
+  const nl = normalised.indexOf('\n');
+  if (nl < 0) return { title: normalised.trim(), content: '' };
+  return {
+    title: normalised.slice(0, nl).trim(),
+    content: normalised
+      .slice(nl + 1)
+      .replace(/^(?:[ \t]*\n)+/, '')
+      .trimEnd(),
+  };
+}
+
+export function toNoteResponse(n: NoteRecord): NoteResponse {
+  const { title, content } = splitNoteText(n.text);
+  return {
+    id: n.id,
+    subjectId: n.subject_id,
+    nodeId: n.node_id,
+    nodeName: n.node_name,
+    title,
+    content,
+    createdAt: new Date(n.created_at).toISOString(),
+    updatedAt: new Date(n.updated_at).toISOString(),
+  };
 }
