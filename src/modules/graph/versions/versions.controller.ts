@@ -1,8 +1,20 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser } from '../../../common/decorators/current-user.decorator';
 import { Roles } from '../../../common/decorators/roles.decorator';
-import { SaveNodeDraftDto, SubjectBodyDto, SubjectParamQuery } from './dto/versions.dto';
+import {
+  NodeDraftResponse,
+  PublishVersionResponse,
+  ResetDraftResponse,
+  SaveNodeDraftDto,
+  SubjectBodyDto,
+  SubjectParamQuery,
+  toNodeDraftResponse,
+  toPublishVersionResponse,
+  toResetDraftResponse,
+  toVersionListResponse,
+  VersionListResponse,
+} from './dto/versions.dto';
 import { VersionsService } from './versions.service';
 
 /** Studio → node editor: edits go to the subject's draft overlay. */
@@ -14,18 +26,20 @@ export class StudioNodesController {
   constructor(private readonly versions: VersionsService) {}
 
   @Get(':nodeId')
-  get(@Param('nodeId') nodeId: string, @Query() q: SubjectParamQuery) {
-    return this.versions.getNode(q.subject, nodeId);
+  @ApiOkResponse({ type: NodeDraftResponse })
+  async get(@Param('nodeId') nodeId: string, @Query() q: SubjectParamQuery): Promise<NodeDraftResponse> {
+    return toNodeDraftResponse(await this.versions.getNode(q.subject, nodeId));
   }
 
   @Put(':nodeId')
-  save(
+  @ApiOkResponse({ type: NodeDraftResponse, description: 'the saved draft' })
+  async save(
     @Param('nodeId') nodeId: string,
     @Query() q: SubjectParamQuery,
     @Body() dto: SaveNodeDraftDto,
     @CurrentUser() user: AuthUser,
-  ) {
-    return this.versions.saveNode(q.subject, nodeId, dto, user.id);
+  ): Promise<NodeDraftResponse> {
+    return toNodeDraftResponse(await this.versions.saveNode(q.subject, nodeId, dto, user.id));
   }
 }
 
@@ -38,20 +52,24 @@ export class StudioVersionsController {
   constructor(private readonly versions: VersionsService) {}
 
   @Get()
-  list(@Query() q: SubjectParamQuery) {
-    return this.versions.listVersions(q.subject);
+  @ApiOkResponse({ type: VersionListResponse })
+  async list(@Query() q: SubjectParamQuery): Promise<VersionListResponse> {
+    const { subjectId, versions, hasOverlay } = await this.versions.listVersions(q.subject);
+    return toVersionListResponse(subjectId, versions, hasOverlay);
   }
 
   @Post('publish')
   @HttpCode(200)
-  publish(@Body() dto: SubjectBodyDto, @CurrentUser() user: AuthUser) {
-    return this.versions.publish(dto.subjectId, user.id);
+  @ApiOkResponse({ type: PublishVersionResponse, description: 'a new version (409 when there is nothing to publish)' })
+  async publish(@Body() dto: SubjectBodyDto, @CurrentUser() user: AuthUser): Promise<PublishVersionResponse> {
+    return toPublishVersionResponse(await this.versions.publish(dto.subjectId, user.id));
   }
 
   @Post('reset')
   @HttpCode(200)
-  reset(@Body() dto: SubjectBodyDto) {
-    return this.versions.reset(dto.subjectId);
+  @ApiOkResponse({ type: ResetDraftResponse })
+  async reset(@Body() dto: SubjectBodyDto): Promise<ResetDraftResponse> {
+    return toResetDraftResponse(await this.versions.reset(dto.subjectId));
   }
 }
 
@@ -65,7 +83,8 @@ export class PublishDraftController {
 
   @Post('publish-draft')
   @HttpCode(200)
-  publishDraft(@Body() dto: SubjectBodyDto, @CurrentUser() user: AuthUser) {
-    return this.versions.publish(dto.subjectId, user.id);
+  @ApiOkResponse({ type: PublishVersionResponse, description: 'a new version (409 when there is nothing to publish)' })
+  async publishDraft(@Body() dto: SubjectBodyDto, @CurrentUser() user: AuthUser): Promise<PublishVersionResponse> {
+    return toPublishVersionResponse(await this.versions.publish(dto.subjectId, user.id));
   }
 }

@@ -3,11 +3,10 @@ import { CatalogService } from '../../catalog/catalog.service';
 import { MediaLibraryService } from '../../media/media-library.service';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { contentHash } from '../../../common/content-hash';
-import { sanitize } from '../../../common/html/sanitize';
 import type { NodeContentFields, NodeVideo } from '../entities';
 import type { SaveNodeDraftDto } from './dto/versions.dto';
 import { GraphCache } from '../graph-cache.service';
-import { NodeContentRecord, VersionsRepository } from './versions.repository';
+import { NodeContentRecord, VersionRecord, VersionsRepository } from './versions.repository';
 
 export const NO_CHANGES_MESSAGE = 'There are no unpublished changes';
 
@@ -41,18 +40,12 @@ function mediaSourceHash(c: NodeContentFields): string {
   return contentHash(rest);
 }
 
-/** Stored html is kept as given; what leaves the server is sanitised. */
-function toNodeDraft(subjectId: string, nodeId: string, c: NodeContentFields, hasOverlay: boolean) {
-  const content = contentOf(c);
-  return {
-    id: nodeId,
-    subjectId,
-    title: content.title,
-    summary_html: sanitize(content.summary_html),
-    variants: Object.fromEntries(VARIANT_KEYS.map((k) => [k, sanitize(content.variants[k])])),
-    sources: content.sources,
-    hasOverlay,
-  };
+/** A node's editable content as the editor sees it; `hasOverlay` when it is the unpublished draft. */
+export interface NodeDraft {
+  subjectId: string;
+  nodeId: string;
+  content: NodeContentFields;
+  hasOverlay: boolean;
 }
 
 /** The Studio's draft overlay and the subject versions publishing it creates. */
@@ -78,14 +71,14 @@ export class VersionsService {
     return node;
   }
 
-  async getNode(subjectInput: string, nodeId: string) {
+  async getNode(subjectInput: string, nodeId: string): Promise<NodeDraft> {
     const subjectId = await this.requireSubject(subjectInput);
     const node = await this.requireNode(this.em, subjectId, nodeId);
     const overlay = await this.repo.findOverlay(this.em, subjectId, nodeId);
-    return toNodeDraft(subjectId, nodeId, overlay ?? node, overlay !== null);
+    return { subjectId, nodeId, content: contentOf(overlay ?? node), hasOverlay: overlay !== null };
   }
 
-  async saveNode(subjectInput: string, nodeId: string, dto: SaveNodeDraftDto, userId: string) {
+  async saveNode(subjectInput: string, nodeId: string, dto: SaveNodeDraftDto, userId: string): Promise<NodeDraft> {
     const subjectId = await this.requireSubject(subjectInput);
     const saved = await this.em.transactional(async (tx) => {
       // waits for a publish or reset of this subject in progress, so an edit is never lost between them
@@ -108,7 +101,7 @@ export class VersionsService {
       await this.repo.upsertOverlay(tx, subjectId, nodeId, content, userId);
       return content;
     });
-    return toNodeDraft(subjectId, nodeId, saved, true);
+    return { subjectId, nodeId, content: saved, hasOverlay: true };
   }
 
   /**
@@ -132,22 +125,16 @@ export class VersionsService {
     });
   }
 
-  async listVersions(subjectInput: string) {
+  /** The subject's versions, newest first, and whether it has unpublished draft edits. */
+  async listVersions(
+    subjectInput: string,
+  ): Promise<{ subjectId: string; versions: VersionRecord[]; hasOverlay: boolean }> {
     const subjectId = await this.requireSubject(subjectInput);
     const [versions, hasOverlay] = await Promise.all([
       this.repo.listVersions(subjectId),
       this.repo.hasOverlay(subjectId),
     ]);
-    return {
-      versions: versions.map((v) => ({
-        id: `${subjectId}@${v.version}`,
-        version: v.version,
-        published: true as const,
-        createdAt: new Date(v.created_at).toISOString(),
-        changedNodes: v.changed_nodes,
-      })),
-      hasOverlay,
-    };
+    return { subjectId, versions, hasOverlay };
   }
 
   /**
@@ -214,11 +201,12 @@ export class VersionsService {
     return { version: outcome.version, changedNodes: outcome.changedNodes };
   }
 
-  async reset(subjectInput: string): Promise<{ discarded: number }> {
+  /** Discards the subject's draft overlay; answers how many node drafts it removed. */
+  async reset(subjectInput: string): Promise<number> {
     const subjectId = await this.requireSubject(subjectInput);
     return this.em.transactional(async (tx) => {
       await this.repo.lockSubject(tx, subjectId, 'publish');
-      return { discarded: await this.repo.deleteOverlays(tx, subjectId) };
+      return this.repo.deleteOverlays(tx, subjectId);
     });
   }
 }

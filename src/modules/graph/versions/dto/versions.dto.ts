@@ -15,6 +15,9 @@ import {
   ValidateNested,
   ValidationOptions,
 } from 'class-validator';
+import { sanitize } from '../../../../common/html/sanitize';
+import type { NodeContentFields } from '../../entities';
+import type { VersionRecord } from '../versions.repository';
 
 export const MAX_HTML_BYTES = 100 * 1024;
 export const MAX_SOURCES = 20;
@@ -116,4 +119,104 @@ export class SaveNodeDraftDto {
   @ValidateNested({ each: true })
   @Type(() => NodeSourceDto)
   sources!: NodeSourceDto[];
+}
+
+// ---- responses -------------------------------------------------------------------------------------
+
+export class NodeVariantsResponse {
+  @ApiProperty({ description: 'sanitised html' }) beginner!: string;
+  @ApiProperty({ description: 'sanitised html' }) advanced!: string;
+  @ApiProperty({ description: 'sanitised html' }) practical!: string;
+  @ApiProperty({ description: 'sanitised html' }) theoretical!: string;
+}
+
+export class NodeDraftSourceResponse {
+  @ApiProperty() title!: string;
+  @ApiProperty() url!: string;
+  @ApiProperty({ example: 'encyclopedia' }) type!: string;
+}
+
+/** A node as the editor edits it: the draft overlay's content when there is one, else the published one. */
+export class NodeDraftResponse {
+  @ApiProperty({ example: 'vn-anatomy' }) id!: string;
+  @ApiProperty({ example: 'vagus-nerve' }) subjectId!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ description: 'sanitised html' }) summary_html!: string;
+  @ApiProperty({ type: NodeVariantsResponse }) variants!: NodeVariantsResponse;
+  @ApiProperty({ type: [NodeDraftSourceResponse] }) sources!: NodeDraftSourceResponse[];
+  @ApiProperty({ description: 'the content is the draft overlay (unpublished)' }) hasOverlay!: boolean;
+}
+
+export class VersionResponse {
+  @ApiProperty({ description: '`<subject>@<version>`', example: 'vagus-nerve@3' }) id!: string;
+  @ApiProperty({ type: 'integer', example: 3 }) version!: number;
+  @ApiProperty({ enum: [true], description: 'every listed version is published' }) published!: true;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: [String], description: 'ids of the nodes this version changed' }) changedNodes!: string[];
+}
+
+export class VersionListResponse {
+  @ApiProperty({ type: [VersionResponse], description: 'newest first' }) versions!: VersionResponse[];
+  @ApiProperty({ description: 'the subject has unpublished draft edits' }) hasOverlay!: boolean;
+}
+
+export class PublishVersionResponse {
+  @ApiProperty({ type: 'integer', description: 'the new version' }) version!: number;
+  @ApiProperty({ type: [String] }) changedNodes!: string[];
+}
+
+export class ResetDraftResponse {
+  @ApiProperty({ type: 'integer', description: 'draft overlay rows removed' }) discarded!: number;
+}
+
+/** Stored html is kept as given; what leaves the server is sanitised. */
+export function toNodeDraftResponse(draft: {
+  subjectId: string;
+  nodeId: string;
+  content: NodeContentFields;
+  hasOverlay: boolean;
+}): NodeDraftResponse {
+  const { content, hasOverlay } = draft;
+  return {
+    id: draft.nodeId,
+    subjectId: draft.subjectId,
+    title: content.title,
+    summary_html: sanitize(content.summary_html),
+    variants: {
+      beginner: sanitize(content.variants.beginner),
+      advanced: sanitize(content.variants.advanced),
+      practical: sanitize(content.variants.practical),
+      theoretical: sanitize(content.variants.theoretical),
+    },
+    sources: content.sources.map((s) => ({ title: s.title, url: s.url, type: s.type })),
+    hasOverlay,
+  };
+}
+
+export function toVersionListResponse(
+  subjectId: string,
+  versions: VersionRecord[],
+  hasOverlay: boolean,
+): VersionListResponse {
+  return {
+    versions: versions.map((v) => ({
+      id: `${subjectId}@${v.version}`,
+      version: v.version,
+      published: true,
+      createdAt: new Date(v.created_at).toISOString(),
+      changedNodes: v.changed_nodes,
+    })),
+    hasOverlay,
+  };
+}
+
+export function toPublishVersionResponse(published: {
+  version: number;
+  changedNodes: string[];
+}): PublishVersionResponse {
+  return { version: published.version, changedNodes: published.changedNodes };
+}
+
+export function toResetDraftResponse(discarded: number): ResetDraftResponse {
+  return { discarded };
 }
