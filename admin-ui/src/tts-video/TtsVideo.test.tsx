@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { line, ndjsonStream } from '../jobs/run/ndjsonStream.testing';
 import { apiError, json, listReply, makeSession, mockFetch, stubLocation } from '../test/browser';
 
 const REFRESH = 'POST /api/auth/refresh';
@@ -16,28 +17,6 @@ const TTS_SUBJECTS = [
 
 type Routes = Parameters<typeof mockFetch>[0];
 
-/** An NDJSON answer that sends `chunks` and then stays open until `end()` (or closes at once). */
-const ndjsonStream = (chunks: string[], { keepOpen = false } = {}) => {
-  const encoder = new TextEncoder();
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-      for (const chunk of chunks) c.enqueue(encoder.encode(chunk));
-      if (!keepOpen) c.close();
-    },
-  });
-  const response = () =>
-    new Response(body, { status: 200, headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8' } });
-  return {
-    response,
-    push: (text: string) => controller.enqueue(encoder.encode(text)),
-    end: () => controller.close(),
-    fail: () => controller.error(new TypeError('network error')),
-  };
-};
-
-const line = (event: object) => `${JSON.stringify(event)}\n`;
 const item = (id: string, n: number, extra: object = {}) => ({
   type: 'item',
   id,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { newJobId, progressPercent, readNdjson, toBulkEvent } from './ttsApi';
+import { readNdjson } from './ndjson';
+import { doneCount, newJobId, progressPercent, toRunEvent } from './runEvents';
 
 /** A byte stream that delivers exactly these chunks, one read each. */
 const chunked = (chunks: (string | Uint8Array)[]) =>
@@ -59,21 +60,27 @@ describe('readNdjson', () => {
   });
 });
 
-describe('toBulkEvent', () => {
-  it('reads the four event kinds, under "type" or "event"', () => {
-    expect(toBulkEvent({ type: 'start', total: 16, provider: 'local' })).toEqual({
+describe('toRunEvent', () => {
+  it('reads the event kinds of both runs', () => {
+    expect(toRunEvent({ type: 'start', total: 16, provider: 'local' })).toEqual({
       type: 'start',
       total: 16,
       provider: 'local',
-      message: undefined,
     });
+    expect(toRunEvent({ type: 'start', total: 4, jobId: 'video-1' })).toEqual({
+      type: 'start',
+      total: 4,
+      jobId: 'video-1',
+    });
+    // a speech run's item: `skipped` is the running count, the item's own skip is its status
     expect(
-      toBulkEvent({
-        event: 'item',
+      toRunEvent({
+        type: 'item',
         id: 's1',
         ok: true,
         url: '/api/media/file/x',
         error: null,
+        status: 'synthesized',
         attempted: 1,
         succeeded: 1,
         failed: 0,
@@ -91,8 +98,7 @@ describe('toBulkEvent', () => {
       failed: 0,
       skippedCount: 0,
     });
-    // The item's own skip comes from its status; the event's `skipped` is the running count.
-    expect(toBulkEvent({ type: 'item', id: 's2', ok: true, url: null, status: 'skipped', skipped: 1 })).toEqual({
+    expect(toRunEvent({ type: 'item', id: 's2', ok: true, url: null, status: 'skipped', skipped: 1 })).toEqual({
       type: 'item',
       id: 's2',
       ok: true,
@@ -101,49 +107,80 @@ describe('toBulkEvent', () => {
       skipped: true,
       skippedCount: 1,
     });
-    expect(toBulkEvent({ type: 'cancelled' })).toEqual({ type: 'cancelled' });
-    expect(toBulkEvent({ type: 'cancelled', total: 16, attempted: 2 })).toEqual({
+    // a video run's item: `skipped` is the item's own flag, `skippedCount` the running count
+    expect(
+      toRunEvent({
+        type: 'item',
+        id: 'v1',
+        ok: false,
+        url: null,
+        error: 'no audio yet',
+        skipped: true,
+        skippedCount: 3,
+      }),
+    ).toEqual({ type: 'item', id: 'v1', ok: false, url: null, error: 'no audio yet', skipped: true, skippedCount: 3 });
+    expect(toRunEvent({ type: 'progress', id: 'v1', percent: 42.6 })).toEqual({
+      type: 'progress',
+      id: 'v1',
+      percent: 43,
+    });
+    expect(toRunEvent({ type: 'progress', id: 'v1', percent: 140 })).toEqual({
+      type: 'progress',
+      id: 'v1',
+      percent: 100,
+    });
+    expect(toRunEvent({ type: 'cancelled' })).toEqual({ type: 'cancelled' });
+    expect(toRunEvent({ type: 'cancelled', total: 16, attempted: 2 })).toEqual({
       type: 'cancelled',
       total: 16,
       attempted: 2,
     });
-    expect(toBulkEvent({ type: 'done', attempted: 3 })).toEqual({ type: 'done', attempted: 3 });
-    expect(toBulkEvent({ type: 'progress' })).toBeNull();
-    expect(toBulkEvent('start')).toBeNull();
+    expect(toRunEvent({ type: 'done', attempted: 3 })).toEqual({ type: 'done', attempted: 3 });
+    expect(toRunEvent({ type: 'error', message: '  Redis is down ' })).toEqual({
+      type: 'error',
+      message: 'Redis is down',
+    });
+    expect(toRunEvent({ type: 'error', message: '' })).toEqual({ type: 'error', message: 'Failed' });
+    expect(toRunEvent({ type: 'heartbeat' })).toBeNull();
+    expect(toRunEvent('start')).toBeNull();
   });
 });
 
 describe('progressPercent', () => {
   const counters = { attempted: 0, succeeded: 0, failed: 0, skipped: 0, total: null as number | null };
+  const percent = (c: typeof counters, running: boolean) => progressPercent(doneCount(c), c.total, running);
 
   it('is 50% while running with an unknown total', () => {
-    expect(progressPercent(counters, true)).toBe(50);
-    expect(progressPercent({ ...counters, attempted: 3 }, true)).toBe(50);
+    expect(percent(counters, true)).toBe(50);
+    expect(percent({ ...counters, attempted: 3 }, true)).toBe(50);
   });
 
-  it('is the share of sections done once the total is known', () => {
-    expect(progressPercent({ ...counters, total: 16 }, true)).toBe(0);
-    expect(progressPercent({ ...counters, attempted: 4, succeeded: 4, total: 16 }, true)).toBe(25);
-    // Skipped sections count as done whether or not the server counts them as attempted.
-    expect(progressPercent({ ...counters, attempted: 2, succeeded: 2, skipped: 6, total: 16 }, true)).toBe(50);
-    expect(progressPercent({ ...counters, attempted: 8, succeeded: 2, skipped: 6, total: 16 }, true)).toBe(50);
+  it('is the share of items done once the total is known', () => {
+    expect(percent({ ...counters, total: 16 }, true)).toBe(0);
+    expect(percent({ ...counters, attempted: 4, succeeded: 4, total: 16 }, true)).toBe(25);
+    // Skipped items count as done whether or not the server counts them as attempted.
+    expect(percent({ ...counters, attempted: 2, succeeded: 2, skipped: 6, total: 16 }, true)).toBe(50);
+    expect(percent({ ...counters, attempted: 8, succeeded: 2, skipped: 6, total: 16 }, true)).toBe(50);
+    // items listed count too (a row for each finished item)
+    expect(progressPercent(doneCount(counters, 4), 16, true)).toBe(25);
   });
 
   it('caps at 100%', () => {
-    expect(progressPercent({ ...counters, attempted: 20, succeeded: 20, total: 16 }, true)).toBe(100);
-    expect(progressPercent({ ...counters, attempted: 16, succeeded: 10, failed: 6, total: 16 }, false)).toBe(100);
+    expect(percent({ ...counters, attempted: 20, succeeded: 20, total: 16 }, true)).toBe(100);
+    expect(percent({ ...counters, attempted: 16, succeeded: 10, failed: 6, total: 16 }, false)).toBe(100);
   });
 
   it('is 0 before anything ran and 100 for a finished run of nothing', () => {
-    expect(progressPercent(counters, false)).toBe(0);
-    expect(progressPercent({ ...counters, total: 0 }, false)).toBe(100);
+    expect(percent(counters, false)).toBe(0);
+    expect(percent({ ...counters, total: 0 }, false)).toBe(100);
   });
 });
 
 describe('newJobId', () => {
   it('is a prefixed random string, new each time', () => {
-    const a = newJobId();
+    const a = newJobId('tts');
     expect(a).toMatch(/^tts-[0-9a-f-]{36}$/);
-    expect(newJobId()).not.toBe(a);
+    expect(newJobId('tts')).not.toBe(a);
+    expect(newJobId('video')).toMatch(/^video-[0-9a-f-]{36}$/);
   });
 });

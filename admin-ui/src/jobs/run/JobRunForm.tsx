@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+
+import { useSubjectOptions } from '../../versions/SubjectSelect';
+import { listTtsSubjects, type TtsSubject } from './jobRunApi';
+import type { RunView } from './useJobRun';
+
+/** `GET /api/tts/subjects`, cached once for both run screens (a speech run changes its counts). */
+export const TTS_SUBJECTS_KEY = ['tts', 'subjects'];
+
+const subjectLabel = (s: TtsSubject) =>
+  `${s.subject} (${s.sections} sections, ${s.withAudio} with audio${s.stale ? `, ${s.stale} stale` : ''})`;
+
+/** The subject choices: the TTS subjects with their audio counts, else the Studio's courses. */
+const useRunSubjectOptions = () => {
+  const ttsSubjects = useQuery({ queryKey: TTS_SUBJECTS_KEY, queryFn: listTtsSubjects, retry: false });
+  const courses = useSubjectOptions();
+  if (ttsSubjects.data && ttsSubjects.data.length > 0) {
+    return ttsSubjects.data.map((s) => ({ id: s.subject, label: subjectLabel(s) }));
+  }
+  return courses.map((c) => ({ id: c.id, label: c.title === c.id ? c.id : `${c.title} (${c.id})` }));
+};
+
+/**
+ * A run screen's form: the subject, the screen's own fields (`children`), the start button and Cancel.
+ * Every field is disabled while the run goes.
+ */
+export const JobRunForm = ({
+  run,
+  ariaLabel,
+  subject,
+  onSubjectChange,
+  subjectError,
+  startLabel,
+  onStart,
+  children,
+}: {
+  run: RunView & { cancel(): Promise<void> };
+  ariaLabel?: string;
+  subject: string;
+  onSubjectChange(subject: string): void;
+  /** shown under the subject when set */
+  subjectError: string | null;
+  startLabel: string;
+  onStart(): void;
+  children?: ReactNode;
+}) => {
+  const options = useRunSubjectOptions();
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      sx={{ maxWidth: 560 }}
+      noValidate
+      aria-label={ariaLabel}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onStart();
+      }}
+    >
+      <TextField
+        select
+        size="small"
+        label="Subject"
+        required
+        value={subject}
+        onChange={(event) => onSubjectChange(event.target.value)}
+        disabled={run.running}
+        error={subjectError !== null}
+        helperText={subjectError ?? ' '}
+        // A long subject label is cut short instead of widening the page on a phone.
+        sx={{ '& .MuiSelect-select': { width: 0, flexGrow: 1 } }}
+      >
+        {options.length === 0 && (
+          <MenuItem value="" disabled>
+            Loading subjects…
+          </MenuItem>
+        )}
+        {options.map((option) => (
+          <MenuItem key={option.id} value={option.id}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      {children}
+      <Stack direction="row" spacing={2}>
+        <Button type="submit" variant="contained" disabled={run.running}>
+          {startLabel}
+        </Button>
+        <Button
+          variant="outlined"
+          color="warning"
+          onClick={() => void run.cancel()}
+          disabled={!run.running || run.cancelling}
+        >
+          Cancel
+        </Button>
+      </Stack>
+    </Stack>
+  );
+};
