@@ -3,11 +3,20 @@ import { Injectable } from '@nestjs/common';
 import { TopicReader } from '../graph/structure/topic-reader.service';
 import { type BktParams, bktUpdate, clamp, DEFAULT_BKT } from './bkt';
 import { MASTERED } from './gating';
-import { MasteryRepository } from './mastery.repository';
+import { MasteryRepository, MasteryRow } from './mastery.repository';
 
 export interface GradedAnswer {
   nodeId: string;
   correct: boolean;
+}
+
+/** A topic on the outer fringe of the learner's knowledge, with its P(known). */
+export interface ReadyTopic {
+  id: string;
+  title: string;
+  moduleId: string;
+  moduleTitle: string;
+  level: number;
 }
 
 export const categorySkillId = (moduleId: string) => `module:${moduleId}`;
@@ -139,28 +148,13 @@ export class MasteryService {
     }
   }
 
-  /** `{mastery: {skill name: score}}` as the spec's mastery call returns, plus the skills in detail. */
-  async forUser(userId: string, subjectId?: string) {
-    const [rows, readyToLearn] = await Promise.all([
+  /** The learner's skills (of one subject or all), most recently updated first; with a subject, what is ready to learn. */
+  async forUser(userId: string, subjectId?: string): Promise<{ skills: MasteryRow[]; readyToLearn?: ReadyTopic[] }> {
+    const [skills, readyToLearn] = await Promise.all([
       this.repo.list(userId, subjectId),
       subjectId ? this.readyToLearn(userId, subjectId) : Promise.resolve(undefined),
     ]);
-    const mastery: Record<string, number> = {};
-    for (const r of rows) mastery[r.skill_name] = Math.round(Number(r.p_known) * 1000) / 1000;
-    return {
-      mastery,
-      skills: rows.map((r) => ({
-        subjectId: r.subject_id,
-        skillId: r.skill_id,
-        name: r.skill_name,
-        kind: r.kind,
-        score: Number(r.p_known),
-        attempts: r.attempts,
-        correct: r.correct,
-        updatedAt: new Date(r.updated_at).toISOString(),
-      })),
-      ...(readyToLearn ? { readyToLearn } : {}),
-    };
+    return { skills, readyToLearn };
   }
 
   /** P(known) per topic node of a subject, for the graph and topic pages and for grading. */
@@ -187,7 +181,7 @@ export class MasteryService {
    * 'Ready to learn': the outer fringe of the learner's knowledge state, i.e. the live topics that are
    * not mastered yet and whose prerequisites all are, in reading order.
    */
-  async readyToLearn(userId: string, subjectId: string) {
+  async readyToLearn(userId: string, subjectId: string): Promise<ReadyTopic[]> {
     const [topics, levels] = await Promise.all([
       this.topics.liveTopics(subjectId),
       this.topicLevels(userId, subjectId),

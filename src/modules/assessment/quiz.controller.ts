@@ -1,33 +1,52 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { SubjectId } from '../../common/decorators/subject-id.decorator';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { RequiresEntitlement } from '../../common/guards/entitlement.guard';
 import {
+  AnswerDoneResponse,
   AnswerDto,
+  AnswerNextResponse,
+  AnswerResponse,
   AttemptIdParam,
+  AttemptResultResponse,
   MasteryQuery,
+  MasteryResponse,
   QuizKindParam,
   StartAttemptDto,
+  StartAttemptResponse,
   SubmitAttemptDto,
+  toAnswerResponse,
+  toAttemptResultResponse,
+  toMasteryResponse,
+  toStartAttemptResponse,
 } from './dto/quiz.dto';
 import { QuizService } from './quiz.service';
 
 /** Diagnostics, post tests and the learner's mastery (docs/assessment-api.md). */
 @ApiTags('assessment')
 @ApiBearerAuth()
+@ApiExtraModels(AnswerNextResponse, AnswerDoneResponse)
 @Controller()
 export class QuizController {
   constructor(private readonly quizzes: QuizService) {}
 
   @RequiresEntitlement({ in: 'body', keys: ['subject'] })
   @Post('quizzes/:kind/attempts')
-  start(
+  @ApiCreatedResponse({ type: StartAttemptResponse })
+  async start(
     @Param() p: QuizKindParam,
     @SubjectId({ body: StartAttemptDto }) subjectId: string,
     @CurrentUser() user: AuthUser,
-  ) {
-    return this.quizzes.start(user, p.kind, subjectId);
+  ): Promise<StartAttemptResponse> {
+    return toStartAttemptResponse(await this.quizzes.start(user, p.kind, subjectId));
   }
 
   /**
@@ -36,19 +55,32 @@ export class QuizController {
    */
   @Post('attempts/:id/answer')
   @HttpCode(200)
-  answer(@Param() p: AttemptIdParam, @Body() body: AnswerDto, @CurrentUser() user: AuthUser) {
-    return this.quizzes.answer(user, p.id, body.questionId, body.answer);
+  @ApiOkResponse({
+    description: '`done: false` with the next question, or `done: true` with the result',
+    schema: {
+      oneOf: [{ $ref: getSchemaPath(AnswerNextResponse) }, { $ref: getSchemaPath(AnswerDoneResponse) }],
+    },
+  })
+  async answer(
+    @Param() p: AttemptIdParam,
+    @Body() body: AnswerDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<AnswerResponse> {
+    return toAnswerResponse(await this.quizzes.answer(user, p.id, body.questionId, body.answer));
   }
 
   /** The attempt names its subject; the service checks the entitlement for it. */
   @Post('attempts/submit')
   @HttpCode(200)
-  submit(@Body() body: SubmitAttemptDto, @CurrentUser() user: AuthUser) {
-    return this.quizzes.submit(user, body.attemptId, body.responses);
+  @ApiOkResponse({ type: AttemptResultResponse })
+  async submit(@Body() body: SubmitAttemptDto, @CurrentUser() user: AuthUser): Promise<AttemptResultResponse> {
+    return toAttemptResultResponse(await this.quizzes.submit(user, body.attemptId, body.responses));
   }
 
   @Get('users/me/mastery')
-  mastery(@Query() q: MasteryQuery, @CurrentUser() user: AuthUser) {
-    return this.quizzes.mine(user.id, q.subjectId);
+  @ApiOkResponse({ type: MasteryResponse })
+  async mastery(@Query() q: MasteryQuery, @CurrentUser() user: AuthUser): Promise<MasteryResponse> {
+    const { skills, readyToLearn } = await this.quizzes.mine(user.id, q.subjectId);
+    return toMasteryResponse(skills, readyToLearn);
   }
 }

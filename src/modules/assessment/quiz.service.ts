@@ -10,13 +10,13 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../../common/decorators/current-user.decorator';
 import { ENTITLEMENT_CHECKER, EntitlementChecker, NO_ENTITLEMENT_MESSAGE } from '../../common/guards/entitlement.guard';
-import { sanitize } from '../../common/html/sanitize';
 import { TooManyRequestsException } from '../../common/http/too-many-requests.exception';
 import { UserDataService } from '../auth/user-data/user-data.service';
 import { type Topic, TopicReader } from '../graph/structure/topic-reader.service';
 import {
   AdaptiveTest,
   type CatItem,
+  type CatProgress,
   DEFAULT_MAX_QUESTIONS,
   modelTopics,
   POPULATION_SIZE,
@@ -24,7 +24,7 @@ import {
 } from './adaptive-test';
 import { DEFAULT_BKT } from './bkt';
 import type { QuizKind } from './entities';
-import { gate, MASTERED } from './gating';
+import { gate, type GateResult, MASTERED } from './gating';
 import { MasteryService } from './mastery.service';
 import { type LoggedAnswer, type QuizItemRow, QuizRepository } from './quiz.repository';
 
@@ -54,8 +54,10 @@ export class RetakeCooldownException extends TooManyRequestsException {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
+export type MasteryLabel = 'Not started' | 'Beginner' | 'Intermediate' | 'Advanced';
+
 /** The spec's label of a mastery level: 0 'Not started', below 0.3 'Beginner', below 0.7 'Intermediate', else 'Advanced'. */
-export function masteryLabel(level: number): string {
+export function masteryLabel(level: number): MasteryLabel {
   if (!level) return 'Not started';
   if (level < 0.3) return 'Beginner';
   if (level < 0.7) return 'Intermediate';
@@ -70,11 +72,41 @@ const toCatItem = (q: QuizItemRow): CatItem => ({
   position: q.position,
 });
 
-const view = (q: QuizItemRow) => ({
-  id: q.id,
-  stemHtml: sanitize(q.stem),
-  choices: (Array.isArray(q.choices) ? q.choices : []).map((c) => ({ id: String(c.id), textHtml: sanitize(c.text) })),
-});
+/** A new attempt and the first question it serves. */
+export interface StartedAttempt {
+  attemptId: string;
+  kind: QuizKind;
+  subjectId: string;
+  question: QuizItemRow;
+  progress: CatProgress;
+}
+
+/** A finished attempt's grading, as stored with it and answered. */
+export interface AttemptResult extends GateResult {
+  attemptId: string;
+  score: number;
+  graded: { questionId: string; correct: boolean; correctAnswer: string | null; explanation: string | null }[];
+  /** every live topic's title to its level */
+  mastery: Record<string, number>;
+  /** the topics the test classified */
+  topics: {
+    id: string;
+    title: string;
+    moduleId: string;
+    level: number;
+    label: MasteryLabel;
+    mastered: boolean;
+    asked: number;
+  }[];
+  questionsAsked: number;
+  confidence: number;
+  knownShare: number;
+}
+
+/** One answer taken: the next question, or the result when the test is over. */
+export type AnswerOutcome =
+  | { attemptId: string; progress: CatProgress; question: QuizItemRow }
+  | { attemptId: string; progress: CatProgress; result: AttemptResult };
 
 interface TestContext {
   topics: Topic[];
@@ -141,7 +173,7 @@ export class QuizService {
     return { topics, targets, items, test };
   }
 
-  async start(user: AuthUser, kind: QuizKind, subjectId: string) {
+  async start(user: AuthUser, kind: QuizKind, subjectId: string): Promise<StartedAttempt> {
     if (kind === 'q_diag_clinician') {
       if (!user.roles.includes('clinician')) throw new ForbiddenException(CLINICIAN_ROLE_MESSAGE);
       if (subjectId !== CLINICIAN_SUBJECT) throw new BadRequestException(CLINICIAN_SUBJECT_MESSAGE);
@@ -154,12 +186,11 @@ export class QuizService {
     if (!first) throw new NotFoundException(NO_QUESTIONS);
     const attemptId = randomUUID();
     await this.repo.insertAttempt({ id: attemptId, userId: user.id, subjectId, kind, questionIds: [first.id] });
-    const question = view(items.get(first.id)!);
-    return { attemptId, kind, subjectId, done: false, question, questions: [question], progress: test.progress(false) };
+    return { attemptId, kind, subjectId, question: items.get(first.id)!, progress: test.progress(false) };
   }
 
   /** Grades one answer and serves the next question, or finishes the attempt when the test is over. */
-  async answer(user: AuthUser, attemptId: string, questionId: string, answer: string) {
+  async answer(user: AuthUser, attemptId: string, questionId: string, answer: string): Promise<AnswerOutcome> {
     return this.em.transactional(async (tx) => {
       const attempt = await this.openAttempt(tx, user, attemptId);
       if (!attempt.question_ids.includes(questionId)) throw new BadRequestException(notInAttempt(questionId));
@@ -178,11 +209,11 @@ export class QuizService {
       const nextId = pending[0] ?? ctx.test.next(served)?.id;
       if (!nextId) {
         const result = await this.finish(tx, user, attempt, answers, ctx);
-        return { attemptId, done: true, progress: ctx.test.progress(true), result };
+        return { attemptId, progress: ctx.test.progress(true), result };
       }
       const questionIds = served.has(nextId) ? attempt.question_ids : [...attempt.question_ids, nextId];
       await this.repo.saveProgress(tx, attemptId, questionIds, answers);
-      return { attemptId, done: false, question: view(ctx.items.get(nextId)!), progress: ctx.test.progress(false) };
+      return { attemptId, question: ctx.items.get(nextId)!, progress: ctx.test.progress(false) };
     });
   }
 
@@ -190,7 +221,11 @@ export class QuizService {
    * Finishes the attempt with the answers given so far and these responses (to questions served and
    * not yet answered). Questions served but never answered are left out.
    */
-  async submit(user: AuthUser, attemptId: string, responses: { questionId: string; answer: string }[]) {
+  async submit(
+    user: AuthUser,
+    attemptId: string,
+    responses: { questionId: string; answer: string }[],
+  ): Promise<AttemptResult> {
     return this.em.transactional(async (tx) => {
       const attempt = await this.openAttempt(tx, user, attemptId);
       const served = new Set(attempt.question_ids);
@@ -232,7 +267,7 @@ export class QuizService {
     attempt: { id: string; subject_id: string; kind: QuizKind },
     answers: LoggedAnswer[],
     ctx: TestContext,
-  ) {
+  ): Promise<AttemptResult> {
     const subjectId = attempt.subject_id;
     const keys = new Map(
       (
@@ -295,7 +330,7 @@ export class QuizService {
     const mastery: Record<string, number> = {};
     for (const t of ctx.topics) mastery[t.title] = round(levels.get(t.id)!);
     const progress = ctx.test.progress(true);
-    const result = {
+    const result: AttemptResult = {
       attemptId: attempt.id,
       score,
       graded,

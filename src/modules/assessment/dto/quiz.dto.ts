@@ -12,10 +12,19 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { sanitize } from '../../../common/html/sanitize';
+import type { CatProgress } from '../adaptive-test';
 import type { QuizKind } from '../entities';
+import type { NextStepType } from '../gating';
+import type { ReadyTopic } from '../mastery.service';
+import type { MasteryRow } from '../mastery.repository';
+import type { AnswerOutcome, AttemptResult, MasteryLabel, StartedAttempt } from '../quiz.service';
+import type { QuizItemRow } from '../quiz.repository';
+
+const QUIZ_KINDS = ['q_diag', 'q_final', 'q_diag_clinician'] as const satisfies readonly QuizKind[];
 
 export class QuizKindParam {
-  @IsIn(['q_diag', 'q_final', 'q_diag_clinician'], { message: 'kind must be q_diag, q_final or q_diag_clinician' })
+  @IsIn(QUIZ_KINDS, { message: 'kind must be q_diag, q_final or q_diag_clinician' })
   kind!: QuizKind;
 }
 
@@ -72,4 +81,264 @@ export class MasteryQuery {
   @MinLength(1)
   @MaxLength(200)
   subjectId?: string;
+}
+
+// ---- responses -------------------------------------------------------------------------------------
+
+// Keyed by the types, so a value added to one of them without being added here fails to compile.
+const NEXT_STEP_TYPES = Object.keys({
+  practice: true,
+  review: true,
+  advance: true,
+  post_test: true,
+} satisfies Record<NextStepType, true>);
+const MASTERY_LABELS = Object.keys({
+  'Not started': true,
+  Beginner: true,
+  Intermediate: true,
+  Advanced: true,
+} satisfies Record<MasteryLabel, true>);
+const SKILL_KINDS = Object.keys({ topic: true, category: true } satisfies Record<MasteryRow['kind'], true>);
+
+export class AttemptChoiceResponse {
+  @ApiProperty({ example: 'b' }) id!: string;
+  @ApiProperty({ description: 'sanitised html' }) textHtml!: string;
+}
+
+/** A question as served: never its answer key, difficulty or explanation. */
+export class AttemptQuestionResponse {
+  @ApiProperty({ example: 'vn-anatomy-q2' }) id!: string;
+  @ApiProperty({ description: 'sanitised html' }) stemHtml!: string;
+  @ApiProperty({ type: [AttemptChoiceResponse] }) choices!: AttemptChoiceResponse[];
+}
+
+export class AttemptProgressResponse {
+  @ApiProperty({ type: 'integer', description: 'questions answered so far' }) answered!: number;
+  @ApiProperty({ type: 'integer', description: 'about how many questions remain (0 once done)' }) remaining!: number;
+  @ApiProperty({ type: 'integer', description: 'the length cap' }) cap!: number;
+  @ApiProperty({ description: 'expected share of the classified topics classified right, 0..1' }) confidence!: number;
+}
+
+/** A new attempt with its first question; the spec's `id` is `attemptId`, its `questions` a list of one. */
+export class StartAttemptResponse {
+  @ApiProperty({ format: 'uuid' }) attemptId!: string;
+  @ApiProperty({ enum: QUIZ_KINDS }) kind!: QuizKind;
+  @ApiProperty({ example: 'vagus-nerve' }) subjectId!: string;
+  @ApiProperty({ enum: [false] }) done!: false;
+  @ApiProperty({ type: AttemptQuestionResponse }) question!: AttemptQuestionResponse;
+  @ApiProperty({ type: [AttemptQuestionResponse], description: 'the questions served so far: the first one' })
+  questions!: AttemptQuestionResponse[];
+  @ApiProperty({ type: AttemptProgressResponse }) progress!: AttemptProgressResponse;
+}
+
+export class GradedAnswerResponse {
+  @ApiProperty() questionId!: string;
+  @ApiProperty() correct!: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'the right choice id, shown once the attempt is over' })
+  correctAnswer!: string | null;
+  @ApiProperty({ type: String, nullable: true }) explanation!: string | null;
+}
+
+export class NextStepResponse {
+  @ApiProperty({ enum: NEXT_STEP_TYPES }) type!: NextStepType;
+  @ApiProperty({ type: [String], description: 'topic titles' }) skills!: string[];
+}
+
+export class GatingResponse {
+  @ApiProperty() passed!: boolean;
+  @ApiProperty({ type: [String], description: 'module ids unlocked by this attempt' }) unlockModules!: string[];
+  @ApiProperty({ type: [String] }) tagUser!: string[];
+  @ApiProperty({ type: [String], description: 'topic titles to review' }) recommendReview!: string[];
+  @ApiProperty({ type: 'integer', description: 'hours before this kind of test can be taken again' })
+  cooldownHours!: number;
+}
+
+export class AssessedTopicResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty() moduleId!: string;
+  @ApiProperty({ description: 'P(known), 0..1' }) level!: number;
+  @ApiProperty({ enum: MASTERY_LABELS }) label!: MasteryLabel;
+  @ApiProperty() mastered!: boolean;
+  @ApiProperty({ type: 'integer', description: 'questions asked on it' }) asked!: number;
+}
+
+const SKILL_MAP = {
+  type: 'object',
+  additionalProperties: { type: 'number' },
+  description: 'skill (topic or module) title to P(known), 0..1',
+  example: { 'Vagus nerve anatomy': 0.82 },
+} as const;
+
+/** The spec's result: `graded`, `nextStep` and `gating`, with the mastery and topics it produced. */
+export class AttemptResultResponse {
+  @ApiProperty({ format: 'uuid' }) attemptId!: string;
+  @ApiProperty({ description: 'share of answers correct, 0..1' }) score!: number;
+  @ApiProperty({ type: [GradedAnswerResponse] }) graded!: GradedAnswerResponse[];
+  @ApiProperty({ type: NextStepResponse }) nextStep!: NextStepResponse;
+  @ApiProperty({ type: GatingResponse }) gating!: GatingResponse;
+  @ApiProperty({ ...SKILL_MAP, description: "every live topic's title to its P(known), 0..1" })
+  mastery!: Record<string, number>;
+  @ApiProperty({ type: [AssessedTopicResponse], description: 'the topics the test classified' })
+  topics!: AssessedTopicResponse[];
+  @ApiProperty({ type: 'integer' }) questionsAsked!: number;
+  @ApiProperty({ description: '0..1' }) confidence!: number;
+  @ApiProperty({ description: 'expected share of the topics known, 0..1' }) knownShare!: number;
+}
+
+/** `POST /api/attempts/{id}/answer` while the test goes on: the next question. */
+export class AnswerNextResponse {
+  @ApiProperty({ format: 'uuid' }) attemptId!: string;
+  @ApiProperty({ enum: [false] }) done!: false;
+  @ApiProperty({ type: AttemptQuestionResponse }) question!: AttemptQuestionResponse;
+  @ApiProperty({ type: AttemptProgressResponse }) progress!: AttemptProgressResponse;
+}
+
+/** `POST /api/attempts/{id}/answer` once the test is over: the attempt is submitted and graded. */
+export class AnswerDoneResponse {
+  @ApiProperty({ format: 'uuid' }) attemptId!: string;
+  @ApiProperty({ enum: [true] }) done!: true;
+  @ApiProperty({ type: AttemptProgressResponse }) progress!: AttemptProgressResponse;
+  @ApiProperty({ type: AttemptResultResponse }) result!: AttemptResultResponse;
+}
+
+export type AnswerResponse = AnswerNextResponse | AnswerDoneResponse;
+
+export class SkillMasteryResponse {
+  @ApiProperty({ example: 'vagus-nerve' }) subjectId!: string;
+  @ApiProperty({ description: 'a topic id, or `module:<id>` for a module' }) skillId!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: SKILL_KINDS, description: 'a topic, or a module (the spec calls it category)' })
+  kind!: MasteryRow['kind'];
+  @ApiProperty({ description: 'P(known), 0..1' }) score!: number;
+  @ApiProperty({ type: 'integer' }) attempts!: number;
+  @ApiProperty({ type: 'integer' }) correct!: number;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}
+
+export class ReadyTopicResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty() moduleId!: string;
+  @ApiProperty() moduleTitle!: string;
+  @ApiProperty({ description: 'P(known), 0..1' }) level!: number;
+}
+
+/** The spec's mastery map (`mastery`), with the skills behind it. */
+export class MasteryResponse {
+  @ApiProperty(SKILL_MAP) mastery!: Record<string, number>;
+  @ApiProperty({ type: [SkillMasteryResponse], description: 'most recently updated first' })
+  skills!: SkillMasteryResponse[];
+  @ApiPropertyOptional({
+    type: [ReadyTopicResponse],
+    description: 'only with `subjectId`: topics not mastered whose prerequisites all are, in reading order',
+  })
+  readyToLearn?: ReadyTopicResponse[];
+}
+
+/** Stored html is kept as given; what leaves the server is sanitised. */
+export function toAttemptQuestionResponse(q: Pick<QuizItemRow, 'id' | 'stem' | 'choices'>): AttemptQuestionResponse {
+  return {
+    id: q.id,
+    stemHtml: sanitize(q.stem),
+    choices: (Array.isArray(q.choices) ? q.choices : []).map((c) => ({ id: String(c.id), textHtml: sanitize(c.text) })),
+  };
+}
+
+export function toAttemptProgressResponse(p: CatProgress): AttemptProgressResponse {
+  return { answered: p.answered, remaining: p.remaining, cap: p.cap, confidence: p.confidence };
+}
+
+export function toStartAttemptResponse(a: StartedAttempt): StartAttemptResponse {
+  const question = toAttemptQuestionResponse(a.question);
+  return {
+    attemptId: a.attemptId,
+    kind: a.kind,
+    subjectId: a.subjectId,
+    done: false,
+    question,
+    questions: [question],
+    progress: toAttemptProgressResponse(a.progress),
+  };
+}
+
+export function toAttemptResultResponse(r: AttemptResult): AttemptResultResponse {
+  return {
+    attemptId: r.attemptId,
+    score: r.score,
+    graded: r.graded.map((g) => ({
+      questionId: g.questionId,
+      correct: g.correct,
+      correctAnswer: g.correctAnswer,
+      explanation: g.explanation,
+    })),
+    nextStep: { type: r.nextStep.type, skills: r.nextStep.skills },
+    gating: {
+      passed: r.gating.passed,
+      unlockModules: r.gating.unlockModules,
+      tagUser: r.gating.tagUser,
+      recommendReview: r.gating.recommendReview,
+      cooldownHours: r.gating.cooldownHours,
+    },
+    mastery: r.mastery,
+    topics: r.topics.map((t) => ({
+      id: t.id,
+      title: t.title,
+      moduleId: t.moduleId,
+      level: t.level,
+      label: t.label,
+      mastered: t.mastered,
+      asked: t.asked,
+    })),
+    questionsAsked: r.questionsAsked,
+    confidence: r.confidence,
+    knownShare: r.knownShare,
+  };
+}
+
+export function toAnswerResponse(o: AnswerOutcome): AnswerResponse {
+  if ('result' in o)
+    return {
+      attemptId: o.attemptId,
+      done: true,
+      progress: toAttemptProgressResponse(o.progress),
+      result: toAttemptResultResponse(o.result),
+    };
+  return {
+    attemptId: o.attemptId,
+    done: false,
+    question: toAttemptQuestionResponse(o.question),
+    progress: toAttemptProgressResponse(o.progress),
+  };
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+export function toMasteryResponse(rows: MasteryRow[], readyToLearn?: ReadyTopic[]): MasteryResponse {
+  const mastery: Record<string, number> = {};
+  for (const r of rows) mastery[r.skill_name] = round(Number(r.p_known));
+  return {
+    mastery,
+    skills: rows.map((r) => ({
+      subjectId: r.subject_id,
+      skillId: r.skill_id,
+      name: r.skill_name,
+      kind: r.kind,
+      score: Number(r.p_known),
+      attempts: r.attempts,
+      correct: r.correct,
+      updatedAt: new Date(r.updated_at).toISOString(),
+    })),
+    ...(readyToLearn
+      ? {
+          readyToLearn: readyToLearn.map((t) => ({
+            id: t.id,
+            title: t.title,
+            moduleId: t.moduleId,
+            moduleTitle: t.moduleTitle,
+            level: t.level,
+          })),
+        }
+      : {}),
+  };
 }
