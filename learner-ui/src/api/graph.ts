@@ -4,8 +4,8 @@ import type { OkResponse, QueryParams, RequestBody } from '@lp/api-types';
 /**
  * Learning graph, topic, notes, bookmarks, tutor and "me" calls (docs/graph-api.md).
  * Every call needs a signed-in user; graph, node and tutor also an entitlement (403 otherwise).
- * What they send is checked against the OpenAPI document (./openapi.ts); of their answers the
- * document describes only the tutor's, so the other response types are written by hand.
+ * What they send is checked against the OpenAPI document (@lp/api-types); so are the answers of the
+ * graph, its mastery and the tutor. The other answer types here are still written by hand.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -70,45 +70,27 @@ export interface TopicNode {
 
 /**
  * What GET /api/graph sends: the published graph, the same for every learner (the browser
- * revalidates it with its ETag and gets 304 while it is current). Topics come as columns;
- * `module` and `prerequisites` are indexes; `summary` is a plain-text excerpt.
+ * revalidates it with its ETag and gets 304 while it is current). One object per topic in reading
+ * order; `summary` is a plain-text excerpt; `prerequisites` are topic ids.
  */
-interface GraphWire {
-  subject?: Graph['subject'];
-  version?: number;
-  modules?: GraphModule[];
-  topics?: { id?: string[]; title?: string[]; module?: number[]; summary?: string[]; prerequisites?: number[][] };
-}
+type GraphWire = OkResponse<'/api/graph', 'get'>;
 
 /** GET /api/graph/mastery: the caller's P(known) per topic with evidence; the others are 0. */
-export interface GraphMastery {
-  subjectId?: string;
-  levels?: Record<string, number>;
-}
+export type GraphMastery = OkResponse<'/api/graph/mastery', 'get'>;
 
 /** Plain text as html that reads back as the same text (GraphNode.summary is html). */
 function textAsHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The wire's columns as one GraphNode per topic (mastery 0 until `withMastery`). */
-export function toGraph(subject: string, data: GraphWire | null | undefined): Graph {
-  const modules = Array.isArray(data?.modules) ? data.modules : [];
-  const t = data?.topics ?? {};
-  const ids = Array.isArray(t.id) ? t.id : [];
-  const nodes = ids.map((id, i): GraphNode => {
-    const module = modules[t.module?.[i] ?? -1];
-    return {
-      id,
-      title: t.title?.[i] ?? id,
-      category: module?.title ?? null,
-      moduleId: module?.id ?? null,
-      summary: textAsHtml(t.summary?.[i] ?? ''),
-      prerequisites: (t.prerequisites?.[i] ?? []).map((p) => ids[p]).filter((p): p is string => typeof p === 'string'),
-      mastery_level: 0,
-    };
-  });
-  return { subject: data?.subject ?? { id: subject }, version: data?.version, modules, nodes };
+/** The wire's topics as the page's GraphNodes (mastery 0 until `withMastery`). */
+export function toGraph(data: GraphWire): Graph {
+  return {
+    subject: data.subject,
+    version: data.version,
+    modules: data.modules,
+    nodes: data.nodes.map((n) => ({ ...n, summary: textAsHtml(n.summary), mastery_level: 0 })),
+  };
 }
 
 /** The graph with the caller's mastery merged into its nodes. */
@@ -127,7 +109,6 @@ export const graphApi = {
    */
   get: async (subject: string): Promise<Graph> =>
     toGraph(
-      subject,
       await api.get<GraphWire>('/api/graph', {
         query: { subject } satisfies QueryParams<'/api/graph', 'get'>,
       }),

@@ -1,9 +1,10 @@
+import type { OkResponse } from '@lp/api-types';
 import type { Graph, GraphNode, TopicNode, TutorVariant } from '../api';
 
 /**
- * GET /api/graph and GET /api/graph/nodes/{id} answers (docs/graph-api.md), typed with the client's
- * hand-written types (the OpenAPI document does not describe them yet), and the tutor's answer,
- * typed from the document.
+ * GET /api/graph and GET /api/graph/nodes/{id} answers (docs/graph-api.md), written as the page sees
+ * them (the client's types); `graphWire` turns a graph into what the server sends, typed from the
+ * OpenAPI document, as is the tutor's answer.
  */
 
 export function graphNode(
@@ -81,31 +82,38 @@ export function tutorVariant(html: string, sources: TutorVariant['sources'] = []
 }
 
 /**
- * What the server sends for a graph written as `Graph` above: GET /api/graph's columns (modules
- * named by the nodes' categories, summaries as plain text) and GET /api/graph/mastery's levels.
+ * What the server sends for a graph written as `Graph` above: GET /api/graph's topics (modules named by
+ * the nodes' categories, summaries as plain text) and GET /api/graph/mastery's levels.
  * `{ ...graphHandlers(VAGUS_GRAPH) }` answers both routes.
  */
-export function graphWire(graph: Graph) {
+export function graphWire(graph: Graph): OkResponse<'/api/graph', 'get'> {
   const modules = [...graph.modules];
   const moduleOf = (n: GraphNode) => {
-    let i = modules.findIndex((m) => m.title === n.category);
-    if (i < 0 && n.category) i = modules.push({ id: n.category, title: n.category }) - 1;
-    return i;
+    let m = modules.find((x) => x.title === n.category);
+    if (!m && n.category) modules.push((m = { id: n.category, title: n.category }));
+    return m;
   };
-  const ids = graph.nodes.map((n) => n.id);
-  const topics = {
-    id: ids,
-    title: graph.nodes.map((n) => n.title),
-    module: graph.nodes.map(moduleOf),
-    summary: graph.nodes.map((n) =>
-      (n.summary ?? '')
+  const ids = new Set(graph.nodes.map((n) => n.id));
+  const nodes = graph.nodes.map((n) => {
+    const module = moduleOf(n);
+    return {
+      id: n.id,
+      title: n.title,
+      category: module?.title ?? '',
+      moduleId: module?.id ?? '',
+      summary: (n.summary ?? '')
         .replace(/<[^>]*>/g, '')
         .replace(/\s+/g, ' ')
         .trim(),
-    ),
-    prerequisites: graph.nodes.map((n) => (n.prerequisites ?? []).map((p) => ids.indexOf(p)).filter((i) => i >= 0)),
+      prerequisites: (n.prerequisites ?? []).filter((p) => ids.has(p)),
+    };
+  });
+  return {
+    subject: { name: graph.subject.id, title: graph.subject.id, ...graph.subject },
+    version: graph.version ?? 0,
+    modules,
+    nodes,
   };
-  return { subject: graph.subject, version: graph.version ?? 0, modules, topics };
 }
 
 export function masteryWire(graph: Graph) {

@@ -4,6 +4,7 @@ import type Redis from 'ioredis';
 import { InjectRedis } from '../../common/redis/redis.module';
 import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
+import { GRAPH_RESPONSE_SHAPE } from './graph-response';
 
 /** A subject's published graph, serialised once, with the ETag of exactly these bytes. */
 export interface CachedGraph {
@@ -64,7 +65,7 @@ export class GraphCache {
       this.logger.warn(`Redis unavailable, building the graph uncached: ${(err as Error).message}`);
       return serialise(await build());
     }
-    const key = `${this.prefix}:data:${subjectId}:${gen}`;
+    const key = `${this.prefix}:data:${GRAPH_RESPONSE_SHAPE}:${subjectId}:${gen}`;
     const hit = this.local.get(key);
     if (hit) return hit;
     let pending = this.building.get(key);

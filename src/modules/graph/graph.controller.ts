@@ -4,8 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SubjectId } from '../../common/decorators/subject-id.decorator';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { RequiresEntitlement } from '../../common/guards/entitlement.guard';
-import { GraphMasteryResponse, GraphQuery, GraphResponse, NodeDetailQuery, NodeIdParam } from './dto/graph.dto';
+import { GraphQuery, NodeDetailQuery, NodeIdParam } from './dto/graph.dto';
 import { GraphService } from './graph.service';
+import { GraphMasteryResponse, GraphResponse, NodeDetailResponse } from './graph-response';
 
 /** Whether an If-None-Match header names this ETag (a list, weak forms and `*` included). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -27,8 +28,11 @@ export class GraphController {
    */
   @RequiresEntitlement({ in: 'query', keys: ['subject'] })
   @ApiHeader({ name: 'If-None-Match', required: false })
-  @ApiOkResponse({ type: GraphResponse })
-  @ApiResponse({ status: 304, description: 'the ETag sent in If-None-Match is current' })
+  @ApiOkResponse({
+    type: GraphResponse,
+    headers: { ETag: { description: 'of these bytes; send it back in If-None-Match', schema: { type: 'string' } } },
+  })
+  @ApiResponse({ status: 304, description: 'the ETag sent in If-None-Match is current (no body)' })
   @Get()
   async list(
     @SubjectId({ query: GraphQuery }) subjectId: string,
@@ -56,13 +60,14 @@ export class GraphController {
   }
 
   @RequiresEntitlement({ in: 'query', keys: ['subject'] })
+  @ApiOkResponse({ type: NodeDetailResponse })
   @Get('nodes/:id')
   node(
     @Param() p: NodeIdParam,
     @Query() q: NodeDetailQuery,
     @CurrentUser() user: AuthUser,
     @SubjectId() subjectId: string,
-  ) {
+  ): Promise<NodeDetailResponse> {
     return this.graph.node(user, subjectId, p.id, q.preview);
   }
 }

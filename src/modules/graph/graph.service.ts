@@ -1,71 +1,27 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/decorators/current-user.decorator';
-import { ByteBoundedMemo } from '../../common/cache/byte-bounded-memo';
-import { sanitize } from '../../common/html/sanitize';
 import { MasteryService } from '../assessment/mastery.service';
-import { type PublicQuizItem, QuizItemsService } from '../assessment/quiz-items.service';
+import { QuizItemsService } from '../assessment/quiz-items.service';
 import { CatalogService } from '../catalog/catalog.service';
 import { MediaLibraryService } from '../media/media-library.service';
-import type {
-  GraphMasteryResponse,
-  GraphResponse,
-  MicroQuizItemResponse,
-  NodeDetailResponse,
-  NodeSourceResponse,
-  NodeVideoResponse,
-} from './dto/graph.dto';
-import { GraphRepository, type NodeDetailRecord } from './graph.repository';
+import { GraphRepository } from './graph.repository';
 import { type CachedGraph, GraphCache } from './graph-cache.service';
-import { toGraphResponse } from './graph-response';
+import {
+  type GraphMasteryResponse,
+  type GraphResponse,
+  type NodeContent,
+  type NodeDetailResponse,
+  type NodeVideoResponse,
+  safeUrl,
+  toGraphMasteryResponse,
+  toGraphResponse,
+  toNodeDetailResponse,
+} from './graph-response';
 import { TopicReader } from './structure/topic-reader.service';
 import { OverlayReader } from './versions/overlay-reader';
 
 export const TOPIC_NOT_FOUND = 'Topic not found';
 export const PREVIEW_FORBIDDEN = 'Only studio users can preview the draft overlay.';
-
-// Sanitising thousands of summaries on every graph read costs far more than the query. The
-// result depends only on the input html, so a memo is safe in any number of processes; it is
-// bounded by the bytes it holds (a lesson can be 100 KiB), not by its number of entries.
-const MEMO_BYTES = 32 * 1024 * 1024;
-const memo = new ByteBoundedMemo(MEMO_BYTES);
-function clean(html: string | null | undefined): string {
-  return html ? memo.through(html, sanitize) : '';
-}
-
-function safeUrl(url: unknown): string {
-  if (typeof url !== 'string') return '';
-  const u = url.trim();
-  if (u.startsWith('/') && !u.startsWith('//')) return u;
-  return /^https?:\/\//i.test(u) ? u : '';
-}
-
-function toSources(raw: unknown): NodeSourceResponse[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.map((s) =>
-    typeof s === 'string'
-      ? { title: s, url: safeUrl(s), type: '' }
-      : { title: String(s?.title ?? s?.url ?? ''), url: safeUrl(s?.url), type: String(s?.type ?? '') },
-  );
-}
-
-function toVariants(raw: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (raw && typeof raw === 'object')
-    for (const [k, v] of Object.entries(raw)) if (typeof v === 'string') out[k] = clean(v);
-  return out;
-}
-
-/** Quiz items as a learner may see them: stem and choices, never the answer. */
-function toMicroQuiz(items: PublicQuizItem[]): MicroQuizItemResponse[] {
-  return items.map((q) => ({
-    id: q.id,
-    stemHtml: clean(q.stem),
-    choices: q.choices.map((c: { id: string; text?: string; textHtml?: string }) => ({
-      id: String(c.id),
-      textHtml: clean(c.textHtml ?? c.text ?? ''),
-    })),
-  }));
-}
 
 /** The learner's view of a subject's graph and its topics. */
 @Injectable()
@@ -128,8 +84,7 @@ export class GraphService {
 
   /** The caller's mastery of the subject's topics (only those with evidence): the per-user part of the graph page. */
   async masteryLevels(subjectId: string, userId: string): Promise<GraphMasteryResponse> {
-    const levels = await this.levels(userId, subjectId);
-    return { subjectId, levels: Object.fromEntries(levels) };
+    return toGraphMasteryResponse(subjectId, await this.levels(userId, subjectId));
   }
 
   async node(user: AuthUser, subjectId: string, nodeId: string, preview?: 'overlay'): Promise<NodeDetailResponse> {
@@ -146,7 +101,7 @@ export class GraphService {
       preview === 'overlay' ? this.overlays.overlayFor(subjectId, nodeId) : Promise.resolve(null),
     ]);
     if (!row) throw new NotFoundException(TOPIC_NOT_FOUND);
-    const content: Pick<NodeDetailRecord, 'title' | 'summary_html' | 'variants' | 'sources'> = overlay
+    const content: NodeContent = overlay
       ? {
           title: overlay.title ?? row.title,
           summary_html: overlay.summary_html,
@@ -156,21 +111,6 @@ export class GraphService {
       : row;
     // the draft's video when previewing it (an overlay saved before videos were tracked has none: the published one)
     const video = await this.playableVideo(subjectId, overlay?.video ?? row.video, user.id);
-    return {
-      id: row.id,
-      subject_id: subjectId,
-      title: content.title,
-      category: row.category,
-      moduleId: row.module_id,
-      summary_html: clean(content.summary_html),
-      lesson_html: clean(row.lesson_html),
-      variants: toVariants(content.variants),
-      sources: toSources(content.sources),
-      video,
-      prerequisites: row.prerequisites.map((p) => ({ id: p.id, title: p.title })),
-      micro_quiz: toMicroQuiz(quiz),
-      mastery_level: level ?? 0,
-      bookmarked: !!row.bookmarked,
-    };
+    return toNodeDetailResponse(subjectId, row, content, quiz, level, video);
   }
 }
