@@ -1,9 +1,22 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { SubjectId } from '../../common/decorators/subject-id.decorator';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { RequiresEntitlement } from '../../common/guards/entitlement.guard';
-import { PracticeNextQuery, PracticeReviewDto, PracticeSeedDto, PracticeSubjectQuery } from './dto/practice.dto';
+import {
+  PracticeNextQuery,
+  PracticeQuestionResponse,
+  PracticeReviewDto,
+  PracticeReviewResponse,
+  PracticeSeedDto,
+  PracticeSeedResponse,
+  PracticeStatsResponse,
+  PracticeSubjectQuery,
+  toPracticeQuestionResponse,
+  toPracticeReviewResponse,
+  toPracticeSeedResponse,
+  toPracticeStatsResponse,
+} from './dto/practice.dto';
 import { PracticeService } from './practice.service';
 
 @ApiTags('practice')
@@ -14,32 +27,51 @@ export class PracticeController {
 
   @RequiresEntitlement({ in: 'query', keys: ['subjectId'] })
   @Get('next')
-  next(@CurrentUser() user: AuthUser, @Query() q: PracticeNextQuery, @SubjectId() subjectId: string) {
-    return this.practice.next(user.id, subjectId, q.limit);
+  @ApiOkResponse({ type: [PracticeQuestionResponse], description: 'due cards, most overdue first' })
+  async next(
+    @CurrentUser() user: AuthUser,
+    @Query() q: PracticeNextQuery,
+    @SubjectId() subjectId: string,
+  ): Promise<PracticeQuestionResponse[]> {
+    return (await this.practice.next(user.id, subjectId, q.limit)).map(toPracticeQuestionResponse);
   }
 
   @RequiresEntitlement({ in: 'body', keys: ['subjectId'] })
   @Post('seed')
   @HttpCode(200)
-  seed(@CurrentUser() user: AuthUser, @SubjectId({ body: PracticeSeedDto }) subjectId: string) {
-    return this.practice.seed(user.id, subjectId);
+  @ApiOkResponse({ type: PracticeSeedResponse, description: 'a card for every live topic the learner had none for' })
+  async seed(
+    @CurrentUser() user: AuthUser,
+    @SubjectId({ body: PracticeSeedDto }) subjectId: string,
+  ): Promise<PracticeSeedResponse> {
+    return toPracticeSeedResponse(await this.practice.seed(user.id, subjectId));
   }
 
   @RequiresEntitlement({ in: 'body', keys: ['subjectId'] })
   @Post('review')
   @HttpCode(200)
-  review(@CurrentUser() user: AuthUser, @Body() dto: PracticeReviewDto, @SubjectId() subjectId: string) {
-    return this.practice.review(user.id, subjectId, {
+  @ApiOkResponse({ type: PracticeReviewResponse })
+  async review(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: PracticeReviewDto,
+    @SubjectId() subjectId: string,
+  ): Promise<PracticeReviewResponse> {
+    const review = await this.practice.review(user.id, subjectId, {
       nodeId: dto.nodeId,
       rating: dto.rating,
       questionId: dto.questionId,
       answer: dto.answer,
     });
+    return toPracticeReviewResponse(review);
   }
 
   @RequiresEntitlement({ in: 'query', keys: ['subjectId'] })
   @Get('stats')
-  stats(@CurrentUser() user: AuthUser, @SubjectId({ query: PracticeSubjectQuery }) subjectId: string) {
-    return this.practice.stats(user.id, subjectId);
+  @ApiOkResponse({ type: PracticeStatsResponse })
+  async stats(
+    @CurrentUser() user: AuthUser,
+    @SubjectId({ query: PracticeSubjectQuery }) subjectId: string,
+  ): Promise<PracticeStatsResponse> {
+    return toPracticeStatsResponse(await this.practice.stats(user.id, subjectId));
   }
 }

@@ -4,12 +4,40 @@ import { MasteryService } from '../assessment/mastery.service';
 import { type PublicQuizItem, QuizItemsService } from '../assessment/quiz-items.service';
 import { TopicReader } from '../graph/structure/topic-reader.service';
 import { Clock, CLOCK } from './clock';
-import type { PracticeQuestion, PracticeReviewResponse, PracticeStatsResponse, SpecRating } from './dto/practice.dto';
-import { emptyCard, fromRecord, schedule, stateName, streakOf, utcDayStart } from './practice-schedule';
+import type { SpecRating } from './dto/practice.dto';
+import { emptyCard, fromRecord, schedule, streakOf, utcDayStart } from './practice-schedule';
 import { type CardRecord, PracticeRepository } from './practice.repository';
 
 export const DEFAULT_NEXT_LIMIT = 10;
 export const NO_CARD_MESSAGE = 'No practice card for this topic. Start practice for the course first.';
+
+/** A due card with its topic's title and the question it shows this time (null: the topic has none). */
+export interface PracticeCard {
+  nodeId: string;
+  title: string;
+  due: Date;
+  item: PublicQuizItem | null;
+}
+
+/** A review taken: the answer's grade, the card's next schedule and the topic's P(known) after it. */
+export interface PracticeReview {
+  nodeId: string;
+  rating: SpecRating;
+  correct: boolean | null;
+  due: Date;
+  scheduledDays: number;
+  /** FSRS's card state number */
+  state: number;
+  mastery: number | null;
+}
+
+export interface PracticeStats {
+  due: number;
+  completedToday: number;
+  accuracy: number | null;
+  streak: number;
+  totalReviews: number;
+}
 
 /** Spaced-repetition practice: one FSRS card per learner and topic; every time decision reads the clock. */
 @Injectable()
@@ -23,7 +51,8 @@ export class PracticeService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async seed(userId: string, subjectId: string): Promise<{ created: number }> {
+  /** Creates a card for every live topic the learner has none for; answers how many it created. */
+  async seed(userId: string, subjectId: string): Promise<number> {
     const topics = await this.structure.liveTopics(subjectId);
     const created = await this.repo.seedCards(
       this.em,
@@ -32,7 +61,7 @@ export class PracticeService {
       topics.map((t) => t.id),
       emptyCard(this.clock.now()),
     );
-    return { created: created.length };
+    return created.length;
   }
 
   /** Due cards on live topics, most overdue first, then in reading order; with each topic's title. */
@@ -55,7 +84,7 @@ export class PracticeService {
   }
 
   /** Due cards, most overdue first, each with one of its topic's questions (rotating with the card's reps). */
-  async next(userId: string, subjectId: string, limit = DEFAULT_NEXT_LIMIT): Promise<PracticeQuestion[]> {
+  async next(userId: string, subjectId: string, limit = DEFAULT_NEXT_LIMIT): Promise<PracticeCard[]> {
     const cards = (await this.due(userId, subjectId, this.clock.now())).slice(0, limit);
     const items = await this.quizItems.forTopics(
       subjectId,
@@ -65,16 +94,7 @@ export class PracticeService {
     for (const it of items) byNode.set(it.nodeId, [...(byNode.get(it.nodeId) ?? []), it]);
     return cards.map((c) => {
       const own = byNode.get(c.node_id) ?? [];
-      const q = own.length ? own[c.reps % own.length] : null;
-      return {
-        nodeId: c.node_id,
-        title: c.title,
-        questionId: q?.id ?? null,
-        question: q?.stem ?? null,
-        options: (q?.choices ?? []).map((o) => ({ id: o.id, text: o.text })),
-        type: 'multiple_choice' as const,
-        due: new Date(c.due).toISOString(),
-      };
+      return { nodeId: c.node_id, title: c.title, due: c.due, item: own.length ? own[c.reps % own.length] : null };
     });
   }
 
@@ -82,7 +102,7 @@ export class PracticeService {
     userId: string,
     subjectId: string,
     input: { nodeId: string; rating: SpecRating; questionId?: string; answer?: string },
-  ): Promise<PracticeReviewResponse> {
+  ): Promise<PracticeReview> {
     if (input.answer !== undefined && input.questionId === undefined)
       throw new BadRequestException('answer needs the questionId it answers');
     const now = this.clock.now();
@@ -120,15 +140,15 @@ export class PracticeService {
         nodeId: input.nodeId,
         rating: input.rating,
         correct,
-        due: next.due.toISOString(),
+        due: next.due,
         scheduledDays: next.scheduledDays,
-        state: stateName(next.state),
-        mastery: mastery === null ? null : Math.round(mastery * 1000) / 1000,
+        state: next.state,
+        mastery,
       };
     });
   }
 
-  async stats(userId: string, subjectId: string): Promise<PracticeStatsResponse> {
+  async stats(userId: string, subjectId: string): Promise<PracticeStats> {
     const now = this.clock.now();
     const [due, totals, days] = await Promise.all([
       this.due(userId, subjectId, now).then((cards) => cards.length),

@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { SubjectNodeDto } from '../../graph/dto/graph.dto';
+import { stateName } from '../practice-schedule';
+import type { PracticeCard, PracticeReview, PracticeStats } from '../practice.service';
 
 export const SPEC_RATINGS = [0, 1, 3, 5] as const;
 export type SpecRating = (typeof SPEC_RATINGS)[number];
@@ -52,33 +54,100 @@ export class PracticeReviewDto extends SubjectNodeDto {
   answer?: string;
 }
 
-export interface PracticeQuestion {
-  nodeId: string;
-  title: string;
-  questionId: string | null;
-  question: string | null;
-  options: { id: string; text: string }[];
-  type: 'multiple_choice';
-  due: string;
-}
-
 export type CardStateName = 'New' | 'Learning' | 'Review' | 'Relearning';
 
-export interface PracticeReviewResponse {
-  nodeId: string;
-  rating: SpecRating;
-  correct: boolean | null;
-  due: string;
-  scheduledDays: number;
-  state: CardStateName;
-  /** the topic's P(known) after this review; null when the learner has none yet */
-  mastery: number | null;
+// ---- responses -------------------------------------------------------------------------------------
+
+const CARD_STATES = Object.keys({
+  New: true,
+  Learning: true,
+  Review: true,
+  Relearning: true,
+} satisfies Record<CardStateName, true>);
+
+export class PracticeOptionResponse {
+  @ApiProperty({ example: 'b' }) id!: string;
+  @ApiProperty({ description: 'as stored (not html-sanitised)' }) text!: string;
 }
 
-export interface PracticeStatsResponse {
-  due: number;
-  completedToday: number;
-  accuracy: number | null;
-  streak: number;
-  totalReviews: number;
+/** The spec's practice card: a due topic with one of its questions (none when the topic has no quiz items). */
+export class PracticeQuestionResponse {
+  @ApiProperty({ example: 'vn-anatomy' }) nodeId!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'what POST /api/practice/review takes back' })
+  questionId!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'the question text; null without quiz items' })
+  question!: string | null;
+  @ApiProperty({ type: [PracticeOptionResponse] }) options!: PracticeOptionResponse[];
+  @ApiProperty({ enum: ['multiple_choice'] }) type!: 'multiple_choice';
+  @ApiProperty({ format: 'date-time' }) due!: string;
+}
+
+export class PracticeSeedResponse {
+  @ApiProperty({ type: 'integer', description: 'cards created now (0 when the learner had them all)' })
+  created!: number;
+}
+
+export class PracticeReviewResponse {
+  @ApiProperty({ example: 'vn-anatomy' }) nodeId!: string;
+  @ApiProperty({ enum: SPEC_RATINGS }) rating!: SpecRating;
+  @ApiProperty({ type: Boolean, nullable: true, description: 'the answer graded; null when none was sent' })
+  correct!: boolean | null;
+  @ApiProperty({ format: 'date-time', description: 'when the card is due next' }) due!: string;
+  @ApiProperty({ type: 'integer' }) scheduledDays!: number;
+  @ApiProperty({ enum: CARD_STATES }) state!: CardStateName;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "the topic's P(known) after this review; null when the learner has none yet",
+  })
+  mastery!: number | null;
+}
+
+export class PracticeStatsResponse {
+  @ApiProperty({ type: 'integer', description: 'cards due now' }) due!: number;
+  @ApiProperty({ type: 'integer', description: 'reviews since midnight UTC' }) completedToday!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'share of graded answers correct; null before any' })
+  accuracy!: number | null;
+  @ApiProperty({ type: 'integer', description: 'consecutive days with a review' }) streak!: number;
+  @ApiProperty({ type: 'integer' }) totalReviews!: number;
+}
+
+export function toPracticeQuestionResponse(card: PracticeCard): PracticeQuestionResponse {
+  const q = card.item;
+  return {
+    nodeId: card.nodeId,
+    title: card.title,
+    questionId: q?.id ?? null,
+    question: q?.stem ?? null,
+    options: (q?.choices ?? []).map((o) => ({ id: o.id, text: o.text })),
+    type: 'multiple_choice',
+    due: new Date(card.due).toISOString(),
+  };
+}
+
+export function toPracticeSeedResponse(created: number): PracticeSeedResponse {
+  return { created };
+}
+
+export function toPracticeReviewResponse(r: PracticeReview): PracticeReviewResponse {
+  return {
+    nodeId: r.nodeId,
+    rating: r.rating,
+    correct: r.correct,
+    due: r.due.toISOString(),
+    scheduledDays: r.scheduledDays,
+    state: stateName(r.state),
+    mastery: r.mastery === null ? null : Math.round(r.mastery * 1000) / 1000,
+  };
+}
+
+export function toPracticeStatsResponse(s: PracticeStats): PracticeStatsResponse {
+  return {
+    due: s.due,
+    completedToday: s.completedToday,
+    accuracy: s.accuracy,
+    streak: s.streak,
+    totalReviews: s.totalReviews,
+  };
 }
