@@ -85,6 +85,21 @@ describe('GenerationJobsService.track', () => {
     expect(progress).toEqual([{ op: 'progress', args: ['tts-1', 0.25] }]);
   });
 
+  it('by default, progress is done / total and the result subject is the subject the job worked on', async () => {
+    const { service, writes } = setup();
+    await service.track(fakeJob(), {}, async ({ report }) => {
+      await report({ done: 1, total: 4 });
+      return {};
+    });
+    expect(writes.filter((w) => w.op !== 'started')).toEqual([
+      { op: 'progress', args: ['tts-1', 0.25] },
+      {
+        op: 'finished',
+        args: ['tts-1', { status: 'completed', progress: 1, result: {}, resultSubjectId: 'metabolic' }],
+      },
+    ]);
+  });
+
   it('a failure BullMQ will retry puts the row back to queued with the error; the last one fails it', async () => {
     const first = setup();
     await expect(

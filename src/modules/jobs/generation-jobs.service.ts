@@ -17,7 +17,7 @@ const PROGRESS_WRITE_MS = 500;
 export interface TrackHooks<P, R> {
   /** how far the job is (0..1), from what it last reported; by default `{done, total}` progress */
   fraction?(progress: unknown, data: P): number;
-  /** the subject the finished job produced or changed */
+  /** the subject the finished job produced or changed; by default the one it worked on */
   resultSubjectId?(result: R, data: P): string | null;
   /** a run that returned early because it was cancelled (speech and video runs return, marked so) */
   cancelled?(result: R): boolean;
@@ -113,7 +113,8 @@ export class GenerationJobsService {
     try {
       await watch.ready;
       // attemptsStarted counts this start, and a start after a crashed worker's stall too
-      const going = await this.repo.started(describe(job), job.attemptsStarted || job.attemptsMade + 1);
+      const row = describe(job);
+      const going = await this.repo.started(row, job.attemptsStarted || job.attemptsMade + 1);
       if (!going) {
         // Cancelled (or ended) while it waited, and the API could not take it off the queue in time.
         throw new UnrecoverableError('The job was cancelled before it started');
@@ -141,7 +142,11 @@ export class GenerationJobsService {
         status: cancelled ? 'cancelled' : 'completed',
         progress: cancelled ? undefined : 1,
         result,
-        resultSubjectId: cancelled ? null : (hooks.resultSubjectId?.(result, job.data) ?? null),
+        resultSubjectId: cancelled
+          ? null
+          : hooks.resultSubjectId
+            ? hooks.resultSubjectId(result, job.data)
+            : row.subjectId,
       });
       return result;
     } finally {

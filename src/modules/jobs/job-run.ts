@@ -31,8 +31,8 @@ export interface JobKind<P extends object, R = unknown, E = never> extends Track
   name: string;
   /** new runs get the id `<idPrefix>-<uuid>` */
   idPrefix: string;
-  /** the subject a run works on; null for a run over every subject */
-  subjectOf(data: P): string | null;
+  /** the subject a run works on; by default its data's `subjectId` (none: a run over every subject) */
+  subjectOf?(data: P): string | null;
   /** a generation job, listed (and retried, cancelled) in Studio → Jobs; false for a quick request */
   listed?: boolean;
   /** one run of this kind per subject at a time: starting a second is a 409 that names the first */
@@ -58,10 +58,17 @@ export interface RunDeps {
   jobs: GenerationJobsService;
   redis: Redis;
   redisPrefix: string;
+  /** how long `run` waits by default (JOB_WAIT_MS) */
+  waitMs: number;
   events(): Promise<QueueEvents>;
 }
 
 const REMOVED = 'The run is no longer known (removed)';
+
+const subjectIdOf = (data: unknown): string | null => {
+  const id = (data as { subjectId?: unknown } | null)?.subjectId;
+  return typeof id === 'string' ? id : null;
+};
 
 /**
  * Start-or-join, cancel, follow and wait for the runs of one kind of job. The API only enqueues and reads:
@@ -79,6 +86,10 @@ export class JobRun<P extends object, R, E = never> {
     return this.kind.listed ?? true;
   }
 
+  private subjectOf(data: P): string | null {
+    return this.kind.subjectOf ? this.kind.subjectOf(data) : subjectIdOf(data);
+  }
+
   private async job(jobId: string): Promise<Job<P, R> | undefined> {
     return (await this.queue.getJob(jobId)) as Job<P, R> | undefined;
   }
@@ -93,7 +104,7 @@ export class JobRun<P extends object, R, E = never> {
     if (req.jobId) {
       const existing = await this.job(jobId);
       if (existing) {
-        if (existing.name !== kind.name || kind.subjectOf(existing.data) !== req.subjectId)
+        if (existing.name !== kind.name || this.subjectOf(existing.data) !== req.subjectId)
           throw new ConflictException(`The job id ${jobId} is taken by another run`);
         return jobId;
       }
@@ -109,7 +120,7 @@ export class JobRun<P extends object, R, E = never> {
     await withRedisLock(this.deps.redis, key, { busyMessage }, async (lost) => {
       const going = (await this.queue.getJobs([...GOING])) as (Job<P, R> | undefined)[];
       const other = going.find(
-        (j) => j?.name === kind.name && kind.subjectOf(j.data) === req.subjectId && j.id !== jobId,
+        (j) => j?.name === kind.name && this.subjectOf(j.data) === req.subjectId && j.id !== jobId,
       );
       if (other) throw new ConflictException(`A ${kind.words.run} for ${subject} is already running (job ${other.id})`);
       // what was checked above holds only while the lock is ours
@@ -191,7 +202,7 @@ export class JobRun<P extends object, R, E = never> {
   }
 
   /** Starts (or joins) a run and answers with its value once it has ended (see `wait`). */
-  async run(req: StartRun<P>, timeoutMs: number): Promise<{ jobId: string; result: R }> {
+  async run(req: StartRun<P>, timeoutMs = this.deps.waitMs): Promise<{ jobId: string; result: R }> {
     // listening before the job exists: its end cannot slip between the start and the wait
     await this.deps.events();
     const jobId = await this.start(req);

@@ -30,6 +30,7 @@ export class JobRuns implements OnModuleDestroy {
       jobs: this.jobs,
       redis: this.redis,
       redisPrefix: this.config.redis.prefix,
+      waitMs: this.config.jobWaitMs,
       events: () => this.eventsOf(kind.queue),
     });
   }

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { type AppConfig } from '../../config/config';
-import { InjectConfig } from '../../config/config.module';
 import { type ContentMigrationPayload, JOBS, QUEUES } from '../../queues/queues';
 import type { JobKind, JobRun } from '../jobs/job-run';
 import { JobRuns } from '../jobs/job-runs.service';
@@ -12,7 +10,6 @@ export const MIGRATION_RUN: JobKind<ContentMigrationPayload, MigrationSummary> =
   queue: QUEUES.contentMigration,
   name: JOBS.migrateContent,
   idPrefix: 'migrate',
-  subjectOf: () => null,
   words: {
     run: 'migration',
     running: 'The migration is still running',
@@ -28,20 +25,19 @@ export const MIGRATION_RUN: JobKind<ContentMigrationPayload, MigrationSummary> =
 export class MigrationRunsService {
   private readonly migrations: JobRun<ContentMigrationPayload, MigrationSummary>;
 
-  constructor(
-    runs: JobRuns,
-    @InjectConfig() private readonly config: AppConfig,
-  ) {
+  constructor(runs: JobRuns) {
     this.migrations = runs.define(MIGRATION_RUN);
   }
 
   async migrate(dto: MigrateDto, userId: string): Promise<MigrateResponse> {
     const source: ContentMigrationPayload['source'] =
       dto.source === 'rest' ? { kind: 'rest', baseUrl: dto.baseUrl! } : { kind: 'bundled' };
-    const { jobId, result } = await this.migrations.run(
-      { subjectId: null, requestedBy: userId, payload: () => ({ source, requestedBy: userId }) },
-      this.config.jobWaitMs,
-    );
+    // answered within JOB_WAIT_MS, else a 504 that names the job (it goes on; Studio → Jobs follows it)
+    const { jobId, result } = await this.migrations.run({
+      subjectId: null,
+      requestedBy: userId,
+      payload: () => ({ source, requestedBy: userId }),
+    });
     return { jobId, ...result };
   }
 }

@@ -1,6 +1,4 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { type AppConfig } from '../../../config/config';
-import { InjectConfig } from '../../../config/config.module';
 import { type CrawlPayload, JOBS, QUEUES } from '../../../queues/queues';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { JobKind, JobRun } from '../../jobs/job-run';
@@ -13,14 +11,12 @@ export const CRAWL_RUN: JobKind<CrawlPayload, CrawlResult> = {
   queue: QUEUES.crawl,
   name: JOBS.crawlSources,
   idPrefix: 'crawl',
-  subjectOf: (data) => data.subjectId,
   words: {
     run: 'crawl',
     running: 'The crawl is still running',
     cancelled: 'The crawl was cancelled',
     failed: 'Failed to crawl',
   },
-  resultSubjectId: (_, data) => data.subjectId,
 };
 
 /** API side of a crawl: a run for the worker, answered once it has ended. */
@@ -30,7 +26,6 @@ export class CrawlRunsService {
 
   constructor(
     runs: JobRuns,
-    @InjectConfig() private readonly config: AppConfig,
     private readonly catalog: CatalogService,
   ) {
     this.crawls = runs.define(CRAWL_RUN);
@@ -38,14 +33,12 @@ export class CrawlRunsService {
 
   async crawl(dto: CrawlDto, userId: string): Promise<CrawlResponse> {
     if (!(await this.catalog.subjectSummary(dto.subjectId))) throw new NotFoundException('Subject not found');
-    const { jobId, result } = await this.crawls.run(
-      {
-        subjectId: dto.subjectId,
-        requestedBy: userId,
-        payload: () => ({ subjectId: dto.subjectId, urls: dto.urls, requestedBy: userId }),
-      },
-      this.config.jobWaitMs,
-    );
+    // answered within JOB_WAIT_MS, else a 504 that names the job (it goes on; Studio → Jobs follows it)
+    const { jobId, result } = await this.crawls.run({
+      subjectId: dto.subjectId,
+      requestedBy: userId,
+      payload: () => ({ subjectId: dto.subjectId, urls: dto.urls, requestedBy: userId }),
+    });
     return {
       jobId,
       indexed: result.indexed,

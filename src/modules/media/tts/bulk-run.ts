@@ -114,10 +114,8 @@ export const TTS_BULK_RUN: JobKind<TtsBulkPayload, TtsBulkResult, TtsBulkEvent> 
   name: JOBS.ttsBulk,
   idPrefix: 'tts',
   exclusive: true,
-  subjectOf: (data) => data.subjectId,
   words: { run: 'synthesis run', ...SPEECH_WORDS },
   fraction: (progress, data) => itemsOf(progress).length / Math.max(1, data.sectionIds.length),
-  resultSubjectId: (_, data) => data.subjectId,
   cancelled: (result) => result.cancelled,
   events: {
     start: startEvent,
@@ -141,6 +139,5 @@ export const TTS_SECTION_RUN: JobKind<TtsSectionPayload, SectionResult> = {
   name: JOBS.ttsSection,
   idPrefix: 'tts-section',
   listed: false,
-  subjectOf: (data) => data.subjectId,
   words: { run: 'synthesis', ...SPEECH_WORDS },
 };

@@ -99,7 +99,6 @@ export const VIDEO_RENDER_RUN: JobKind<VideoRenderPayload, VideoResult, VideoEve
   name: JOBS.videoRender,
   idPrefix: 'video',
   exclusive: true,
-  subjectOf: (data) => data.subjectId,
   words: {
     run: 'video run',
     running: 'The render is still running',
@@ -110,7 +109,6 @@ export const VIDEO_RENDER_RUN: JobKind<VideoRenderPayload, VideoResult, VideoEve
   fraction: (progress, data) =>
     (videoItemsOf(progress).length + currentOf(progress).reduce((sum, c) => sum + c.percent / 100, 0)) /
     Math.max(1, data.sectionIds.length),
-  resultSubjectId: (_, data) => data.subjectId,
   cancelled: (result) => result.cancelled,
   events: {
     start: videoStartEvent,
