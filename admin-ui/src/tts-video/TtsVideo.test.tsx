@@ -1,14 +1,19 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { line, ndjsonStream } from '../jobs/run/ndjsonStream.testing';
-import { apiError, json, listReply, makeSession, mockFetch, stubLocation } from '../test/browser';
+import {
+  cancelButton,
+  chooseSubject,
+  expectCancelByJobId,
+  expectSubjectRequired,
+  line,
+  ndjsonStream,
+  renderRunScreen,
+  resultRows,
+} from '../jobs/run/runScreen.testing';
+import { apiError, type mockFetch } from '../test/browser';
 
-const REFRESH = 'POST /api/auth/refresh';
-const SUBJECTS = 'GET /api/tts/subjects';
 const STREAM = 'POST /api/tts/video/render/stream';
-const CANCEL = 'POST /api/tts/video/render/cancel';
 
 const TTS_SUBJECTS = [
   { subject: 'vagus-nerve', sections: 16, withAudio: 12, stale: 1 },
@@ -32,28 +37,9 @@ const item = (id: string, n: number, extra: object = {}) => ({
   ...extra,
 });
 
-async function renderVideo(moreRoutes: Routes = {}) {
-  stubLocation('/studio/tts-video');
-  const server = mockFetch({
-    [REFRESH]: json(makeSession(['learner', 'studio'], { token: 'token-a' })),
-    [SUBJECTS]: json(TTS_SUBJECTS),
-    'GET /api/admin/courses': listReply('courses', []),
-    ...moreRoutes,
-  });
-  vi.resetModules();
-  const { App } = await import('../App');
-  render(<App />);
-  await screen.findByRole('heading', { level: 1, name: 'TTS Video' });
-  return { server, user: userEvent.setup({ delay: null }) };
-}
-
-async function chooseSubject(user: ReturnType<typeof userEvent.setup>, name: RegExp) {
-  await user.click(screen.getByRole('combobox', { name: /Subject/ }));
-  await user.click(await screen.findByRole('option', { name }));
-}
+const renderVideo = (routes: Routes = {}) => renderRunScreen('/studio/tts-video', 'TTS Video', TTS_SUBJECTS, routes);
 
 const renderButton = () => screen.getByRole('button', { name: 'Render Videos' });
-const cancelButton = () => screen.getByRole('button', { name: 'Cancel' });
 const widthField = () => screen.getByRole('spinbutton', { name: 'Width' });
 const heightField = () => screen.getByRole('spinbutton', { name: 'Height' });
 const progress = () => screen.getByRole('region', { name: 'Progress' });
@@ -62,15 +48,6 @@ const counters = () => screen.getByTestId('video-counters').textContent;
 const requestBody = (server: ReturnType<typeof mockFetch>) =>
   JSON.parse(server.callsTo('POST', '/api/tts/video/render/stream')[0].body ?? '{}') as Record<string, unknown>;
 
-const resultRows = () => {
-  const table = within(screen.getByRole('region', { name: 'Result' })).queryByRole('table');
-  if (!table) return [];
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
-};
-
 describe('TTS Video screen', { timeout: 20_000 }, () => {
   // A failed stream is logged; keep the test output quiet.
   beforeEach(() => {
@@ -78,18 +55,11 @@ describe('TTS Video screen', { timeout: 20_000 }, () => {
   });
 
   it('needs a subject: says so and calls nothing', async () => {
-    const { server, user } = await renderVideo();
-
-    expect(cancelButton()).toBeDisabled();
-    await user.click(renderButton());
-
-    expect(await screen.findByText('Rendering needs a subject')).toBeInTheDocument();
-    await server.idle();
-    expect(server.callsTo('POST', '/api/tts/video/render/stream')).toHaveLength(0);
-    expect(screen.queryByRole('region', { name: 'Progress' })).not.toBeInTheDocument();
-
-    await chooseSubject(user, /^metabolic/);
-    expect(screen.queryByText('Rendering needs a subject')).not.toBeInTheDocument();
+    await expectSubjectRequired(await renderVideo(), {
+      start: 'Render Videos',
+      message: 'Rendering needs a subject',
+      streamUrl: '/api/tts/video/render/stream',
+    });
   });
 
   it('streams a run: sends the settings with the token, shows the section in progress and lists OK, ERR and SKIPPED rows', async () => {
@@ -284,27 +254,12 @@ describe('TTS Video screen', { timeout: 20_000 }, () => {
   });
 
   it('cancels by job id: the stream ends with "cancelled" and the run is marked so', async () => {
-    const stream = ndjsonStream([line({ type: 'start', total: 16 }), line(item('vn-intro', 1))], { keepOpen: true });
-    const { server, user } = await renderVideo({
-      [STREAM]: stream.response,
-      [CANCEL]: () => {
-        stream.push(line({ type: 'cancelled', total: 16, attempted: 1, succeeded: 1, failed: 0, skipped: 0 }));
-        stream.end();
-        return json({ cancelled: true });
-      },
+    await expectCancelByJobId(renderVideo, {
+      start: 'Render Videos',
+      streamUrl: '/api/tts/video/render/stream',
+      cancelUrl: '/api/tts/video/render/cancel',
+      firstItem: item('vn-intro', 1),
+      counters: /^1 of 16 sections: 1 rendered, 0 failed, 0 skipped$/,
     });
-
-    await chooseSubject(user, /^vagus-nerve/);
-    await user.click(renderButton());
-    await waitFor(() => expect(counters()).toBe('1 of 16 sections: 1 rendered, 0 failed, 0 skipped'));
-
-    await user.click(cancelButton());
-
-    expect(await within(progress()).findByText('Cancelled')).toBeInTheDocument();
-    const [cancel] = server.callsTo('POST', '/api/tts/video/render/cancel');
-    expect(JSON.parse(cancel.body ?? '{}')).toEqual({ jobId: requestBody(server).jobId });
-    expect(cancel.headers.get('Authorization')).toBe('Bearer token-a');
-    expect(resultRows()).toEqual([['OK', 'vn-intro', 'Play', '']]);
-    expect(progressBar()).toHaveAttribute('aria-valuenow', '6');
   });
 });

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Box, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
-import { Title } from 'react-admin';
+import { Stack, TextField } from '@mui/material';
 
 import { VIDEO_RUN, type VideoRequest } from '../jobs/run/jobRunApi';
-import { JobRunForm } from '../jobs/run/JobRunForm';
-import { JobRunPanel, type RunPanelText } from '../jobs/run/JobRunPanel';
+import { JobRunForm, RunOption } from '../jobs/run/JobRunForm';
+import { JobRunScreen, type RunPanelText } from '../jobs/run/JobRunPanel';
 import { useJobRun } from '../jobs/run/useJobRun';
 import { DEFAULT_HEIGHT, DEFAULT_WIDTH, HEIGHT_RANGE, parseDimension, WIDTH_RANGE } from './videoSize';
 
@@ -30,85 +29,65 @@ const TEXT: RunPanelText = {
  */
 export const TtsVideo = () => {
   const run = useJobRun<VideoRequest>({ kind: VIDEO_RUN });
-  const [subject, setSubject] = useState('');
-  const [subjectError, setSubjectError] = useState(false);
   const [burnCaptions, setBurnCaptions] = useState(false);
-  const [width, setWidth] = useState(String(DEFAULT_WIDTH));
-  const [height, setHeight] = useState(String(DEFAULT_HEIGHT));
+  const width = useDimension(DEFAULT_WIDTH, WIDTH_RANGE);
+  const height = useDimension(DEFAULT_HEIGHT, HEIGHT_RANGE);
 
-  const widthValue = parseDimension(width, DEFAULT_WIDTH, WIDTH_RANGE);
-  const heightValue = parseDimension(height, DEFAULT_HEIGHT, HEIGHT_RANGE);
-
-  const start = () => {
-    if (!subject) setSubjectError(true);
-    if (!subject || 'error' in widthValue || 'error' in heightValue) return;
-    void run.start({ subject, width: widthValue.value, height: heightValue.value, burnCaptions });
+  const start = (subject: string) => {
+    if ('error' in width.parsed || 'error' in height.parsed) return;
+    void run.start({ subject, width: width.parsed.value, height: height.parsed.value, burnCaptions });
   };
 
   return (
-    <Box sx={{ mt: 2, mb: 4, maxWidth: 960 }}>
-      <Title title="TTS Video" />
-      <Typography variant="h4" component="h1" gutterBottom>
-        TTS Video
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Renders a video for every lecture section of a subject that has current audio: a title card over the audio, with
-        captions burned in or as a separate track. Sections whose video is up to date are skipped.
-      </Typography>
-
+    <JobRunScreen
+      title="TTS Video"
+      description="Renders a video for every lecture section of a subject that has current audio: a title card over the audio, with captions burned in or as a separate track. Sections whose video is up to date are skipped."
+      run={run}
+      text={TEXT}
+    >
       <JobRunForm
         run={run}
         ariaLabel="Render settings"
-        subject={subject}
-        onSubjectChange={(value) => {
-          setSubject(value);
-          setSubjectError(false);
-        }}
-        subjectError={subjectError ? SUBJECT_REQUIRED : null}
+        subjectRequired={SUBJECT_REQUIRED}
         startLabel="Render Videos"
         onStart={start}
       >
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={burnCaptions}
-              onChange={(event) => setBurnCaptions(event.target.checked)}
-              disabled={run.running}
-            />
-          }
-          label="Burn captions"
-        />
+        <RunOption run={run} label="Burn captions" checked={burnCaptions} onChange={setBurnCaptions} />
         <Stack direction="row" spacing={2}>
-          <TextField
-            size="small"
-            type="number"
-            label="Width"
-            value={width}
-            onChange={(event) => setWidth(event.target.value)}
-            disabled={run.running}
-            placeholder={String(DEFAULT_WIDTH)}
-            error={'error' in widthValue}
-            helperText={'error' in widthValue ? widthValue.error : `Empty: ${DEFAULT_WIDTH}`}
-            slotProps={{ htmlInput: { min: WIDTH_RANGE.min, max: WIDTH_RANGE.max, step: 2 } }}
-            sx={{ flex: 1, width: 0 }}
-          />
-          <TextField
-            size="small"
-            type="number"
-            label="Height"
-            value={height}
-            onChange={(event) => setHeight(event.target.value)}
-            disabled={run.running}
-            placeholder={String(DEFAULT_HEIGHT)}
-            error={'error' in heightValue}
-            helperText={'error' in heightValue ? heightValue.error : `Empty: ${DEFAULT_HEIGHT}`}
-            slotProps={{ htmlInput: { min: HEIGHT_RANGE.min, max: HEIGHT_RANGE.max, step: 2 } }}
-            sx={{ flex: 1, width: 0 }}
-          />
+          <SizeField label="Width" field={width} disabled={run.running} />
+          <SizeField label="Height" field={height} disabled={run.running} />
         </Stack>
       </JobRunForm>
-
-      <JobRunPanel run={run} text={TEXT} />
-    </Box>
+    </JobRunScreen>
   );
 };
+
+/** A resolution field's text and what it means: an even number of pixels in range, or empty for the default. */
+const useDimension = (fallback: number, range: { min: number; max: number }) => {
+  const [text, setText] = useState(String(fallback));
+  return { text, setText, fallback, range, parsed: parseDimension(text, fallback, range) };
+};
+
+const SizeField = ({
+  label,
+  field: { text, setText, fallback, range, parsed },
+  disabled,
+}: {
+  label: string;
+  field: ReturnType<typeof useDimension>;
+  disabled: boolean;
+}) => (
+  <TextField
+    size="small"
+    type="number"
+    label={label}
+    value={text}
+    onChange={(event) => setText(event.target.value)}
+    disabled={disabled}
+    placeholder={String(fallback)}
+    error={'error' in parsed}
+    helperText={'error' in parsed ? parsed.error : `Empty: ${fallback}`}
+    slotProps={{ htmlInput: { min: range.min, max: range.max, step: 2 } }}
+    sx={{ flex: 1, width: 0 }}
+  />
+);

@@ -1,16 +1,21 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { line, ndjsonStream } from '../jobs/run/ndjsonStream.testing';
-import { apiError, json, listReply, makeSession, mockFetch, stubLocation } from '../test/browser';
+import {
+  cancelButton,
+  chooseSubject,
+  expectCancelByJobId,
+  expectSubjectRequired,
+  line,
+  ndjsonStream,
+  renderRunScreen,
+  resultRows,
+} from '../jobs/run/runScreen.testing';
+import { apiError, json, listReply, type mockFetch } from '../test/browser';
 
-const STUDIO_ROLES = ['learner', 'studio'];
-const REFRESH = 'POST /api/auth/refresh';
 const SUBJECTS = 'GET /api/tts/subjects';
 const STREAM = 'POST /api/tts/synthesize/bulk/stream';
 const BULK = 'POST /api/tts/synthesize/bulk';
-const CANCEL = 'POST /api/tts/synthesize/bulk/cancel';
 
 const TTS_SUBJECTS = [
   { subject: 'vagus-nerve', sections: 16, withAudio: 2, stale: 1 },
@@ -33,36 +38,11 @@ const item = (id: string, n: number, extra: object = {}) => ({
   ...extra,
 });
 
-async function renderTts(moreRoutes: Routes = {}) {
-  stubLocation('/studio/tts');
-  const server = mockFetch({
-    [REFRESH]: json(makeSession(STUDIO_ROLES, { token: 'token-a' })),
-    [SUBJECTS]: json(TTS_SUBJECTS),
-    'GET /api/admin/courses': listReply('courses', []),
-    ...moreRoutes,
-  });
-  vi.resetModules();
-  const { App } = await import('../App');
-  render(<App />);
-  await screen.findByRole('heading', { level: 1, name: 'TTS Synthesis' });
-  return { server, user: userEvent.setup({ delay: null }) };
-}
-
-async function chooseSubject(user: ReturnType<typeof userEvent.setup>, name: RegExp) {
-  await user.click(screen.getByRole('combobox', { name: /Subject/ }));
-  await user.click(await screen.findByRole('option', { name }));
-}
+const renderTts = (routes: Routes = {}) => renderRunScreen('/studio/tts', 'TTS Synthesis', TTS_SUBJECTS, routes);
 
 const startButton = () => screen.getByRole('button', { name: 'Synthesize All Sections' });
-const cancelButton = () => screen.getByRole('button', { name: 'Cancel' });
 const progressBar = () => within(screen.getByRole('region', { name: 'Progress' })).getByRole('progressbar');
 const counters = () => screen.getByTestId('tts-counters').textContent;
-
-const resultRows = () =>
-  within(within(screen.getByRole('region', { name: 'Result' })).getByRole('table'))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
 
 describe('TTS Synthesis screen', { timeout: 20_000 }, () => {
   // The fallback logs why the stream failed; keep the test output quiet.
@@ -71,18 +51,11 @@ describe('TTS Synthesis screen', { timeout: 20_000 }, () => {
   });
 
   it('needs a subject: says so and calls nothing', async () => {
-    const { server, user } = await renderTts();
-
-    expect(cancelButton()).toBeDisabled();
-    await user.click(startButton());
-
-    expect(await screen.findByText('Synthesis needs a subject')).toBeInTheDocument();
-    await server.idle();
-    expect(server.callsTo('POST', '/api/tts/synthesize/bulk/stream')).toHaveLength(0);
-    expect(screen.queryByRole('region', { name: 'Progress' })).not.toBeInTheDocument();
-
-    await chooseSubject(user, /^metabolic/);
-    expect(screen.queryByText('Synthesis needs a subject')).not.toBeInTheDocument();
+    await expectSubjectRequired(await renderTts(), {
+      start: 'Synthesize All Sections',
+      message: 'Synthesis needs a subject',
+      streamUrl: '/api/tts/synthesize/bulk/stream',
+    });
   });
 
   it('lists the subjects with their audio counts', async () => {
@@ -179,33 +152,13 @@ describe('TTS Synthesis screen', { timeout: 20_000 }, () => {
   });
 
   it('cancels by job id: the stream ends with "cancelled" and the run is marked so', async () => {
-    const stream = ndjsonStream([line({ type: 'start', total: 16 }), line(item('vn-intro', 1))], { keepOpen: true });
-    const { server, user } = await renderTts({
-      [STREAM]: stream.response,
-      [CANCEL]: () => {
-        stream.push(line({ type: 'cancelled', total: 16, attempted: 1, succeeded: 1, failed: 0, skipped: 0 }));
-        stream.end();
-        return json({ cancelled: true });
-      },
+    const server = await expectCancelByJobId(renderTts, {
+      start: 'Synthesize All Sections',
+      streamUrl: '/api/tts/synthesize/bulk/stream',
+      cancelUrl: '/api/tts/synthesize/bulk/cancel',
+      firstItem: item('vn-intro', 1),
+      counters: /^1 attempted, 1 succeeded, 0 failed, 0 skipped of 16$/,
     });
-
-    await chooseSubject(user, /^vagus-nerve/);
-    await user.click(startButton());
-    await waitFor(() => expect(counters()).toBe('1 attempted, 1 succeeded, 0 failed, 0 skipped of 16'));
-
-    await user.click(cancelButton());
-
-    expect(await within(screen.getByRole('region', { name: 'Progress' })).findByText('Cancelled')).toBeInTheDocument();
-    const jobId = (
-      JSON.parse(server.callsTo('POST', '/api/tts/synthesize/bulk/stream')[0].body ?? '{}') as {
-        jobId: string;
-      }
-    ).jobId;
-    const [cancel] = server.callsTo('POST', '/api/tts/synthesize/bulk/cancel');
-    expect(JSON.parse(cancel.body ?? '{}')).toEqual({ jobId });
-    expect(cancel.headers.get('Authorization')).toBe('Bearer token-a');
-    expect(resultRows()).toEqual([['OK', 'vn-intro', 'Play', '']]);
-    expect(progressBar()).toHaveAttribute('aria-valuenow', '6');
     // A cancelled run is not run again through the fallback.
     expect(server.callsTo('POST', '/api/tts/synthesize/bulk')).toHaveLength(0);
   });

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Box, Checkbox, FormControlLabel, TextField, Typography } from '@mui/material';
+import { TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { Title } from 'react-admin';
 
 import { runSpeech, SPEECH_RUN, type SpeechRequest } from '../jobs/run/jobRunApi';
-import { JobRunForm, TTS_SUBJECTS_KEY } from '../jobs/run/JobRunForm';
-import { JobRunPanel, type RunPanelText } from '../jobs/run/JobRunPanel';
+import { JobRunForm, RunOption, TTS_SUBJECTS_KEY } from '../jobs/run/JobRunForm';
+import { JobRunScreen, type RunPanelText } from '../jobs/run/JobRunPanel';
 import { useJobRun } from '../jobs/run/useJobRun';
 
 export const SUBJECT_REQUIRED = 'Synthesis needs a subject';
@@ -32,40 +31,21 @@ export const TtsSynthesis = () => {
     // the subject list's audio counts have changed
     onFinished: () => void queryClient.invalidateQueries({ queryKey: TTS_SUBJECTS_KEY }),
   });
-  const [subject, setSubject] = useState('');
   const [voiceId, setVoiceId] = useState('');
   const [includeAll, setIncludeAll] = useState(false);
-  const [subjectError, setSubjectError] = useState(false);
-
-  const start = () => {
-    if (!subject) {
-      setSubjectError(true);
-      return;
-    }
-    void run.start({ subject, voiceId: voiceId.trim() || undefined, includeAll });
-  };
 
   return (
-    <Box sx={{ mt: 2, mb: 4, maxWidth: 960 }}>
-      <Title title="TTS Synthesis" />
-      <Typography variant="h4" component="h1" gutterBottom>
-        TTS Synthesis
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Turns every lecture section of a subject into audio with captions. Sections whose audio is current are skipped
-        unless you re-synthesize all.
-      </Typography>
-
+    <JobRunScreen
+      title="TTS Synthesis"
+      description="Turns every lecture section of a subject into audio with captions. Sections whose audio is current are skipped unless you re-synthesize all."
+      run={run}
+      text={TEXT}
+    >
       <JobRunForm
         run={run}
-        subject={subject}
-        onSubjectChange={(value) => {
-          setSubject(value);
-          setSubjectError(false);
-        }}
-        subjectError={subjectError ? SUBJECT_REQUIRED : null}
+        subjectRequired={SUBJECT_REQUIRED}
         startLabel="Synthesize All Sections"
-        onStart={start}
+        onStart={(subject) => void run.start({ subject, voiceId: voiceId.trim() || undefined, includeAll })}
       >
         <TextField
           size="small"
@@ -75,19 +55,8 @@ export const TtsSynthesis = () => {
           disabled={run.running}
           helperText="Leave empty for the engine's default voice"
         />
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={includeAll}
-              onChange={(event) => setIncludeAll(event.target.checked)}
-              disabled={run.running}
-            />
-          }
-          label="Re-synthesize all sections"
-        />
+        <RunOption run={run} label="Re-synthesize all sections" checked={includeAll} onChange={setIncludeAll} />
       </JobRunForm>
-
-      <JobRunPanel run={run} text={TEXT} />
-    </Box>
+    </JobRunScreen>
   );
 };

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 
 import { useSubjectOptions } from '../../versions/SubjectSelect';
@@ -24,29 +24,27 @@ const useRunSubjectOptions = () => {
 
 /**
  * A run screen's form: the subject, the screen's own fields (`children`), the start button and Cancel.
- * Every field is disabled while the run goes.
+ * Starting without a subject says `subjectRequired` and starts nothing. Every field is disabled while
+ * the run goes.
  */
 export const JobRunForm = ({
   run,
   ariaLabel,
-  subject,
-  onSubjectChange,
-  subjectError,
+  subjectRequired,
   startLabel,
   onStart,
   children,
 }: {
   run: RunView & { cancel(): Promise<void> };
   ariaLabel?: string;
-  subject: string;
-  onSubjectChange(subject: string): void;
-  /** shown under the subject when set */
-  subjectError: string | null;
+  subjectRequired: string;
   startLabel: string;
-  onStart(): void;
+  onStart(subject: string): void;
   children?: ReactNode;
 }) => {
   const options = useRunSubjectOptions();
+  const [subject, setSubject] = useState('');
+  const [missing, setMissing] = useState(false);
   return (
     <Stack
       component="form"
@@ -56,7 +54,8 @@ export const JobRunForm = ({
       aria-label={ariaLabel}
       onSubmit={(event) => {
         event.preventDefault();
-        onStart();
+        if (subject) onStart(subject);
+        else setMissing(true);
       }}
     >
       <TextField
@@ -65,10 +64,13 @@ export const JobRunForm = ({
         label="Subject"
         required
         value={subject}
-        onChange={(event) => onSubjectChange(event.target.value)}
+        onChange={(event) => {
+          setSubject(event.target.value);
+          setMissing(false);
+        }}
         disabled={run.running}
-        error={subjectError !== null}
-        helperText={subjectError ?? ' '}
+        error={missing}
+        helperText={missing ? subjectRequired : ' '}
         // A long subject label is cut short instead of widening the page on a phone.
         sx={{ '& .MuiSelect-select': { width: 0, flexGrow: 1 } }}
       >
@@ -100,3 +102,21 @@ export const JobRunForm = ({
     </Stack>
   );
 };
+
+/** A yes/no option of a run, fixed while the run goes. */
+export const RunOption = ({
+  run,
+  label,
+  checked,
+  onChange,
+}: {
+  run: RunView;
+  label: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+}) => (
+  <FormControlLabel
+    control={<Checkbox checked={checked} onChange={(event) => onChange(event.target.checked)} disabled={run.running} />}
+    label={label}
+  />
+);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -15,6 +16,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { Title } from 'react-admin';
 
 import type { RunEnding, RunRow, RunView } from './useJobRun';
 
@@ -44,6 +46,33 @@ const endingChip = (running: boolean, ending: RunEnding | null) => {
   if (ending === 'error') return { label: 'Stopped', color: 'error' } as const;
   return { label: 'Finished', color: 'success' } as const;
 };
+
+/** A run screen: its title and what it does, its form (`children`), then the run's panel. */
+export const JobRunScreen = ({
+  title,
+  description,
+  run,
+  text,
+  children,
+}: {
+  title: string;
+  description: string;
+  run: RunView;
+  text: RunPanelText;
+  children: ReactNode;
+}) => (
+  <Box sx={{ mt: 2, mb: 4, maxWidth: 960 }}>
+    <Title title={title} />
+    <Typography variant="h4" component="h1" gutterBottom>
+      {title}
+    </Typography>
+    <Typography color="text.secondary" sx={{ mb: 3 }}>
+      {description}
+    </Typography>
+    {children}
+    <JobRunPanel run={run} text={text} />
+  </Box>
+);
 
 /** A run's progress card and, once it has something to say, its result card. */
 export const JobRunPanel = ({ run, text }: { run: RunView; text: RunPanelText }) => {
