@@ -5,7 +5,12 @@ import type * as TsFsrs from 'ts-fsrs' with { 'resolution-mode': 'import' };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createEmptyCard, fsrs, Rating } = require('ts-fsrs') as typeof TsFsrs;
 import type { CardRecord, CardState } from './practice.repository';
-import type { CardStateName, SpecRating } from './dto/practice.dto';
+
+/** The spec's ratings: 0 Again, 1 Hard, 3 Good, 5 Easy. */
+export const SPEC_RATINGS = [0, 1, 3, 5] as const;
+export type SpecRating = (typeof SPEC_RATINGS)[number];
+
+export type CardStateName = 'New' | 'Learning' | 'Review' | 'Relearning';
 
 /** The spec's ratings (0 Again, 1 Hard, 3 Good, 5 Easy) as FSRS grades. */
 export const SPEC_TO_FSRS: Record<SpecRating, Grade> = {

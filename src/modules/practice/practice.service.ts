@@ -4,8 +4,7 @@ import { MasteryService } from '../assessment/mastery.service';
 import { type PublicQuizItem, QuizItemsService } from '../assessment/quiz-items.service';
 import { TopicReader } from '../graph/structure/topic-reader.service';
 import { Clock, CLOCK } from './clock';
-import type { SpecRating } from './dto/practice.dto';
-import { emptyCard, fromRecord, schedule, streakOf, utcDayStart } from './practice-schedule';
+import { emptyCard, fromRecord, schedule, type SpecRating, streakOf, utcDayStart } from './practice-schedule';
 import { type CardRecord, PracticeRepository } from './practice.repository';
 
 export const DEFAULT_NEXT_LIMIT = 10;

@@ -2,11 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { SubjectNodeDto } from '../../graph/dto/graph.dto';
-import { stateName } from '../practice-schedule';
+import { type CardStateName, SPEC_RATINGS, type SpecRating, stateName } from '../practice-schedule';
 import type { PracticeCard, PracticeReview, PracticeStats } from '../practice.service';
-
-export const SPEC_RATINGS = [0, 1, 3, 5] as const;
-export type SpecRating = (typeof SPEC_RATINGS)[number];
 
 export class PracticeSubjectQuery {
   @ApiProperty({ example: 'vagus-nerve' })
@@ -53,8 +50,6 @@ export class PracticeReviewDto extends SubjectNodeDto {
   @MaxLength(200)
   answer?: string;
 }
-
-export type CardStateName = 'New' | 'Learning' | 'Review' | 'Relearning';
 
 // ---- responses -------------------------------------------------------------------------------------
 
