@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Public, PublicWithOptionalUser } from '../../common/decorators/public.decorator';
@@ -11,7 +11,7 @@ import {
   TtsScriptSectionDto,
 } from './dto/media.dto';
 import { MediaDeliveryService } from './media-delivery.service';
-import { streamMediaFile } from './media-stream';
+import { ApiMediaFileResponses, streamMediaFile } from './media-stream';
 
 /** The media library for learners: listing with signed URLs, and the streams. */
 @ApiTags('media')
@@ -30,7 +30,7 @@ export class MediaController {
   @Get('secure/stream')
   @ApiBearerAuth()
   @PublicWithOptionalUser()
-  @ApiProduces('audio/mpeg', 'video/mp4', 'text/vtt')
+  @ApiMediaFileResponses()
   async stream(
     @Query() q: MediaStreamQuery,
     @CurrentUser() user: AuthUser | undefined,
@@ -43,7 +43,7 @@ export class MediaController {
   /** A signed URL: media elements cannot send a bearer token, so the URL itself is the grant. */
   @Get('file/:subject/:file')
   @Public()
-  @ApiProduces('audio/mpeg', 'video/mp4', 'text/vtt')
+  @ApiMediaFileResponses()
   async file(
     @Param('subject') subject: string,
     @Param('file') file: string,
