@@ -1,5 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Public } from '../../common/decorators/public.decorator';
@@ -49,7 +56,7 @@ export class AuthController {
 
   @Public()
   @Post('register')
-  @ApiOkResponse({ type: MessageResponse })
+  @ApiCreatedResponse({ type: MessageResponse, description: 'the same answer whether or not the address is new' })
   register(@Body() dto: RegisterDto, @Req() req: FastifyRequest) {
     return this.auth.register(dto.email, dto.password, client(req));
   }

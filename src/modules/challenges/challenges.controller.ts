@@ -45,7 +45,8 @@ export class ChallengesController {
 
   /** 201 with the progress for a new enrolment; 200 with it, unchanged, when already enrolled. */
   @Post(':cid/enroll')
-  @ApiCreatedResponse({ type: ProgressResponse, description: 'enrolled (200 when already enrolled)' })
+  @ApiCreatedResponse({ type: ProgressResponse, description: 'enrolled now' })
+  @ApiOkResponse({ type: ProgressResponse, description: 'already enrolled: the enrolment is unchanged' })
   async enroll(
     @CurrentUser() user: AuthUser,
     @Param() { cid }: ChallengeIdParam,
