@@ -102,7 +102,11 @@ export class CertificateVerificationResponse {
 export class CertificateResponse {
   @ApiProperty() id!: string;
   @ApiProperty({ type: CertificateSnapshotResponse }) snapshot!: CertificateSnapshotResponse;
-  @ApiProperty({ type: Object, description: 'the OpenBadgeCredential JSON (the payload of the signed VC-JWT)' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'the OpenBadgeCredential JSON (the payload of the signed VC-JWT)',
+  })
   credential!: Record<string, unknown>;
   @ApiProperty({ type: CertificateVerificationResponse }) verification!: CertificateVerificationResponse;
 }
@@ -113,7 +117,8 @@ export class VerifyCredentialResponse {
   @ApiProperty({ type: [String], description: 'what is wrong with the credential; empty when nothing is' })
   errors!: string[];
   @ApiProperty({
-    type: Object,
+    type: 'object',
+    additionalProperties: true,
     nullable: true,
     description: 'the credential JSON when the signature checks (null otherwise: an unsigned claim proves nothing)',
   })
