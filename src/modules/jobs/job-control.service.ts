@@ -73,8 +73,9 @@ export class JobControlService {
         // A worker took it meanwhile (it is locked): the worker stops on the flag and marks it cancelled.
       }
     }
+    const after = await this.get(id);
     await this.recordAction('job.cancel', row, actorId);
-    return this.get(id);
+    return after;
   }
 
   async retry(id: string, actorId: string): Promise<GenerationJobRecord> {
@@ -89,6 +90,8 @@ export class JobControlService {
     if (twin) throw new ConflictException(`Another ${row.kind} job for this subject is running (job ${twin})`);
     const queue = this.queueOf(row);
     if (!(await this.jobs.requeue(id))) throw new ConflictException('The job changed meanwhile; reload and try again');
+    // the row as Retry left it: once back on its queue, an idle worker may take it at once
+    const queued = await this.get(id);
     await this.jobs.clearCancel(id);
     try {
       const job = (await queue.getJob(id)) as Job | undefined;
@@ -106,7 +109,7 @@ export class JobControlService {
       throw new ConflictException(`The job could not be queued again: ${(err as Error).message}`);
     }
     await this.recordAction('job.retry', row, actorId);
-    return this.get(id);
+    return queued;
   }
 
   /** `status` is the job's state when the action was taken. */
