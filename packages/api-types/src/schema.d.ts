@@ -1498,6 +1498,14 @@ export interface components {
             enrollments: components["schemas"]["AnalyticsCountResponse"][];
             certificates: components["schemas"]["AnalyticsCountResponse"][];
         };
+        AnswerDoneResponse: {
+            /** Format: uuid */
+            attemptId: string;
+            /** @enum {boolean} */
+            done: true;
+            progress: components["schemas"]["AttemptProgressResponse"];
+            result: components["schemas"]["AttemptResultResponse"];
+        };
         AnswerDto: {
             /** @example vn-anatomy-q2 */
             questionId: string;
@@ -1506,6 +1514,26 @@ export interface components {
              * @example b
              */
             answer: string;
+        };
+        AnswerNextResponse: {
+            /** Format: uuid */
+            attemptId: string;
+            /** @enum {boolean} */
+            done: false;
+            question: components["schemas"]["AttemptQuestionResponse"];
+            progress: components["schemas"]["AttemptProgressResponse"];
+        };
+        AssessedTopicResponse: {
+            id: string;
+            title: string;
+            moduleId: string;
+            /** @description P(known), 0..1 */
+            level: number;
+            /** @enum {string} */
+            label: "Not started" | "Beginner" | "Intermediate" | "Advanced";
+            mastered: boolean;
+            /** @description questions asked on it */
+            asked: number;
         };
         AssessmentResponse: {
             passed: boolean;
@@ -1537,6 +1565,54 @@ export interface components {
             url: string;
             /** @description the topic's title */
             title: string;
+        };
+        AttemptChoiceResponse: {
+            /** @example b */
+            id: string;
+            /** @description sanitised html */
+            textHtml: string;
+        };
+        AttemptProgressResponse: {
+            /** @description questions answered so far */
+            answered: number;
+            /** @description about how many questions remain (0 once done) */
+            remaining: number;
+            /** @description the length cap */
+            cap: number;
+            /** @description expected share of the classified topics classified right, 0..1 */
+            confidence: number;
+        };
+        AttemptQuestionResponse: {
+            /** @example vn-anatomy-q2 */
+            id: string;
+            /** @description sanitised html */
+            stemHtml: string;
+            choices: components["schemas"]["AttemptChoiceResponse"][];
+        };
+        AttemptResultResponse: {
+            /** Format: uuid */
+            attemptId: string;
+            /** @description share of answers correct, 0..1 */
+            score: number;
+            graded: components["schemas"]["GradedAnswerResponse"][];
+            nextStep: components["schemas"]["NextStepResponse"];
+            gating: components["schemas"]["GatingResponse"];
+            /**
+             * @description every live topic's title to its P(known), 0..1
+             * @example {
+             *       "Vagus nerve anatomy": 0.82
+             *     }
+             */
+            mastery: {
+                [key: string]: number;
+            };
+            /** @description the topics the test classified */
+            topics: components["schemas"]["AssessedTopicResponse"][];
+            questionsAsked: number;
+            /** @description 0..1 */
+            confidence: number;
+            /** @description expected share of the topics known, 0..1 */
+            knownShare: number;
         };
         AuditEntryResponse: {
             /** Format: uuid */
@@ -1679,7 +1755,9 @@ export interface components {
             id: string;
             snapshot: components["schemas"]["CertificateSnapshotResponse"];
             /** @description the OpenBadgeCredential JSON (the payload of the signed VC-JWT) */
-            credential: Record<string, never>;
+            credential: {
+                [key: string]: unknown;
+            };
             verification: components["schemas"]["CertificateVerificationResponse"];
         };
         CertificateSnapshotResponse: {
@@ -1890,6 +1968,16 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        GatingResponse: {
+            passed: boolean;
+            /** @description module ids unlocked by this attempt */
+            unlockModules: string[];
+            tagUser: string[];
+            /** @description topic titles to review */
+            recommendReview: string[];
+            /** @description hours before this kind of test can be taken again */
+            cooldownHours: number;
+        };
         GradeDto: {
             passed: boolean;
             /** @example 0.8 */
@@ -1899,6 +1987,13 @@ export interface components {
         GradeRubricDto: {
             /** @description the reviewer's note, shown to the learner as feedback */
             note?: string;
+        };
+        GradedAnswerResponse: {
+            questionId: string;
+            correct: boolean;
+            /** @description the right choice id, shown once the attempt is over */
+            correctAnswer: string | null;
+            explanation: string | null;
         };
         GraphMasteryResponse: {
             /** @example vagus-nerve */
@@ -2032,6 +2127,21 @@ export interface components {
             /** @description JWT for the Authorization: Bearer header */
             accessToken: string;
         };
+        MasteryResponse: {
+            /**
+             * @description skill (topic or module) title to P(known), 0..1
+             * @example {
+             *       "Vagus nerve anatomy": 0.82
+             *     }
+             */
+            mastery: {
+                [key: string]: number;
+            };
+            /** @description most recently updated first */
+            skills: components["schemas"]["SkillMasteryResponse"][];
+            /** @description only with `subjectId`: topics not mastered whose prerequisites all are, in reading order */
+            readyToLearn?: components["schemas"]["ReadyTopicResponse"][];
+        };
         MediaAdminRow: {
             /** Format: uuid */
             id: string;
@@ -2133,6 +2243,12 @@ export interface components {
             quizItems: number;
             lectureSections: number | null;
         };
+        NextStepResponse: {
+            /** @enum {string} */
+            type: "practice" | "review" | "advance" | "post_test";
+            /** @description topic titles */
+            skills: string[];
+        };
         NodeDetailResponse: {
             /** @example vn-anatomy */
             id: string;
@@ -2232,6 +2348,26 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        PracticeOptionResponse: {
+            /** @example b */
+            id: string;
+            /** @description as stored (not html-sanitised) */
+            text: string;
+        };
+        PracticeQuestionResponse: {
+            /** @example vn-anatomy */
+            nodeId: string;
+            title: string;
+            /** @description what POST /api/practice/review takes back */
+            questionId: string | null;
+            /** @description the question text; null without quiz items */
+            question: string | null;
+            options: components["schemas"]["PracticeOptionResponse"][];
+            /** @enum {string} */
+            type: "multiple_choice";
+            /** Format: date-time */
+            due: string;
+        };
         PracticeReviewDto: {
             /** @example vagus-nerve */
             subjectId: string;
@@ -2247,9 +2383,42 @@ export interface components {
             /** @description the chosen option id */
             answer?: string;
         };
+        PracticeReviewResponse: {
+            /** @example vn-anatomy */
+            nodeId: string;
+            /** @enum {number} */
+            rating: 0 | 1 | 3 | 5;
+            /** @description the answer graded; null when none was sent */
+            correct: boolean | null;
+            /**
+             * Format: date-time
+             * @description when the card is due next
+             */
+            due: string;
+            scheduledDays: number;
+            /** @enum {string} */
+            state: "New" | "Learning" | "Review" | "Relearning";
+            /** @description the topic's P(known) after this review; null when the learner has none yet */
+            mastery: number | null;
+        };
         PracticeSeedDto: {
             /** @example vagus-nerve */
             subjectId: string;
+        };
+        PracticeSeedResponse: {
+            /** @description cards created now (0 when the learner had them all) */
+            created: number;
+        };
+        PracticeStatsResponse: {
+            /** @description cards due now */
+            due: number;
+            /** @description reviews since midnight UTC */
+            completedToday: number;
+            /** @description share of graded answers correct; null before any */
+            accuracy: number | null;
+            /** @description consecutive days with a review */
+            streak: number;
+            totalReviews: number;
         };
         PreviewLessonResponse: {
             id: string;
@@ -2439,6 +2608,14 @@ export interface components {
             correct: number;
             total: number;
         };
+        ReadyTopicResponse: {
+            id: string;
+            title: string;
+            moduleId: string;
+            moduleTitle: string;
+            /** @description P(known), 0..1 */
+            level: number;
+        };
         RegisterDto: {
             /** @example learner@example.com */
             email: string;
@@ -2545,6 +2722,24 @@ export interface components {
              */
             roles: ("learner" | "studio" | "admin" | "clinician")[];
         };
+        SkillMasteryResponse: {
+            /** @example vagus-nerve */
+            subjectId: string;
+            /** @description a topic id, or `module:<id>` for a module */
+            skillId: string;
+            name: string;
+            /**
+             * @description a topic, or a module (the spec calls it category)
+             * @enum {string}
+             */
+            kind: "topic" | "category";
+            /** @description P(known), 0..1 */
+            score: number;
+            attempts: number;
+            correct: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         SkippedItemResponse: {
             subject: string;
             id: string;
@@ -2558,6 +2753,20 @@ export interface components {
             subject: string;
             /** @description sent by the clinician diagnostic; the role decides */
             clinician?: boolean;
+        };
+        StartAttemptResponse: {
+            /** Format: uuid */
+            attemptId: string;
+            /** @enum {string} */
+            kind: "q_diag" | "q_final" | "q_diag_clinician";
+            /** @example vagus-nerve */
+            subjectId: string;
+            /** @enum {boolean} */
+            done: false;
+            question: components["schemas"]["AttemptQuestionResponse"];
+            /** @description the questions served so far: the first one */
+            questions: components["schemas"]["AttemptQuestionResponse"][];
+            progress: components["schemas"]["AttemptProgressResponse"];
         };
         StripeWebhookResponse: {
             /** @enum {boolean} */
@@ -2795,7 +3004,9 @@ export interface components {
             /** @description what is wrong with the credential; empty when nothing is */
             errors: string[];
             /** @description the credential JSON when the signature checks (null otherwise: an unsigned claim proves nothing) */
-            credential: Record<string, never> | null;
+            credential: {
+                [key: string]: unknown;
+            } | null;
         };
         VersionListResponse: {
             /** @description newest first */
@@ -3701,7 +3912,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AttemptResultResponse"];
+                };
             };
         };
     };
@@ -3718,11 +3931,14 @@ export interface operations {
             };
         };
         responses: {
+            /** @description `done: false` with the next question, or `done: true` with the result */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AnswerNextResponse"] | components["schemas"]["AnswerDoneResponse"];
+                };
             };
         };
     };
@@ -3799,7 +4015,8 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            /** @description the same answer whether or not the address is new */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4136,7 +4353,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description enrolled (200 when already enrolled) */
+            /** @description already enrolled: the enrolment is unchanged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressResponse"];
+                };
+            };
+            /** @description enrolled now */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4356,7 +4582,10 @@ export interface operations {
                 preview?: "overlay";
             };
             header?: never;
-            path?: never;
+            path: {
+                /** @description the topic id */
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -4583,7 +4812,10 @@ export interface operations {
                 /** @description HMAC-SHA256 signature, base64url */
                 sig?: string;
             };
-            header?: never;
+            header?: {
+                /** @description one byte range, `bytes=first-last` (media players send it) */
+                Range?: string;
+            };
             path: {
                 subject: string;
                 file: string;
@@ -4592,7 +4824,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description the whole file, its content type by its extension */
             200: {
+                headers: {
+                    /** @description bytes */
+                    "Accept-Ranges"?: string;
+                    ETag?: string;
+                    "Last-Modified"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                    "video/mp4": string;
+                    "video/webm": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description the byte range asked for with `Range: bytes=…` */
+            206: {
+                headers: {
+                    /** @description bytes first-last/size */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                    "video/mp4": string;
+                    "video/webm": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description unchanged since the ETag or date in If-None-Match / If-Modified-Since */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the range starts past the end of the file */
+            416: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4630,13 +4900,54 @@ export interface operations {
                 /** @description the file name, as listed by /api/media/secure */
                 file: string;
             };
-            header?: never;
+            header?: {
+                /** @description one byte range, `bytes=first-last` (media players send it) */
+                Range?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description the whole file, its content type by its extension */
             200: {
+                headers: {
+                    /** @description bytes */
+                    "Accept-Ranges"?: string;
+                    ETag?: string;
+                    "Last-Modified"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                    "video/mp4": string;
+                    "video/webm": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description the byte range asked for with `Range: bytes=…` */
+            206: {
+                headers: {
+                    /** @description bytes first-last/size */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                    "video/mp4": string;
+                    "video/webm": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description unchanged since the ETag or date in If-None-Match / If-Modified-Since */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the range starts past the end of the file */
+            416: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4743,11 +5054,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description due cards, most overdue first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PracticeQuestionResponse"][];
+                };
             };
         };
     };
@@ -4768,7 +5082,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PracticeReviewResponse"];
+                };
             };
         };
     };
@@ -4785,11 +5101,14 @@ export interface operations {
             };
         };
         responses: {
+            /** @description a card for every live topic the learner had none for */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PracticeSeedResponse"];
+                };
             };
         };
     };
@@ -4808,7 +5127,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PracticeStatsResponse"];
+                };
             };
         };
     };
@@ -4895,7 +5216,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StartAttemptResponse"];
+                };
             };
         };
     };
@@ -5309,7 +5632,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MasteryResponse"];
+                };
             };
         };
     };

@@ -19,6 +19,8 @@ export class NodeDetailQuery extends GraphQuery {
 }
 
 export class NodeIdParam {
+  // without it the document's /api/graph/nodes/{id} declares no `id` parameter
+  @ApiProperty({ description: 'the topic id', example: 'vn-anatomy' })
   @IsString()
   @Matches(NODE_ID_PATTERN, { message: 'not a topic id' })
   id!: string;
