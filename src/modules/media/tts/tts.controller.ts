@@ -1,10 +1,20 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { type AuthUser, CurrentUser } from '../../../common/decorators/current-user.decorator';
+import { ApiNdjsonResponse } from '../../../common/decorators/api-ndjson-response.decorator';
 import { Roles } from '../../../common/decorators/roles.decorator';
 import { sendNdjson } from '../../jobs/ndjson';
-import { BulkCancelDto, BulkCancelResponse, BulkResultResponse, BulkSynthesisDto } from './dto/bulk-synthesis.dto';
+import {
+  BulkCancelDto,
+  BulkCancelResponse,
+  BulkResultResponse,
+  BulkSynthesisDto,
+  JobRunErrorEvent,
+  TtsBulkEndEvent,
+  TtsBulkItemEvent,
+  TtsBulkStartEvent,
+} from './dto/bulk-synthesis.dto';
 import { SynthesizeDto, SynthesizeResponse } from './dto/synthesize.dto';
 import { PutTtsOverridesDto, TtsOverrideEntry, TtsOverridesResponse } from './dto/tts-overrides.dto';
 import { TtsSubjectResponse } from './dto/tts-subject.dto';
@@ -63,8 +73,13 @@ export class TtsController {
    */
   @Post('synthesize/bulk/stream')
   @HttpCode(200)
-  @ApiProduces('application/x-ndjson')
-  @ApiOkResponse({ description: 'application/x-ndjson events', schema: { type: 'string' } })
+  @ApiNdjsonResponse('one event per line, flushed as it happens', {
+    start: TtsBulkStartEvent,
+    item: TtsBulkItemEvent,
+    done: TtsBulkEndEvent,
+    cancelled: TtsBulkEndEvent,
+    error: JobRunErrorEvent,
+  })
   async bulkStream(@Body() dto: BulkSynthesisDto, @CurrentUser() user: AuthUser, @Res() reply: FastifyReply) {
     const jobId = await this.runs.startBulk(dto, user.id);
     return sendNdjson(reply, this.runs.followBulk(jobId));

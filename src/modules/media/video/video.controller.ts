@@ -1,10 +1,20 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { type AuthUser, CurrentUser } from '../../../common/decorators/current-user.decorator';
+import { ApiNdjsonResponse } from '../../../common/decorators/api-ndjson-response.decorator';
 import { Roles } from '../../../common/decorators/roles.decorator';
 import { sendNdjson } from '../../jobs/ndjson';
-import { VideoCancelDto, VideoCancelResponse, VideoRenderDto } from './dto/video.dto';
+import { JobRunErrorEvent } from '../tts/dto/bulk-synthesis.dto';
+import {
+  VideoCancelDto,
+  VideoCancelResponse,
+  VideoEndEvent,
+  VideoItemEvent,
+  VideoProgressEvent,
+  VideoRenderDto,
+  VideoStartEvent,
+} from './dto/video.dto';
 import { VideoRunsService } from './video-runs.service';
 
 /** Studio's TTS Video: render every section's audio into a captioned mp4, streamed as it happens. */
@@ -23,8 +33,14 @@ export class VideoController {
    */
   @Post('render/stream')
   @HttpCode(200)
-  @ApiProduces('application/x-ndjson')
-  @ApiOkResponse({ description: 'application/x-ndjson events', schema: { type: 'string' } })
+  @ApiNdjsonResponse('one event per line, flushed as it happens', {
+    start: VideoStartEvent,
+    progress: VideoProgressEvent,
+    item: VideoItemEvent,
+    done: VideoEndEvent,
+    cancelled: VideoEndEvent,
+    error: JobRunErrorEvent,
+  })
   async renderStream(@Body() dto: VideoRenderDto, @CurrentUser() user: AuthUser, @Res() reply: FastifyReply) {
     const jobId = await this.runs.start(dto, user.id);
     return sendNdjson(reply, this.runs.follow(jobId));

@@ -20,6 +20,7 @@ import {
   VOICE_ID,
   VOICE_ID_MESSAGE,
 } from './tts-fields';
+import type { TtsBulkEvent } from '../bulk-run';
 
 export class BulkSynthesisDto {
   @ApiProperty({ example: 'vagus-nerve' })
@@ -101,4 +102,44 @@ export class BulkResultResponse {
   @ApiProperty({ description: 'elevenlabs was asked for without a key, so the local engine was used' })
   fellBack!: boolean;
   @ApiProperty({ type: [BulkItemResponse] }) items!: BulkItemResponse[];
+}
+
+// ---- the events of POST /api/tts/synthesize/bulk/stream, one JSON object per line -------------------
+
+// Each class implements its member of TtsBulkEvent, so an event field the run adds must be declared here too.
+
+export class TtsBulkStartEvent implements Extract<TtsBulkEvent, { type: 'start' }> {
+  @ApiProperty({ enum: ['start'] }) type!: 'start';
+  @ApiProperty({ description: 'the run; POST /api/tts/synthesize/bulk/cancel takes it' }) jobId!: string;
+  @ApiProperty({ type: 'integer', description: 'sections of the subject' }) total!: number;
+  @ApiProperty({ enum: TTS_PROVIDERS, description: 'the engine used' }) provider!: string;
+  @ApiProperty({ enum: TTS_PROVIDERS, description: 'the engine asked for' }) requestedProvider!: string;
+  @ApiProperty({ description: 'elevenlabs was asked for without a key, so the local engine is used' })
+  fellBack!: boolean;
+  @ApiPropertyOptional({ description: 'why the engine fell back' }) message?: string;
+}
+
+/** One section finished, with the run's counters up to and including it. */
+export class TtsBulkItemEvent extends BulkItemResponse implements Extract<TtsBulkEvent, { type: 'item' }> {
+  @ApiProperty({ enum: ['item'] }) type!: 'item';
+  @ApiProperty({ type: 'integer' }) attempted!: number;
+  @ApiProperty({ type: 'integer' }) succeeded!: number;
+  @ApiProperty({ type: 'integer' }) failed!: number;
+  @ApiProperty({ type: 'integer' }) skipped!: number;
+}
+
+/** The last line of a run that ended: `done`, or `cancelled` when it was stopped. */
+export class TtsBulkEndEvent implements Exclude<TtsBulkEvent, { type: 'start' | 'item' | 'error' }> {
+  @ApiProperty({ enum: ['done', 'cancelled'] }) type!: 'done' | 'cancelled';
+  @ApiProperty({ type: 'integer' }) total!: number;
+  @ApiProperty({ type: 'integer' }) attempted!: number;
+  @ApiProperty({ type: 'integer' }) succeeded!: number;
+  @ApiProperty({ type: 'integer' }) failed!: number;
+  @ApiProperty({ type: 'integer' }) skipped!: number;
+}
+
+/** The last line of a run that failed for good, or of a stream that lost its run. */
+export class JobRunErrorEvent implements Extract<TtsBulkEvent, { type: 'error' }> {
+  @ApiProperty({ enum: ['error'] }) type!: 'error';
+  @ApiProperty() message!: string;
 }
