@@ -99,7 +99,7 @@ describe('start lock', () => {
     expect(await withRedisLock(redis, k, { busyMessage: 'busy' }, () => Promise.resolve('ran'))).toBe('ran');
   });
 
-  it("tells the guarded work when a renewal finds the lock gone (its holder stalled past the time to live)", async () => {
+  it('tells the guarded work when a renewal finds the lock gone (its holder stalled past the time to live)', async () => {
     const k = key();
     const outcome = await withRedisLock(redis, k, { ttlMs: 150, busyMessage: 'busy' }, async (lost) => {
       // as if the process stalled: the lock expires and another holder takes it before the next renewal
