@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Matches, MaxLength } from 'class-validator';
 import { raListQueryDto, type RaListSpec } from '../../../common/http/ra-list';
 import { JOBS } from '../../../queues/queues';
@@ -56,9 +56,14 @@ export class JobResponse {
 }
 
 export class JobDetailResponse extends JobResponse {
-  @ApiProperty({ description: 'the job input (what a retry runs again)', type: Object })
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'the job input (what a retry runs again)' })
   input!: Record<string, unknown>;
-  @ApiPropertyOptional({ description: 'what the job returned', type: Object, nullable: true })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'what the job returned; null while it runs and when it failed',
+  })
   result!: unknown;
 }
 
