@@ -20,6 +20,97 @@ function apiTypesFrom(document: unknown): Promise<string> {
   });
 }
 
+interface SchemaObject {
+  $ref?: string;
+  type?: string;
+  properties?: Record<string, SchemaObject>;
+  additionalProperties?: boolean | SchemaObject;
+  items?: SchemaObject;
+  oneOf?: SchemaObject[];
+  anyOf?: SchemaObject[];
+  allOf?: SchemaObject[];
+}
+
+interface ResponseObject {
+  content?: Record<string, { schema?: SchemaObject }>;
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { responses?: Record<string, ResponseObject> }>>;
+  components?: { schemas?: Record<string, SchemaObject> };
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+/** Answers that have no body by definition. */
+const BODILESS = new Set(['204', '304']);
+/** A redirect is an answer of its own (a Location, no body to describe); 304 is not one. */
+const REDIRECTS = new Set(['301', '302', '303', '307', '308']);
+
+function operationsOf(doc: OpenApiDocument): { name: string; responses: Record<string, ResponseObject> }[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((m) => ({
+      name: `${m.toUpperCase()} ${path}`,
+      responses: item[m].responses ?? {},
+    })),
+  );
+}
+
+/** Operations that declare no success, or a 2xx with a body but no schema for it. */
+function undeclaredAnswers(doc: OpenApiDocument): string[] {
+  const offenders: string[] = [];
+  for (const { name, responses } of operationsOf(doc)) {
+    const statuses = Object.keys(responses);
+    if (!statuses.some((s) => /^2\d\d$/.test(s) || REDIRECTS.has(s))) {
+      offenders.push(`${name}: no 2xx or redirect (declares ${statuses.join(', ') || 'nothing'})`);
+      continue;
+    }
+    for (const status of statuses.filter((s) => /^2\d\d$/.test(s) && !BODILESS.has(s))) {
+      const typed = Object.entries(responses[status].content ?? {}).filter(([, media]) => media.schema);
+      if (typed.length === 0) offenders.push(`${name}: ${status} has no content type with a schema`);
+    }
+  }
+  return offenders;
+}
+
+/**
+ * Places in the JSON answers (NDJSON lines included) typed as an object with nothing declared about it,
+ * which generated types read as `Record<string, never>`: a free-form object must say it is a map
+ * (`additionalProperties`). References are followed, each component once.
+ */
+function opaqueObjects(doc: OpenApiDocument): string[] {
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (schema: SchemaObject | undefined, where: string): void => {
+    if (!schema) return;
+    if (schema.$ref) {
+      const name = schema.$ref.replace('#/components/schemas/', '');
+      if (seen.has(name)) return;
+      seen.add(name);
+      walk(doc.components?.schemas?.[name], name);
+      return;
+    }
+    const composed = [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])];
+    const declared =
+      Object.keys(schema.properties ?? {}).length > 0 ||
+      schema.additionalProperties !== undefined ||
+      composed.length > 0;
+    if (schema.type === 'object' && !declared) found.add(where);
+    for (const [key, property] of Object.entries(schema.properties ?? {})) walk(property, `${where}.${key}`);
+    if (typeof schema.additionalProperties === 'object') walk(schema.additionalProperties, `${where}{}`);
+    walk(schema.items, `${where}[]`);
+    composed.forEach((s, i) => walk(s, `${where}|${i}`));
+  };
+  for (const { name, responses } of operationsOf(doc)) {
+    for (const [status, response] of Object.entries(responses)) {
+      if (!/^2\d\d$/.test(status)) continue;
+      for (const [type, media] of Object.entries(response.content ?? {})) {
+        if (/json/.test(type)) walk(media.schema, `${name} ${status} ${type}`);
+      }
+    }
+  }
+  return [...found];
+}
+
 /**
  * The UIs' API types (packages/api-types/src/schema.d.ts, imported as @lp/api-types) are generated from the OpenAPI
  * document and committed. They are generated here again, by the same function as
@@ -35,6 +126,26 @@ describe('learner UI API types', () => {
 
   afterAll(async () => {
     await h.close();
+  });
+
+  it('come from a document where every operation declares its answer', async () => {
+    const res = await h.get<OpenApiDocument>('/api/docs/json');
+    expect(res.status).toBe(200);
+
+    const undeclared = undeclaredAnswers(res.body);
+    if (undeclared.length > 0) {
+      throw new Error(
+        `${undeclared.length} operation(s) declare no typed success answer (add @ApiOkResponse({ type }) or ` +
+          `@ApiCreatedResponse / @ApiNoContentResponse, content types for bytes):\n  ${undeclared.join('\n  ')}`,
+      );
+    }
+    const opaque = opaqueObjects(res.body);
+    if (opaque.length > 0) {
+      throw new Error(
+        `${opaque.length} JSON answer schema(s) are objects with no properties (declare the fields, or a map with ` +
+          `additionalProperties):\n  ${opaque.join('\n  ')}`,
+      );
+    }
   });
 
   it('match the OpenAPI document the app serves', async () => {
