@@ -2086,9 +2086,13 @@ export interface components {
             finishedAt: string | null;
             updatedAt: string;
             /** @description the job input (what a retry runs again) */
-            input: Record<string, never>;
-            /** @description what the job returned */
-            result?: Record<string, never> | null;
+            input: {
+                [key: string]: unknown;
+            };
+            /** @description what the job returned; null while it runs and when it failed */
+            result: {
+                [key: string]: unknown;
+            } | null;
         };
         JobResponse: {
             /** @example tts-5b0f… */
@@ -2115,6 +2119,14 @@ export interface components {
             startedAt: string | null;
             finishedAt: string | null;
             updatedAt: string;
+        };
+        JobRunErrorEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "error";
+            message: string;
         };
         LessonResponse: {
             summary: string;
@@ -2860,6 +2872,62 @@ export interface components {
         TokenDto: {
             token: string;
         };
+        TtsBulkEndEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "done" | "cancelled";
+            total: number;
+            attempted: number;
+            succeeded: number;
+            failed: number;
+            skipped: number;
+        };
+        TtsBulkItemEvent: {
+            /** @description the section id */
+            id: string;
+            ok: boolean;
+            /** @description a signed URL of the mp3 */
+            url: string | null;
+            error: string | null;
+            /** @enum {string} */
+            status: "synthesized" | "skipped" | "failed";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "item";
+            attempted: number;
+            succeeded: number;
+            failed: number;
+            skipped: number;
+        };
+        TtsBulkStartEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "start";
+            /** @description the run; POST /api/tts/synthesize/bulk/cancel takes it */
+            jobId: string;
+            /** @description sections of the subject */
+            total: number;
+            /**
+             * @description the engine used
+             * @enum {string}
+             */
+            provider: "local" | "elevenlabs";
+            /**
+             * @description the engine asked for
+             * @enum {string}
+             */
+            requestedProvider: "local" | "elevenlabs";
+            /** @description elevenlabs was asked for without a key, so the local engine is used */
+            fellBack: boolean;
+            /** @description why the engine fell back */
+            message?: string;
+        };
         TtsOverrideEntry: {
             /** @description the text to speak instead of the section’s own */
             text?: string;
@@ -3040,6 +3108,52 @@ export interface components {
             /** @description false when the run had ended already */
             cancelled: boolean;
         };
+        VideoEndEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "done" | "cancelled";
+            total: number;
+            attempted: number;
+            succeeded: number;
+            failed: number;
+            skipped: number;
+        };
+        VideoItemEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "item";
+            /** @description the section id */
+            id: string;
+            ok: boolean;
+            /** @description a signed URL of the mp4 */
+            url: string | null;
+            /** @description why it failed, or why it was skipped (no audio yet) */
+            error: string | null;
+            /** @description this section was skipped */
+            skipped: boolean;
+            /** @enum {string} */
+            status: "rendered" | "skipped" | "failed";
+            attempted: number;
+            succeeded: number;
+            failed: number;
+            /** @description sections skipped so far */
+            skippedCount: number;
+        };
+        VideoProgressEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "progress";
+            /** @description the section id */
+            id: string;
+            /** @description 0..100 */
+            percent: number;
+        };
         VideoRenderDto: {
             /** @example vagus-nerve */
             subject: string;
@@ -3063,6 +3177,20 @@ export interface components {
              * @example video-3f1c2b9e
              */
             jobId?: string;
+        };
+        VideoStartEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "start";
+            /** @description the run; POST /api/tts/video/render/cancel takes it */
+            jobId: string;
+            /** @description sections with current audio */
+            total: number;
+            width: number;
+            height: number;
+            burnCaptions: boolean;
         };
     };
     responses: never;
@@ -5536,13 +5664,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description application/x-ndjson events */
+            /** @description one event per line, flushed as it happens */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": string;
+                    "application/x-ndjson": components["schemas"]["TtsBulkStartEvent"] | components["schemas"]["TtsBulkItemEvent"] | components["schemas"]["TtsBulkEndEvent"] | components["schemas"]["JobRunErrorEvent"];
                 };
             };
         };
@@ -5583,13 +5711,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description application/x-ndjson events */
+            /** @description one event per line, flushed as it happens */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": string;
+                    "application/x-ndjson": components["schemas"]["VideoStartEvent"] | components["schemas"]["VideoProgressEvent"] | components["schemas"]["VideoItemEvent"] | components["schemas"]["VideoEndEvent"] | components["schemas"]["JobRunErrorEvent"];
                 };
             };
         };
