@@ -60,6 +60,14 @@ function fakeElevenLabs(opts: { status?: number; delayMs?: number } = {}) {
   );
 }
 
+// The provider loads the SDK on its first synthesis (it is large and most installations never use it).
+// Under jest's transform that first load takes seconds on a busy machine, which would count against
+// whichever test happens to run first: load it here, with its own time limit.
+beforeAll(() => {
+  jest.requireActual('@elevenlabs/elevenlabs-js');
+  jest.requireActual('@elevenlabs/elevenlabs-js/core');
+}, 60_000);
+
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'lp-elevenlabs-spec-'))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
