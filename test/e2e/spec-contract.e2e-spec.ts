@@ -752,7 +752,6 @@ const studioCalls: Row[] = [
       );
       expect(unlike).toEqual([]);
     },
-    diverges: 'each subject is { subject, sections, withAudio, stale }: no id or subjectId, no name',
   },
   {
     spec:

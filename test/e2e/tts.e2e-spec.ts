@@ -173,19 +173,20 @@ describe('bulk synthesis stream', () => {
   }, 60000);
 
   it('the subjects list counts the audio', async () => {
-    const res = await h.get<{ subject: string; sections: number; withAudio: number; stale: number }[]>(
+    const res = await h.get<{ id: string; name: string; sections: number; withAudio: number; stale: number }[]>(
       '/api/tts/subjects',
       { token: studio },
     );
     expect(res.status).toBe(200);
-    expect(res.body.find((s) => s.subject === SUBJECT)).toEqual({
-      subject: SUBJECT,
+    expect(res.body.find((s) => s.id === SUBJECT)).toEqual({
+      id: SUBJECT,
+      name: 'AI for Founders',
       sections: ids.length,
       withAudio: ids.length,
       stale: 0,
     });
     // no test makes audio for metabolic
-    expect(res.body.find((s) => s.subject === 'metabolic')).toEqual(
+    expect(res.body.find((s) => s.id === 'metabolic')).toEqual(
       expect.objectContaining({ sections: 16, withAudio: 0, stale: 0 }),
     );
   });

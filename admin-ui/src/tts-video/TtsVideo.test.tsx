@@ -16,8 +16,8 @@ import { apiError, type mockFetch } from '../test/browser';
 const STREAM = 'POST /api/tts/video/render/stream';
 
 const TTS_SUBJECTS = [
-  { subject: 'vagus-nerve', sections: 16, withAudio: 12, stale: 1 },
-  { subject: 'metabolic', sections: 16, withAudio: 0, stale: 0 },
+  { id: 'vagus-nerve', name: 'Vagus Nerve', sections: 16, withAudio: 12, stale: 1 },
+  { id: 'metabolic', name: 'Metabolic Health', sections: 16, withAudio: 0, stale: 0 },
 ];
 
 type Routes = Parameters<typeof mockFetch>[0];

@@ -18,8 +18,8 @@ const STREAM = 'POST /api/tts/synthesize/bulk/stream';
 const BULK = 'POST /api/tts/synthesize/bulk';
 
 const TTS_SUBJECTS = [
-  { subject: 'vagus-nerve', sections: 16, withAudio: 2, stale: 1 },
-  { subject: 'metabolic', sections: 16, withAudio: 0, stale: 0 },
+  { id: 'vagus-nerve', name: 'Vagus Nerve', sections: 16, withAudio: 2, stale: 1 },
+  { id: 'metabolic', name: 'Metabolic Health', sections: 16, withAudio: 0, stale: 0 },
 ];
 
 type Routes = Parameters<typeof mockFetch>[0];

@@ -10,14 +10,14 @@ import type { RunView } from './useJobRun';
 export const TTS_SUBJECTS_KEY = ['tts', 'subjects'];
 
 const subjectLabel = (s: TtsSubject) =>
-  `${s.subject} (${s.sections} sections, ${s.withAudio} with audio${s.stale ? `, ${s.stale} stale` : ''})`;
+  `${s.id} (${s.sections} sections, ${s.withAudio} with audio${s.stale ? `, ${s.stale} stale` : ''})`;
 
 /** The subject choices: the TTS subjects with their audio counts, else the Studio's courses. */
 const useRunSubjectOptions = () => {
   const ttsSubjects = useQuery({ queryKey: TTS_SUBJECTS_KEY, queryFn: listTtsSubjects, retry: false });
   const courses = useSubjectOptions();
   if (ttsSubjects.data && ttsSubjects.data.length > 0) {
-    return ttsSubjects.data.map((s) => ({ id: s.subject, label: subjectLabel(s) }));
+    return ttsSubjects.data.map((s) => ({ id: s.id, label: subjectLabel(s) }));
   }
   return courses.map((c) => ({ id: c.id, label: c.title === c.id ? c.id : `${c.title} (${c.id})` }));
 };

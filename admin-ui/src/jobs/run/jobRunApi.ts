@@ -139,7 +139,8 @@ export const runSpeech = async (request: SpeechRequest): Promise<RunResult> => {
 };
 
 export interface TtsSubject {
-  subject: string;
+  id: string;
+  name: string;
   sections: number;
   withAudio: number;
   stale: number;

@@ -2,7 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { PutTtsOverridesDto, TtsOverrideEntry, TtsOverridesResponse } from './dto/tts-overrides.dto';
 import { type OverrideRow, TtsRepository } from './tts.repository';
-import type { TtsSubjectResponse } from './dto/tts-subject.dto';
+import { CatalogService } from '../../catalog/catalog.service';
+import { type TtsSubjectResponse, toTtsSubjectResponse } from './dto/tts-subject.dto';
 
 export function toOverridesResponse(rows: OverrideRow[]): TtsOverridesResponse {
   const overrides: Record<string, TtsOverrideEntry> = {};
@@ -21,15 +22,15 @@ export class TtsOverridesService {
   constructor(
     private readonly em: EntityManager,
     private readonly repo: TtsRepository,
+    private readonly catalog: CatalogService,
   ) {}
 
   async subjects(): Promise<TtsSubjectResponse[]> {
-    return (await this.repo.subjects()).map((s) => ({
-      subject: s.subject,
-      sections: s.sections,
-      withAudio: s.withAudio,
-      stale: s.stale,
-    }));
+    const rows = await this.repo.subjects();
+    const names = await Promise.all(
+      rows.map(async (r) => (await this.catalog.subjectSummary(r.subject))?.name ?? null),
+    );
+    return rows.map((r, i) => toTtsSubjectResponse(r, names[i]));
   }
 
   async get(subjectId: string): Promise<TtsOverridesResponse> {
