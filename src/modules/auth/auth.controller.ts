@@ -57,7 +57,7 @@ export class AuthController {
   @Public()
   @Post('register')
   @ApiCreatedResponse({ type: MessageResponse, description: 'the same answer whether or not the address is new' })
-  register(@Body() dto: RegisterDto, @Req() req: FastifyRequest) {
+  register(@Body() dto: RegisterDto, @Req() req: FastifyRequest): Promise<MessageResponse> {
     return this.auth.register(dto.email, dto.password, client(req));
   }
 
@@ -69,7 +69,7 @@ export class AuthController {
     @Body() dto: CredentialsDto,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<LoginResponse> {
     return this.setRefreshCookie(reply, await this.auth.login(dto.email, dto.password, client(req)));
   }
 
@@ -78,7 +78,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiCookieAuth(REFRESH_COOKIE)
   @ApiOkResponse({ type: LoginResponse })
-  async refresh(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async refresh(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<LoginResponse> {
     try {
       return this.setRefreshCookie(reply, await this.auth.refresh(req.cookies[REFRESH_COOKIE]));
     } catch (err) {
@@ -104,7 +104,7 @@ export class AuthController {
   @Post('request-reset')
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResponse })
-  requestReset(@Body() dto: EmailDto, @Req() req: FastifyRequest) {
+  requestReset(@Body() dto: EmailDto, @Req() req: FastifyRequest): Promise<MessageResponse> {
     return this.auth.requestReset(dto.email, client(req));
   }
 
@@ -112,7 +112,7 @@ export class AuthController {
   @Post('reset')
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResponse })
-  reset(@Body() dto: ResetPasswordDto, @Req() req: FastifyRequest) {
+  reset(@Body() dto: ResetPasswordDto, @Req() req: FastifyRequest): Promise<MessageResponse> {
     return this.auth.resetPassword(dto.token, dto.password, client(req));
   }
 
@@ -120,7 +120,7 @@ export class AuthController {
   @Post('request-verify')
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResponse })
-  requestVerify(@Body() dto: EmailDto, @Req() req: FastifyRequest) {
+  requestVerify(@Body() dto: EmailDto, @Req() req: FastifyRequest): Promise<MessageResponse> {
     return this.auth.requestVerify(dto.email, client(req));
   }
 
@@ -128,14 +128,17 @@ export class AuthController {
   @Post('verify')
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResponse })
-  verify(@Body() dto: TokenDto) {
+  verify(@Body() dto: TokenDto): Promise<MessageResponse> {
     return this.auth.verifyEmail(dto.token);
   }
 
   @Get('session')
   @ApiBearerAuth()
   @ApiOkResponse({ type: SessionResponse })
-  session(@CurrentUser() user: AuthUser, @Req() req: FastifyRequest & { accessExpiresAt?: number }) {
+  session(
+    @CurrentUser() user: AuthUser,
+    @Req() req: FastifyRequest & { accessExpiresAt?: number },
+  ): Promise<SessionResponse> {
     return this.auth.session(user.id, req.accessExpiresAt ?? 0);
   }
 }

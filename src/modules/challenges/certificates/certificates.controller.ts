@@ -47,7 +47,10 @@ export class CertificatesController {
   @Get('certificates/:id/credential')
   @ApiProduces(VC_JWT_MEDIA_TYPE)
   @ApiOkResponse({ description: 'the signed credential (a VC-JWT), as a download', schema: { type: 'string' } })
-  async credential(@Param() { id }: CertificateIdParam, @Res({ passthrough: true }) reply: FastifyReply) {
+  async credential(
+    @Param() { id }: CertificateIdParam,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const jwt = await this.certificates.credentialJwt(id);
     void reply
       .header('Content-Type', VC_JWT_MEDIA_TYPE)
@@ -66,7 +69,10 @@ export class CertificatesController {
   @ApiProduces(VC_JWT_MEDIA_TYPE)
   @Header('Cache-Control', 'no-cache')
   @ApiOkResponse({ description: 'the revocation BitstringStatusListCredential (a VC-JWT)', schema: { type: 'string' } })
-  async statusListCredential(@Param() { list }: StatusListParam, @Res({ passthrough: true }) reply: FastifyReply) {
+  async statusListCredential(
+    @Param() { list }: StatusListParam,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     if (list !== STATUS_LIST_ID) throw new NotFoundException('Status list not found');
     const jwt = await this.statusList.credentialJwt();
     void reply.header('Content-Type', VC_JWT_MEDIA_TYPE);

@@ -16,7 +16,7 @@ export class SourcesController {
   @Post('crawl')
   @HttpCode(200)
   @ApiOkResponse({ type: CrawlResponse })
-  crawl(@Body() dto: CrawlDto, @CurrentUser() user: AuthUser) {
+  crawl(@Body() dto: CrawlDto, @CurrentUser() user: AuthUser): Promise<CrawlResponse> {
     return this.crawls.crawl(dto, user.id);
   }
 }

@@ -17,7 +17,11 @@ export class TutorController {
   @Post('variant')
   @HttpCode(200)
   @ApiOkResponse({ type: TutorVariantResponse })
-  variant(@Body() dto: TutorVariantDto, @CurrentUser() user: AuthUser, @SubjectId() subjectId: string) {
+  variant(
+    @Body() dto: TutorVariantDto,
+    @CurrentUser() user: AuthUser,
+    @SubjectId() subjectId: string,
+  ): Promise<TutorVariantResponse> {
     return this.tutor.variant(user.id, subjectId, dto.nodeId, dto.action);
   }
 }

@@ -35,14 +35,14 @@ export class TtsController {
 
   @Get('subjects')
   @ApiOkResponse({ type: [TtsSubjectResponse] })
-  subjects() {
+  subjects(): Promise<TtsSubjectResponse[]> {
     return this.overrides.subjects();
   }
 
   @Get('overrides/:subject')
   @ApiParam({ name: 'subject', example: 'vagus-nerve' })
   @ApiOkResponse({ type: TtsOverridesResponse })
-  async getOverrides(@Param('subject') subject: string) {
+  async getOverrides(@Param('subject') subject: string): Promise<TtsOverridesResponse> {
     return this.overrides.get(await this.runs.subjectId(subject));
   }
 
@@ -53,7 +53,7 @@ export class TtsController {
     @Param('subject') subject: string,
     @Body() dto: PutTtsOverridesDto,
     @CurrentUser() user: AuthUser,
-  ) {
+  ): Promise<TtsOverridesResponse> {
     return this.overrides.put(await this.runs.subjectId(subject), dto, user.id);
   }
 
@@ -61,7 +61,7 @@ export class TtsController {
   @Post('synthesize')
   @HttpCode(200)
   @ApiOkResponse({ type: SynthesizeResponse })
-  synthesize(@Body() dto: SynthesizeDto, @CurrentUser() user: AuthUser) {
+  synthesize(@Body() dto: SynthesizeDto, @CurrentUser() user: AuthUser): Promise<SynthesizeResponse> {
     return this.runs.synthesizeOne(dto, user.id);
   }
 
@@ -89,7 +89,7 @@ export class TtsController {
   @Post('synthesize/bulk')
   @HttpCode(200)
   @ApiOkResponse({ type: BulkResultResponse })
-  bulk(@Body() dto: BulkSynthesisDto, @CurrentUser() user: AuthUser) {
+  bulk(@Body() dto: BulkSynthesisDto, @CurrentUser() user: AuthUser): Promise<BulkResultResponse> {
     return this.runs.runBulk(dto, user.id);
   }
 
@@ -97,7 +97,7 @@ export class TtsController {
   @Post('synthesize/bulk/cancel')
   @HttpCode(200)
   @ApiOkResponse({ type: BulkCancelResponse })
-  cancel(@Body() dto: BulkCancelDto) {
+  cancel(@Body() dto: BulkCancelDto): Promise<BulkCancelResponse> {
     return this.runs.cancelBulk(dto.jobId);
   }
 }

@@ -50,7 +50,7 @@ export class VideoController {
   @Post('render/cancel')
   @HttpCode(200)
   @ApiOkResponse({ type: VideoCancelResponse })
-  cancel(@Body() dto: VideoCancelDto) {
+  cancel(@Body() dto: VideoCancelDto): Promise<VideoCancelResponse> {
     return this.runs.cancel(dto.jobId);
   }
 }
