@@ -20,6 +20,24 @@ describe('architecture', () => {
     expect(lines).toEqual([]);
   });
 
+  it('no two classes the OpenAPI document may describe share a name', () => {
+    // @nestjs/swagger keys schemas by class name: a second class of the same name silently replaces the
+    // first in the document (and in the UIs' generated types).
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
+    const seen = new Map<string, string[]>();
+    for (const file of walk(join(ROOT, 'src')).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))) {
+      const text = readFileSync(file, 'utf8');
+      if (!text.includes("from '@nestjs/swagger'")) continue;
+      for (const [, name] of text.matchAll(/^(?:export )?(?:abstract )?class (\w+)/gm))
+        seen.set(name, [...(seen.get(name) ?? []), relative(ROOT, file)]);
+    }
+    const twice = [...seen]
+      .filter(([, files]) => files.length > 1)
+      .map(([name, files]) => `${name}: ${files.join(', ')}`);
+    expect(twice).toEqual([]);
+  });
+
   it('one Nest module per folder, one @Module per *.module.ts', () => {
     const walk = (dir: string): string[] =>
       readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));

@@ -36,7 +36,10 @@ interface ResponseObject {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { responses?: Record<string, ResponseObject> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, ResponseObject>; parameters?: { in: string; name: string }[] }>
+  >;
   components?: { schemas?: Record<string, SchemaObject> };
 }
 
@@ -52,6 +55,19 @@ function operationsOf(doc: OpenApiDocument): { name: string; responses: Record<s
       name: `${m.toUpperCase()} ${path}`,
       responses: item[m].responses ?? {},
     })),
+  );
+}
+
+/** `{name}` segments of a path that its operation does not declare as a path parameter. */
+function undeclaredPathParameters(doc: OpenApiDocument): string[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).flatMap((m) => {
+      const declared = new Set((item[m].parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name));
+      return [...path.matchAll(/\{(\w+)\}/g)]
+        .map(([, name]) => name)
+        .filter((name) => !declared.has(name))
+        .map((name) => `${m.toUpperCase()} ${path}: {${name}}`);
+    }),
   );
 }
 
@@ -137,6 +153,15 @@ describe('learner UI API types', () => {
       throw new Error(
         `${undeclared.length} operation(s) declare no typed success answer (add @ApiOkResponse({ type }) or ` +
           `@ApiCreatedResponse / @ApiNoContentResponse, content types for bytes):\n  ${undeclared.join('\n  ')}`,
+      );
+    }
+    // A @Param() DTO without @ApiProperty leaves the parameter out, and the generated types then have no
+    // way to fill the path.
+    const parameters = undeclaredPathParameters(res.body);
+    if (parameters.length > 0) {
+      throw new Error(
+        `${parameters.length} path parameter(s) are not declared (@ApiProperty on the @Param() DTO's field):\n  ` +
+          parameters.join('\n  '),
       );
     }
     const opaque = opaqueObjects(res.body);

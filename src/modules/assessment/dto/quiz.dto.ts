@@ -24,6 +24,7 @@ import type { QuizItemRow } from '../quiz.repository';
 const QUIZ_KINDS = ['q_diag', 'q_final', 'q_diag_clinician'] as const satisfies readonly QuizKind[];
 
 export class QuizKindParam {
+  @ApiProperty({ enum: QUIZ_KINDS })
   @IsIn(QUIZ_KINDS, { message: 'kind must be q_diag, q_final or q_diag_clinician' })
   kind!: QuizKind;
 }
@@ -55,6 +56,7 @@ export class QuizResponseDto {
 }
 
 export class AttemptIdParam {
+  @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'attempt id must be a uuid' })
   id!: string;
 }

@@ -44,6 +44,7 @@ export class VerifyCheckoutDto {
 }
 
 export class SessionIdParam {
+  @ApiProperty({ example: 'cs_dev_3f2a…' })
   @IsString()
   @Matches(/^cs_[A-Za-z0-9_]{4,200}$/, { message: 'not a checkout session id' })
   id!: string;

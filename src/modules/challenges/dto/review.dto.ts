@@ -39,6 +39,7 @@ export class ReviewListQueryDto extends raListQueryDto({
 }) {}
 
 export class ReviewIdParam {
+  @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'not a review item id' })
   id!: string;
 }

@@ -37,6 +37,7 @@ export class UpdateNoteDto {
 }
 
 export class NoteIdParam {
+  @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'not a note id' })
   id!: string;
 }

@@ -31,6 +31,7 @@ export class JobListQueryDto extends raListQueryDto({
 }) {}
 
 export class JobIdParam {
+  @ApiProperty({ example: 'tts-5b0f…' })
   @MaxLength(200, { message: 'not a job id' })
   @Matches(/^[A-Za-z0-9_.:-]+$/, { message: 'not a job id' })
   id!: string;

@@ -27,6 +27,7 @@ export class CourseListQueryDto extends raListQueryDto({
 }) {}
 
 export class CourseIdParam {
+  @ApiProperty({ description: 'the subject id', example: 'ai-user' })
   @IsString()
   @MinLength(1)
   @MaxLength(200, { message: 'not a subject id' })

@@ -44,6 +44,7 @@ export class UserListQueryDto extends raListQueryDto({
 
 /** A user id in the path. Any text up to 100 characters: a malformed id is simply an unknown user (404). */
 export class UserIdParam {
+  @ApiProperty({ format: 'uuid' })
   @IsString()
   @MinLength(1)
   @MaxLength(100, { message: 'User not found' })

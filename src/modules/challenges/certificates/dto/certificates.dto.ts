@@ -6,6 +6,7 @@ import type { CertificateRecord } from '../certificates.repository';
 import type { IssuerPublicJwk } from '../credential-signer';
 
 export class CertificateIdParam {
+  @ApiProperty({ description: 'a certificate id' })
   // any text up to the cap: a malformed id is simply no certificate (404), as an unknown one
   @IsString()
   @MaxLength(200, { message: 'not a certificate id' })
@@ -13,6 +14,7 @@ export class CertificateIdParam {
 }
 
 export class StatusListParam {
+  @ApiProperty({ description: 'a status list id', example: '1' })
   @IsString()
   @MaxLength(20, { message: 'not a status list' })
   list!: string;
