@@ -103,6 +103,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, SERVE_UI: 'maybe' })).toThrow(/SERVE_UI/);
   });
 
+  it("caps the adaptive tests' length at 20 questions unless set, and refuses a cap below 1", () => {
+    expect(loadConfig({ ...dev }).assessment.maxQuestions).toBe(20);
+    expect(loadConfig({ ...dev, QUIZ_MAX_QUESTIONS: '8' }).assessment.maxQuestions).toBe(8);
+    // the service used to read the variable itself and quietly fall back to 20 on a typo
+    expect(() => loadConfig({ ...dev, QUIZ_MAX_QUESTIONS: '0' })).toThrow(/QUIZ_MAX_QUESTIONS/);
+    expect(() => loadConfig({ ...dev, QUIZ_MAX_QUESTIONS: 'twenty' })).toThrow(/QUIZ_MAX_QUESTIONS/);
+  });
+
   it('has the test-only migration pause off by default and inert in production', () => {
     expect(loadConfig({ ...dev }).contentMigrationTestDelayMs).toBe(0);
     expect(loadConfig({ ...dev, CONTENT_MIGRATION_TEST_DELAY_MS: '500' }).contentMigrationTestDelayMs).toBe(500);

@@ -104,6 +104,8 @@ const envSchema = z.preprocess(
     LLM_MODEL: z.string().default('gpt-4o-mini'),
     LLM_TIMEOUT_MS: int(30000, 1000),
     TUTOR_RATE_LIMIT_PER_MINUTE: int(20, 1),
+    /** The adaptive diagnostic's length cap (assessment/adaptive-test.ts DEFAULT_MAX_QUESTIONS is the same 20). */
+    QUIZ_MAX_QUESTIONS: int(20, 1),
     CRAWL_ALLOWED_HOSTS: z.string().default(''),
     CRAWL_MAX_BYTES: int(2 * 1024 * 1024, 1024),
     CRAWL_TIMEOUT_MS: int(10000, 100),
@@ -178,6 +180,8 @@ export interface AppConfig {
     llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number };
     rateLimitPerMinute: number;
   };
+  /** diagnostics and post tests stop after this many questions at the latest */
+  assessment: { maxQuestions: number };
   crawl: {
     /** lower-cased `host` (every port) or `host:port` entries exempt from the special-purpose address and port refusals */
     allowedHosts: string[];
@@ -393,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
       rateLimitPerMinute: e.TUTOR_RATE_LIMIT_PER_MINUTE,
     },
+    assessment: { maxQuestions: e.QUIZ_MAX_QUESTIONS },
     crawl: {
       allowedHosts: e.CRAWL_ALLOWED_HOSTS.split(',')
         .map((h) => h.trim().toLowerCase())

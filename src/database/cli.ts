@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig } from '../config/config';
 import { createMigrationOrmConfig } from './migration-orm.config';
+import { schemaDiff } from './schema-diff';
 import { DemoUsersSeeder } from './seeders/demo-users.seeder';
 
 /** Applies every pending migration; returns the names applied. */
@@ -39,8 +40,12 @@ async function main(command: string | undefined) {
       await seedDemoUsers(config.databaseUrl, config.demoPassword);
       console.log('Demo accounts are in place');
       break;
+    case 'schema-diff':
+      // what the entities declare and the migrations do not (or the other way round): empty when they agree
+      console.log((await schemaDiff(config.databaseUrl)) || '-- no difference');
+      break;
     default:
-      console.error('usage: node dist/src/database/cli.js migrate|seed');
+      console.error('usage: node dist/src/database/cli.js migrate|seed|schema-diff');
       process.exitCode = 2;
   }
 }

@@ -10,13 +10,3 @@ export async function schemaDiff(databaseUrl: string): Promise<string> {
     await orm.close(true);
   }
 }
-
-if (require.main === module) {
-  schemaDiff(process.argv[2] ?? process.env.DATABASE_URL!).then(
-    (sql) => console.log(sql || '-- no difference'),
-    (err) => {
-      console.error(err);
-      process.exitCode = 1;
-    },
-  );
-}

@@ -11,17 +11,11 @@ import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../../common/decorators/current-user.decorator';
 import { ENTITLEMENT_CHECKER, EntitlementChecker, NO_ENTITLEMENT_MESSAGE } from '../../common/guards/entitlement.guard';
 import { TooManyRequestsException } from '../../common/http/too-many-requests.exception';
+import type { AppConfig } from '../../config/config';
+import { InjectConfig } from '../../config/config.module';
 import { UserDataService } from '../auth/user-data/user-data.service';
 import { type Topic, TopicReader } from '../graph/structure/topic-reader.service';
-import {
-  AdaptiveTest,
-  type CatItem,
-  type CatProgress,
-  DEFAULT_MAX_QUESTIONS,
-  modelTopics,
-  POPULATION_SIZE,
-  spaceFor,
-} from './adaptive-test';
+import { AdaptiveTest, type CatItem, type CatProgress, modelTopics, POPULATION_SIZE, spaceFor } from './adaptive-test';
 import { DEFAULT_BKT } from './bkt';
 import type { QuizKind } from './entities';
 import { gate, type GateResult, MASTERED } from './gating';
@@ -123,8 +117,8 @@ interface TestContext {
  */
 @Injectable()
 export class QuizService {
-  /** the length cap; QUIZ_MAX_QUESTIONS overrides the default of 20 */
-  private readonly cap = Math.max(1, Number(process.env.QUIZ_MAX_QUESTIONS) || DEFAULT_MAX_QUESTIONS);
+  /** the length cap (QUIZ_MAX_QUESTIONS) */
+  private readonly cap: number;
 
   constructor(
     private readonly em: EntityManager,
@@ -133,7 +127,10 @@ export class QuizService {
     private readonly structure: TopicReader,
     private readonly userData: UserDataService,
     @Inject(ENTITLEMENT_CHECKER) private readonly entitlements: EntitlementChecker,
-  ) {}
+    @InjectConfig() config: AppConfig,
+  ) {
+    this.cap = config.assessment.maxQuestions;
+  }
 
   /**
    * The test of an attempt: the subject's live topics that have items (the post test: those the
