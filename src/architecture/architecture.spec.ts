@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { codeOnly, lineAt, walk as walkFiles } from './source-scan';
 import { foreignTableUses, tableOwners } from './table-ownership';
 
 const ROOT = join(__dirname, '..', '..');
@@ -73,6 +74,31 @@ describe('architecture', () => {
       from: { path: '^src/modules/audit/' },
       to: { path: '^src/modules/', pathNot: '^src/modules/audit/' },
     });
+  });
+
+  it('only src/config/ reads process.env', () => {
+    // Settings are validated once, at boot, in src/config/config.ts (DESIGN: "nothing else reads process.env"): a
+    // module reading a variable itself skips that check, falls back silently on a typo, and is configured where
+    // nobody looks. Spec files included: a test passes its settings to loadConfig or the code under test.
+    // Reads are found in code only (comments and strings are blanked): `process.env`, `process['env']` and
+    // `{ env } = process`; an alias (`const p = process; p.env`) is not followed.
+    const files = [...walkFiles(join(ROOT, 'src')), ...walkFiles(join(ROOT, 'workers'))].filter(
+      (f) => f.endsWith('.ts') && !relative(ROOT, f).startsWith(join('src', 'config') + '/'),
+    );
+    const reads: string[] = [];
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8');
+      const code = codeOnly(source);
+      const found = [
+        ...code.matchAll(/\bprocess\s*\??\.\s*env\b|\{[^{}]*\benv\b[^{}]*\}\s*=\s*process\b/g),
+        // process['env']: the key is a string, blanked in `code`, so it is read from the source
+        ...[...code.matchAll(/\bprocess\s*\??\.?\[\s*/g)].filter((m) =>
+          /^['"`]env['"`]/.test(source.slice(m.index + m[0].length)),
+        ),
+      ];
+      for (const m of found) reads.push(`${relative(ROOT, file)}:${lineAt(code, m.index)}`);
+    }
+    expect(reads).toEqual([]);
   });
 
   it("no module imports another module's repository or entity, and no cycles (dependency-cruiser)", () => {

@@ -31,27 +31,25 @@ describe('TEST_CLOCK', () => {
   });
 
   it('mounts PUT /api/test/clock only when enabled', () => {
-    const controllersWith = (value: string | undefined) => {
-      const saved = process.env.TEST_CLOCK;
-      if (value === undefined) delete process.env.TEST_CLOCK;
-      else process.env.TEST_CLOCK = value;
-      try {
-        let controllers: unknown[] = [];
-        jest.isolateModules(() => {
-          // eslint-disable-next-line @typescript-eslint/no-require-imports
-          const { ChallengesModule } = require('./challenges.module') as {
-            ChallengesModule: typeof ChallengesModuleClass;
-          };
-          controllers = Reflect.getMetadata('controllers', ChallengesModule) as unknown[];
-        });
-        return controllers.map((c) => (c as { name: string }).name);
-      } finally {
-        if (saved === undefined) delete process.env.TEST_CLOCK;
-        else process.env.TEST_CLOCK = saved;
-      }
+    // the module asks testClockEnabled() when it is declared; which settings enable it is the first test's
+    const controllersWith = (enabled: boolean) => {
+      let controllers: unknown[] = [];
+      jest.isolateModules(() => {
+        jest.doMock('../../config/config', () => ({
+          ...jest.requireActual<object>('../../config/config'),
+          testClockEnabled: () => enabled,
+        }));
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const { ChallengesModule } = require('./challenges.module') as {
+          ChallengesModule: typeof ChallengesModuleClass;
+        };
+        controllers = Reflect.getMetadata('controllers', ChallengesModule) as unknown[];
+      });
+      jest.dontMock('../../config/config');
+      return controllers.map((c) => (c as { name: string }).name);
     };
-    expect(controllersWith(undefined)).not.toContain('TestClockController');
-    expect(controllersWith('true')).toContain('TestClockController');
+    expect(controllersWith(false)).not.toContain('TestClockController');
+    expect(controllersWith(true)).toContain('TestClockController');
   });
 
   it('shifts the challenge clock by the offset', () => {

@@ -59,7 +59,7 @@ function bandLuma(file: string, at: number, top: number, bottom: number, width: 
 
 let dir: string;
 beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'lp-video-spec-'))));
-afterAll(() => (process.env.KEEP_VIDEO_SPEC ? console.log(dir) : rmSync(dir, { recursive: true, force: true })));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('Ffmpeg video (real ffmpeg)', () => {
   it('wraps titles at spaces', () => {
