@@ -117,12 +117,23 @@ describe('authProvider', () => {
     await expect(authProvider.getPermissions!({})).resolves.toEqual(['learner', 'studio', 'admin']);
   });
 
-  it('checkError rejects a 401 (sign out) and resolves a 403 (stay on the page)', async () => {
+  it('checkError resolves a 403 (stay on the page); a 401 signs out, loads /login and never settles', async () => {
+    const { assign } = stubLocation('/studio/users');
+    const server = mockFetch({
+      'POST /api/auth/refresh': json(makeSession(STUDIO_ROLES)),
+      'POST /api/auth/logout': new Response(null, { status: 204 }),
+    });
     const { authProvider } = await loadProviders();
+    await authProvider.checkAuth({});
 
-    await expect(authProvider.checkError({ status: 401 })).rejects.toBeDefined();
     await expect(authProvider.checkError({ status: 403 })).resolves.toBeUndefined();
     await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
+    expect(assign).not.toHaveBeenCalled();
+
+    // The call that failed stays pending until the browser has left: no screen acts on it.
+    expect(await isSettled(authProvider.checkError({ status: 401 }), server)).toBe(false);
+    expect(server.callsTo('POST', '/api/auth/logout')).toHaveLength(1);
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/login');
   });
 
   it('login posts the credentials and keeps the returned session in memory', async () => {

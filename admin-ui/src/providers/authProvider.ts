@@ -19,6 +19,8 @@ export interface SessionUser {
 
 export const STUDIO_BASE = '/studio';
 export const STUDIO_ROLE = 'studio';
+/** Users, the audit trail, revocations and the queue dashboard are for admins only. */
+export const ADMIN_ROLE = 'admin';
 export const LEARNER_SIGN_IN = '/login';
 export const LEARNER_DASHBOARD = '/dashboard';
 
@@ -185,11 +187,14 @@ export const authProvider: AuthProvider = {
     if (!hasStudioRole(current.user)) return sendToLearnerDashboard();
   },
 
+  // react-admin's data provider hooks call this on every failed call, custom methods included.
   checkError: async (error: { status?: number } | undefined) => {
     if (error?.status === 401) {
-      // react-admin then calls logout(), which ends the session and loads /login.
-      // message: false skips its "logged out" toast: the page is going away anyway.
-      throw { message: false };
+      // A 401 that survived the token renewal: the session is over. Sign out (which loads /login) and
+      // never settle, so the call that failed stays pending until the browser has left: no screen
+      // shows a failure toast, or takes react-admin's empty "logged out" answer for a success.
+      await authProvider.logout({});
+      return new Promise<never>(() => {});
     }
     // 403 and everything else: stay; the page shows the error.
   },

@@ -1,43 +1,45 @@
-import { retryDelay, shouldRetry } from '@lp/shared/auth';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils, HttpError } from 'react-admin';
+import type { DataProvider } from 'react-admin';
 
-import { getAccessToken, renewAccessToken } from './authProvider';
+import { analyticsMethods } from '../analytics/analyticsMethods';
+import { certificatesMethods } from '../certificates/certificatesMethods';
+import { nodeMethods } from '../editor/nodeMethods';
+import { jobsMethods } from '../jobs/jobsMethods';
+import { runMethods } from '../jobs/run/runMethods';
+import { queueBoardMethods } from '../layout/queueBoardMethods';
+import { mediaMethods } from '../media/mediaMethods';
+import { migrateMethods } from '../migrate/migrateMethods';
+import { reviewMethods } from '../review/reviewMethods';
+import { subjectsMethods } from '../subjects/subjectsMethods';
+import { usersMethods } from '../users/usersMethods';
+import { versionsMethods } from '../versions/versionsMethods';
+import { ADMIN_API_URL, httpClient } from './httpClient';
 
-export const ADMIN_API_URL = '/api/admin';
-
-/** One call, tried again on 502/503/504 by the retry rule both UIs share (@lp/shared/auth). */
-const fetchWithToken = async (url: string, options: fetchUtils.Options, token: string | null) => {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await fetchUtils.fetchJson(url, {
-        ...options,
-        user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined,
-      });
-    } catch (error) {
-      if (!(error instanceof HttpError) || !shouldRetry(error.status, attempt)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt)));
-    }
-  }
-};
+export { ADMIN_API_URL, httpClient };
 
 /**
- * fetchJson with the in-memory access token. A 401 gets one retry with a renewed token
- * (the token may have expired while the request was on its way); a second 401 reaches
- * authProvider.checkError, which signs the user out.
+ * The Studio's one data provider. The Resources (users, audit, jobs, media, review, certificates, courses)
+ * are `/api/admin/<resource>` in ra-data-simple-rest's dialect; every other call is a typed method of its
+ * screen's area, typed by the API's OpenAPI document. Screens call them through
+ * `useDataProvider<StudioDataProvider>()` (or react-admin's hooks for the Resources), so a 401 signs the
+ * user out by authProvider.checkError like any react-admin call.
  */
-export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
-  const token = await getAccessToken();
-  try {
-    return await fetchWithToken(url, options, token);
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.status !== 401 || !token) throw error;
-    const renewed = await renewAccessToken(token);
-    if (!renewed || renewed === token) throw error;
-    return fetchWithToken(url, options, renewed);
-  }
-};
+export const dataProvider = {
+  ...simpleRestProvider(ADMIN_API_URL, httpClient),
+  ...versionsMethods,
+  ...nodeMethods,
+  ...usersMethods,
+  ...mediaMethods,
+  ...jobsMethods,
+  ...runMethods,
+  ...subjectsMethods,
+  ...reviewMethods,
+  ...certificatesMethods,
+  ...analyticsMethods,
+  ...migrateMethods,
+  ...queueBoardMethods,
+} satisfies DataProvider;
 
-export const dataProvider = simpleRestProvider(ADMIN_API_URL, httpClient);
+export type StudioDataProvider = typeof dataProvider;
 
 export default dataProvider;

@@ -66,7 +66,8 @@ export function makeSession(
 }
 
 type HeldReply = (() => Promise<Response>) & { gate: Promise<void> };
-type Reply = Response | (() => Response | Promise<Response>) | HeldReply;
+/** A reply function gets the call it answers (an NDJSON run echoes the job id it was sent, say). */
+type Reply = Response | ((call: RecordedCall) => Response | Promise<Response>) | HeldReply;
 
 /**
  * A reply that stays pending until `release` is called. `server.idle()` does not wait for a held
@@ -130,21 +131,22 @@ export function mockFetch(routes: Record<string, Reply | Reply[]>) {
     const url = new URL(String(input), window.location.origin);
     const method = (init.method ?? 'GET').toUpperCase();
     const key = `${method} ${url.pathname}`;
-    calls.push({
+    const call: RecordedCall = {
       method,
       path: url.pathname + url.search,
       headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? init.body : undefined,
       form: init.body instanceof FormData ? init.body : undefined,
       credentials: init.credentials,
-    });
+    };
+    calls.push(call);
     const route = routes[key];
     if (!route) return Promise.reject(new Error(`Unexpected fetch: ${key}`));
     const replies = Array.isArray(route) ? route : [route];
     const index = served.get(key) ?? 0;
     served.set(key, index + 1);
     const reply = replies[Math.min(index, replies.length - 1)];
-    const answer = Promise.resolve(typeof reply === 'function' ? reply() : reply.clone());
+    const answer = Promise.resolve(typeof reply === 'function' ? reply(call) : reply.clone());
     const answered = answer.then(
       () => undefined,
       () => undefined,

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   cancelButton,
   chooseSubject,
+  endEvent,
   expectCancelByJobId,
   expectSubjectRequired,
   line,
@@ -37,6 +38,16 @@ const item = (id: string, n: number, extra: object = {}) => ({
   ...extra,
 });
 
+/** A video run's `start` event, for the default size. */
+const start = (total: number) => ({
+  type: 'start',
+  jobId: 'video-1',
+  total,
+  width: 1280,
+  height: 720,
+  burnCaptions: false,
+});
+
 const renderVideo = (routes: Routes = {}) => renderRunScreen('/studio/tts-video', 'TTS Video', TTS_SUBJECTS, routes);
 
 const renderButton = () => screen.getByRole('button', { name: 'Render Videos' });
@@ -63,7 +74,7 @@ describe('TTS Video screen', { timeout: 20_000 }, () => {
   });
 
   it('streams a run: sends the settings with the token, shows the section in progress and lists OK, ERR and SKIPPED rows', async () => {
-    const stream = ndjsonStream([line({ type: 'start', total: 4 })], { keepOpen: true });
+    const stream = ndjsonStream([line(start(4))], { keepOpen: true });
     const { server, user } = await renderVideo({ [STREAM]: stream.response });
 
     await chooseSubject(user, /^vagus-nerve/);
@@ -136,7 +147,7 @@ describe('TTS Video screen', { timeout: 20_000 }, () => {
     );
     await waitFor(() => expect(counters()).toBe('4 of 4 sections: 1 rendered, 1 failed, 2 skipped'));
     expect(progressBar()).toHaveAttribute('aria-valuenow', '100');
-    stream.push(line({ type: 'done', total: 4, attempted: 2, succeeded: 1, failed: 1, skipped: 2 }));
+    stream.push(line(endEvent('done', { total: 4, attempted: 2, succeeded: 1, failed: 1, skipped: 2 })));
     stream.end();
 
     expect(await within(progress()).findByText('Finished')).toBeInTheDocument();
@@ -154,7 +165,10 @@ describe('TTS Video screen', { timeout: 20_000 }, () => {
   });
 
   it('sends 1280 and 720 when the resolution fields are cleared', async () => {
-    const stream = ndjsonStream([line({ type: 'start', total: 0 }), line({ type: 'done', total: 0 })]);
+    const stream = ndjsonStream([
+      line(start(0)),
+      line(endEvent('done', { total: 0, attempted: 0, succeeded: 0, failed: 0, skipped: 0 })),
+    ]);
     const { server, user } = await renderVideo({ [STREAM]: stream.response });
 
     await chooseSubject(user, /^metabolic/);
@@ -182,12 +196,8 @@ describe('TTS Video screen', { timeout: 20_000 }, () => {
   });
 
   it('appends an error row for an error event: its message, or "Failed" when it has none', async () => {
-    const first = ndjsonStream([
-      line({ type: 'start', total: 3 }),
-      line(item('vn-intro', 1)),
-      line({ type: 'error', message: '' }),
-    ]);
-    const second = ndjsonStream([line({ type: 'start', total: 3 }), line({ type: 'error', message: 'Redis is down' })]);
+    const first = ndjsonStream([line(start(3)), line(item('vn-intro', 1)), line({ type: 'error', message: '' })]);
+    const second = ndjsonStream([line(start(3)), line({ type: 'error', message: 'Redis is down' })]);
     const { user } = await renderVideo({ [STREAM]: [first.response, second.response] });
 
     await chooseSubject(user, /^vagus-nerve/);
@@ -226,7 +236,7 @@ describe('TTS Video screen', { timeout: 20_000 }, () => {
   });
 
   it('appends a "Failed" row when the connection fails or breaks mid-stream, keeping the rows so far', async () => {
-    const broken = ndjsonStream([line({ type: 'start', total: 2 }), line(item('vn-intro', 1))], { keepOpen: true });
+    const broken = ndjsonStream([line(start(2)), line(item('vn-intro', 1))], { keepOpen: true });
     const { user } = await renderVideo({
       [STREAM]: [
         () => {
@@ -258,6 +268,7 @@ describe('TTS Video screen', { timeout: 20_000 }, () => {
       start: 'Render Videos',
       streamUrl: '/api/tts/video/render/stream',
       cancelUrl: '/api/tts/video/render/cancel',
+      startEvent: start(16),
       firstItem: item('vn-intro', 1),
       counters: /^1 of 16 sections: 1 rendered, 0 failed, 0 skipped$/,
     });

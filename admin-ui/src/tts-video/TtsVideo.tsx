@@ -1,13 +1,20 @@
 import { useState } from 'react';
 import { Stack, TextField } from '@mui/material';
 
-import { VIDEO_RUN, type VideoRequest } from '../jobs/run/jobRunApi';
 import { JobRunForm, RunOption } from '../jobs/run/JobRunForm';
 import { JobRunScreen, type RunPanelText } from '../jobs/run/JobRunPanel';
-import { useJobRun } from '../jobs/run/useJobRun';
+import type { VideoRequest } from '../jobs/run/runMethods';
+import { type RunKind, useJobRun } from '../jobs/run/useJobRun';
 import { DEFAULT_HEIGHT, DEFAULT_WIDTH, HEIGHT_RANGE, parseDimension, WIDTH_RANGE } from './videoSize';
 
 export const SUBJECT_REQUIRED = 'Rendering needs a subject';
+
+/** Every section with current audio into an mp4, streamed; a failure is a row of the result list. */
+const VIDEO_RUN: RunKind<VideoRequest> = {
+  idPrefix: 'video',
+  stream: (dataProvider, request, follow) => dataProvider.streamVideoRender(request, follow),
+  cancel: (dataProvider, jobId) => dataProvider.cancelVideoRender(jobId),
+};
 
 const TEXT: RunPanelText = {
   progressLabel: 'Render progress',

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   cancelButton,
   chooseSubject,
+  endEvent,
   expectCancelByJobId,
   expectSubjectRequired,
   line,
@@ -11,7 +12,7 @@ import {
   renderRunScreen,
   resultRows,
 } from '../jobs/run/runScreen.testing';
-import { apiError, json, listReply, type mockFetch } from '../test/browser';
+import { apiError, json, listReply, makeSession, type mockFetch } from '../test/browser';
 
 const SUBJECTS = 'GET /api/tts/subjects';
 const STREAM = 'POST /api/tts/synthesize/bulk/stream';
@@ -36,6 +37,29 @@ const item = (id: string, n: number, extra: object = {}) => ({
   failed: 0,
   skipped: 0,
   ...extra,
+});
+
+/** A speech run's `start` event: the engine used is the one asked for. */
+const start = (total: number) => ({
+  type: 'start',
+  jobId: 'tts-1',
+  total,
+  provider: 'local',
+  requestedProvider: 'local',
+  fellBack: false,
+});
+
+/** The answer of the non-streamed run (the fallback). */
+const bulkResult = (
+  counters: { total: number; attempted: number; succeeded: number; failed: number; skipped: number },
+  items: { id: string; ok: boolean; url: string | null; error: string | null }[],
+) => ({
+  jobId: 'tts-2',
+  ...counters,
+  cancelled: false,
+  provider: 'local',
+  fellBack: false,
+  items: items.map((i) => ({ ...i, status: i.ok ? 'synthesized' : 'failed' })),
 });
 
 const renderTts = (routes: Routes = {}) => renderRunScreen('/studio/tts', 'TTS Synthesis', TTS_SUBJECTS, routes);
@@ -69,7 +93,7 @@ describe('TTS Synthesis screen', { timeout: 20_000 }, () => {
   });
 
   it('streams the run: sends the request with the token, counts, and lists OK and ERR rows with play links', async () => {
-    const stream = ndjsonStream([line({ type: 'start', total: 3, provider: 'local' })], { keepOpen: true });
+    const stream = ndjsonStream([line(start(3))], { keepOpen: true });
     const { server, user } = await renderTts({ [STREAM]: stream.response });
 
     await chooseSubject(user, /^vagus-nerve/);
@@ -110,7 +134,7 @@ describe('TTS Synthesis screen', { timeout: 20_000 }, () => {
     );
     await waitFor(() => expect(counters()).toBe('2 attempted, 1 succeeded, 1 failed, 1 skipped of 3'));
     expect(progressBar()).toHaveAttribute('aria-valuenow', '100');
-    stream.push(line({ type: 'done', attempted: 2, succeeded: 1, failed: 1, skipped: 1, total: 3 }));
+    stream.push(line(endEvent('done', { attempted: 2, succeeded: 1, failed: 1, skipped: 1, total: 3 })));
     stream.end();
 
     expect(await screen.findByRole('region', { name: 'Result' })).toBeInTheDocument();
@@ -141,12 +165,12 @@ describe('TTS Synthesis screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(progressBar()).toHaveAttribute('aria-valuenow', '50'));
     expect(counters()).toBe('0 attempted, 0 succeeded, 0 failed, 0 skipped of ?');
 
-    stream.push(line({ type: 'start', total: 1 }));
+    stream.push(line(start(1)));
     stream.push(line(item('m-1', 1)));
     stream.push(line(item('m-2', 2)));
     await waitFor(() => expect(counters()).toBe('2 attempted, 2 succeeded, 0 failed, 0 skipped of 1'));
     expect(progressBar()).toHaveAttribute('aria-valuenow', '100');
-    stream.push(line({ type: 'done' }));
+    stream.push(line(endEvent('done', { total: 1, attempted: 2, succeeded: 2, failed: 0, skipped: 0 })));
     stream.end();
     expect(await screen.findByRole('region', { name: 'Result' })).toBeInTheDocument();
   });
@@ -156,6 +180,7 @@ describe('TTS Synthesis screen', { timeout: 20_000 }, () => {
       start: 'Synthesize All Sections',
       streamUrl: '/api/tts/synthesize/bulk/stream',
       cancelUrl: '/api/tts/synthesize/bulk/cancel',
+      startEvent: start(16),
       firstItem: item('vn-intro', 1),
       counters: /^1 attempted, 1 succeeded, 0 failed, 0 skipped of 16$/,
     });
@@ -166,17 +191,12 @@ describe('TTS Synthesis screen', { timeout: 20_000 }, () => {
   it('falls back to the non-streamed call when the stream answers an error, and shows its result', async () => {
     const { server, user } = await renderTts({
       [STREAM]: () => new Response('stream unavailable', { status: 503 }),
-      [BULK]: json({
-        attempted: 2,
-        succeeded: 1,
-        failed: 1,
-        total: 16,
-        skipped: 14,
-        items: [
+      [BULK]: json(
+        bulkResult({ attempted: 2, succeeded: 1, failed: 1, total: 16, skipped: 14 }, [
           { id: 'm-1', ok: true, url: '/api/media/file/metabolic/m-1.mp3?sig=y', error: null },
           { id: 'm-2', ok: false, url: null, error: 'text is empty' },
-        ],
-      }),
+        ]),
+      ),
     });
 
     await chooseSubject(user, /^metabolic/);
@@ -201,19 +221,15 @@ describe('TTS Synthesis screen', { timeout: 20_000 }, () => {
   });
 
   it('falls back when the connection breaks in the middle of the stream', async () => {
-    const stream = ndjsonStream([line({ type: 'start', total: 2 }), line(item('m-1', 1))], { keepOpen: true });
+    const stream = ndjsonStream([line(start(2)), line(item('m-1', 1))], { keepOpen: true });
     const { server, user } = await renderTts({
       [STREAM]: stream.response,
-      [BULK]: json({
-        attempted: 2,
-        succeeded: 2,
-        failed: 0,
-        total: 2,
-        items: [
-          { id: 'm-1', ok: true, url: '/a' },
-          { id: 'm-2', ok: true, url: '/b' },
-        ],
-      }),
+      [BULK]: json(
+        bulkResult({ attempted: 2, succeeded: 2, failed: 0, total: 2, skipped: 0 }, [
+          { id: 'm-1', ok: true, url: '/a', error: null },
+          { id: 'm-2', ok: true, url: '/b', error: null },
+        ]),
+      ),
     });
 
     await chooseSubject(user, /^metabolic/);
@@ -230,10 +246,10 @@ describe('TTS Synthesis screen', { timeout: 20_000 }, () => {
   });
 
   it('falls back when the stream ends without done or cancelled', async () => {
-    const stream = ndjsonStream([line({ type: 'start', total: 2 })]);
+    const stream = ndjsonStream([line(start(2))]);
     const { server, user } = await renderTts({
       [STREAM]: stream.response,
-      [BULK]: json({ attempted: 0, succeeded: 0, failed: 0, total: 2, skipped: 2, items: [] }),
+      [BULK]: json(bulkResult({ attempted: 0, succeeded: 0, failed: 0, total: 2, skipped: 2 }, [])),
     });
 
     await chooseSubject(user, /^metabolic/);
@@ -262,6 +278,51 @@ describe('TTS Synthesis screen', { timeout: 20_000 }, () => {
     expect(counters()).toBe('0 attempted, 0 succeeded, 0 failed, 0 skipped of ?');
     expect(server.callsTo('POST', '/api/tts/synthesize/bulk')).toHaveLength(1);
     expect(startButton()).toBeEnabled();
+  });
+
+  it('signs the user out when the fallback is refused with a 401 too, and shows no result', async () => {
+    const { server, assign, user } = await renderTts({
+      'POST /api/auth/refresh': [
+        json(makeSession(['learner', 'studio'], { token: 'token-a' })),
+        json(makeSession(['learner', 'studio'], { token: 'token-b' })),
+      ],
+      [STREAM]: apiError(401, 'Unauthorized'),
+      [BULK]: apiError(401, 'Unauthorized'),
+      'POST /api/auth/logout': new Response(null, { status: 204 }),
+    });
+
+    await chooseSubject(user, /^vagus-nerve/);
+    await user.click(startButton());
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+    expect(server.callsTo('POST', '/api/tts/synthesize/bulk').map((c) => c.headers.get('Authorization'))).toEqual([
+      'Bearer token-b',
+    ]);
+    await server.idle();
+    expect(screen.queryByRole('region', { name: 'Result' })).not.toBeInTheDocument();
+  });
+
+  it('cancels a run it joined by the job id the server answered', async () => {
+    const stream = ndjsonStream([line({ ...start(16), jobId: 'tts-running' }), line(item('vn-intro', 1))], {
+      keepOpen: true,
+    });
+    const { server, user } = await renderTts({
+      [STREAM]: stream.response,
+      'POST /api/tts/synthesize/bulk/cancel': () => {
+        stream.push(line(endEvent('cancelled', { total: 16, attempted: 1, succeeded: 1, failed: 0, skipped: 0 })));
+        stream.end();
+        return json({ cancelled: true });
+      },
+    });
+
+    await chooseSubject(user, /^vagus-nerve/);
+    await user.click(startButton());
+    await waitFor(() => expect(counters()).toBe('1 attempted, 1 succeeded, 0 failed, 0 skipped of 16'));
+    await user.click(cancelButton());
+
+    expect(await within(screen.getByRole('region', { name: 'Progress' })).findByText('Cancelled')).toBeInTheDocument();
+    const [cancel] = server.callsTo('POST', '/api/tts/synthesize/bulk/cancel');
+    expect(JSON.parse(cancel.body ?? '{}')).toEqual({ jobId: 'tts-running' });
   });
 
   it('offers the Studio courses when the TTS subject list cannot be loaded', async () => {

@@ -2,12 +2,20 @@ import { useState } from 'react';
 import { TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 
-import { runSpeech, SPEECH_RUN, type SpeechRequest } from '../jobs/run/jobRunApi';
 import { JobRunForm, RunOption, TTS_SUBJECTS_KEY } from '../jobs/run/JobRunForm';
 import { JobRunScreen, type RunPanelText } from '../jobs/run/JobRunPanel';
-import { useJobRun } from '../jobs/run/useJobRun';
+import type { SpeechRequest } from '../jobs/run/runMethods';
+import { type RunKind, useJobRun } from '../jobs/run/useJobRun';
 
 export const SUBJECT_REQUIRED = 'Synthesis needs a subject';
+
+/** Every lecture section of a subject into audio, streamed; on any failure of the stream, the same run at once. */
+const SPEECH_RUN: RunKind<SpeechRequest> = {
+  idPrefix: 'tts',
+  stream: (dataProvider, request, follow) => dataProvider.streamSynthesis(request, follow),
+  cancel: (dataProvider, jobId) => dataProvider.cancelSynthesis(jobId),
+  fallback: (dataProvider, request) => dataProvider.synthesize(request),
+};
 
 const TEXT: RunPanelText = {
   progressLabel: 'Synthesis progress',
@@ -27,7 +35,6 @@ export const TtsSynthesis = () => {
   const queryClient = useQueryClient();
   const run = useJobRun<SpeechRequest>({
     kind: SPEECH_RUN,
-    fallback: runSpeech,
     // the subject list's audio counts have changed
     onFinished: () => void queryClient.invalidateQueries({ queryKey: TTS_SUBJECTS_KEY }),
   });

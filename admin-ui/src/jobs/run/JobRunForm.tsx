@@ -1,20 +1,27 @@
 import { type ReactNode, useState } from 'react';
 import { Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
+import type { Schema } from '@lp/api-types';
 import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
 
+import type { StudioDataProvider } from '../../providers/dataProvider';
 import { useSubjectOptions } from '../../versions/SubjectSelect';
-import { listTtsSubjects, type TtsSubject } from './jobRunApi';
 import type { RunView } from './useJobRun';
 
 /** `GET /api/tts/subjects`, cached once for both run screens (a speech run changes its counts). */
 export const TTS_SUBJECTS_KEY = ['tts', 'subjects'];
 
-const subjectLabel = (s: TtsSubject) =>
+const subjectLabel = (s: Schema<'TtsSubjectResponse'>) =>
   `${s.id} (${s.sections} sections, ${s.withAudio} with audio${s.stale ? `, ${s.stale} stale` : ''})`;
 
 /** The subject choices: the TTS subjects with their audio counts, else the Studio's courses. */
 const useRunSubjectOptions = () => {
-  const ttsSubjects = useQuery({ queryKey: TTS_SUBJECTS_KEY, queryFn: listTtsSubjects, retry: false });
+  const dataProvider = useDataProvider<StudioDataProvider>();
+  const ttsSubjects = useQuery({
+    queryKey: TTS_SUBJECTS_KEY,
+    queryFn: () => dataProvider.ttsSubjects(),
+    retry: false,
+  });
   const courses = useSubjectOptions();
   if (ttsSubjects.data && ttsSubjects.data.length > 0) {
     return ttsSubjects.data.map((s) => ({ id: s.id, label: subjectLabel(s) }));

@@ -1,3 +1,5 @@
+import type { ApiPath, paths, RequestBody } from '@lp/api-types';
+
 import { getAccessToken, renewAccessToken } from '../../providers/authProvider';
 
 /**
@@ -56,7 +58,7 @@ const postStream = (url: string, token: string | null, body: string, signal?: Ab
  * POSTs a JSON body to a streaming (NDJSON) endpoint with the session's token, under the data
  * provider's token rule: one retry with a renewed token after a 401. Answers the raw response.
  */
-export const postNdjson = async (url: string, body: string, signal?: AbortSignal): Promise<Response> => {
+const postNdjson = async (url: string, body: string, signal?: AbortSignal): Promise<Response> => {
   const token = await getAccessToken();
   let response = await postStream(url, token, body, signal);
   if (response.status === 401 && token) {
@@ -65,3 +67,53 @@ export const postNdjson = async (url: string, body: string, signal?: AbortSignal
   }
   return response;
 };
+
+/** What a streaming operation sends, one event a line, as the API's document declares it. */
+export type NdjsonEvent<P extends ApiPath> =
+  NonNullable<paths[P]['post']> extends { responses: { 200: { content: { 'application/x-ndjson': infer Event } } } }
+    ? Event
+    : never;
+
+/** A run that failed, with what the server said: `shown` is its JSON message, fit to show as it is. */
+export class RunFailure extends Error {
+  constructor(
+    message: string,
+    readonly shown = '',
+  ) {
+    super(message);
+  }
+}
+
+/** A non-OK answer: the JSON body's `message` is shown; the body text or the HTTP status only says why. */
+const answerError = async (response: Response): Promise<RunFailure> => {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // no body
+  }
+  let shown = '';
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    if (typeof body.message === 'string') shown = body.message.trim();
+    else if (Array.isArray(body.message)) shown = body.message.filter((m) => typeof m === 'string').join('; ');
+  } catch {
+    // plain text, or a proxy's HTML page: not worth showing
+  }
+  return new RunFailure(shown || text.trim() || `HTTP ${response.status}`, shown);
+};
+
+/**
+ * POSTs `body` to the streaming operation `path` and yields its events as their lines arrive. A non-OK
+ * answer rejects with a RunFailure (the body text or the HTTP status); a broken connection rejects as fetch does.
+ */
+export async function* postEvents<P extends ApiPath>(
+  path: P,
+  body: RequestBody<P, 'post'>,
+  signal?: AbortSignal,
+): AsyncGenerator<NdjsonEvent<P>> {
+  const response = await postNdjson(path, JSON.stringify(body), signal);
+  if (!response.ok) throw await answerError(response);
+  if (!response.body) throw new Error('The stream has no body');
+  for await (const line of readNdjson(response.body)) yield line as NdjsonEvent<P>;
+}

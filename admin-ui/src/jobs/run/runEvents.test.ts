@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { readNdjson } from './ndjson';
-import { doneCount, newJobId, progressPercent, toRunEvent } from './runEvents';
+import { doneCount, newJobId, progressPercent } from './runEvents';
 
 /** A byte stream that delivers exactly these chunks, one read each. */
 const chunked = (chunks: (string | Uint8Array)[]) =>
@@ -57,92 +57,6 @@ describe('readNdjson', () => {
     expect(await iterator.next()).toEqual({ done: false, value: { n: 2 } });
     end();
     expect(await iterator.next()).toEqual({ done: true, value: undefined });
-  });
-});
-
-describe('toRunEvent', () => {
-  it('reads the event kinds of both runs', () => {
-    expect(toRunEvent({ type: 'start', total: 16, provider: 'local' })).toEqual({
-      type: 'start',
-      total: 16,
-      provider: 'local',
-    });
-    expect(toRunEvent({ type: 'start', total: 4, jobId: 'video-1' })).toEqual({
-      type: 'start',
-      total: 4,
-      jobId: 'video-1',
-    });
-    // a speech run's item: `skipped` is the running count, the item's own skip is its status
-    expect(
-      toRunEvent({
-        type: 'item',
-        id: 's1',
-        ok: true,
-        url: '/api/media/file/x',
-        error: null,
-        status: 'synthesized',
-        attempted: 1,
-        succeeded: 1,
-        failed: 0,
-        skipped: 0,
-      }),
-    ).toEqual({
-      type: 'item',
-      id: 's1',
-      ok: true,
-      url: '/api/media/file/x',
-      error: null,
-      skipped: false,
-      attempted: 1,
-      succeeded: 1,
-      failed: 0,
-      skippedCount: 0,
-    });
-    expect(toRunEvent({ type: 'item', id: 's2', ok: true, url: null, status: 'skipped', skipped: 1 })).toEqual({
-      type: 'item',
-      id: 's2',
-      ok: true,
-      url: null,
-      error: null,
-      skipped: true,
-      skippedCount: 1,
-    });
-    // a video run's item: `skipped` is the item's own flag, `skippedCount` the running count
-    expect(
-      toRunEvent({
-        type: 'item',
-        id: 'v1',
-        ok: false,
-        url: null,
-        error: 'no audio yet',
-        skipped: true,
-        skippedCount: 3,
-      }),
-    ).toEqual({ type: 'item', id: 'v1', ok: false, url: null, error: 'no audio yet', skipped: true, skippedCount: 3 });
-    expect(toRunEvent({ type: 'progress', id: 'v1', percent: 42.6 })).toEqual({
-      type: 'progress',
-      id: 'v1',
-      percent: 43,
-    });
-    expect(toRunEvent({ type: 'progress', id: 'v1', percent: 140 })).toEqual({
-      type: 'progress',
-      id: 'v1',
-      percent: 100,
-    });
-    expect(toRunEvent({ type: 'cancelled' })).toEqual({ type: 'cancelled' });
-    expect(toRunEvent({ type: 'cancelled', total: 16, attempted: 2 })).toEqual({
-      type: 'cancelled',
-      total: 16,
-      attempted: 2,
-    });
-    expect(toRunEvent({ type: 'done', attempted: 3 })).toEqual({ type: 'done', attempted: 3 });
-    expect(toRunEvent({ type: 'error', message: '  Redis is down ' })).toEqual({
-      type: 'error',
-      message: 'Redis is down',
-    });
-    expect(toRunEvent({ type: 'error', message: '' })).toEqual({ type: 'error', message: 'Failed' });
-    expect(toRunEvent({ type: 'heartbeat' })).toBeNull();
-    expect(toRunEvent('start')).toBeNull();
   });
 });
 

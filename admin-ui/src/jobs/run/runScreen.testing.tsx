@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 
-import { json, listReply, makeSession, mockFetch, stubLocation } from '../../test/browser';
+import { json, listReply, makeSession, mockFetch, type RecordedCall, stubLocation } from '../../test/browser';
 
 /** For the run screens' tests (TTS Synthesis, TTS Video): the screen against a mocked API, and its NDJSON. */
 
@@ -32,9 +32,18 @@ export const ndjsonStream = (chunks: string[], { keepOpen = false } = {}) => {
 /** One event as an NDJSON line. */
 export const line = (event: object) => `${JSON.stringify(event)}\n`;
 
+/** The job id a run's request names (the server's `start` event answers it back). */
+export const jobIdOf = (call: RecordedCall) => (JSON.parse(call.body ?? '{}') as { jobId: string }).jobId;
+
+/** The last event of a run, with its counters. */
+export const endEvent = (
+  type: 'done' | 'cancelled',
+  counters: { total: number; attempted: number; succeeded: number; failed: number; skipped: number },
+) => ({ type, ...counters });
+
 /** The Studio at `path`, signed in as a studio user, once the screen's heading shows. */
 export async function renderRunScreen(path: string, heading: string, subjects: unknown, routes: Routes) {
-  stubLocation(path);
+  const { assign } = stubLocation(path);
   const server = mockFetch({
     'POST /api/auth/refresh': json(makeSession(['learner', 'studio'], { token: 'token-a' })),
     'GET /api/tts/subjects': json(subjects),
@@ -45,7 +54,7 @@ export async function renderRunScreen(path: string, heading: string, subjects: u
   const { App } = await import('../../App');
   render(<App />);
   await screen.findByRole('heading', { level: 1, name: heading });
-  return { server, user: userEvent.setup({ delay: null }) };
+  return { server, assign, user: userEvent.setup({ delay: null }) };
 }
 
 export async function chooseSubject(user: ReturnType<typeof userEvent.setup>, name: RegExp) {
@@ -83,8 +92,9 @@ export async function expectSubjectRequired(
 }
 
 /**
- * A run Cancel stops: the stream (its start and `firstItem`) ends with `cancelled` once the cancel call
- * comes, the progress says Cancelled, and the call names the run's job id with the session's token.
+ * A run Cancel stops: the stream (`startEvent` with the run's job id, then `firstItem`) ends with `cancelled`
+ * once the cancel call comes, the progress says Cancelled, and the call names the run's job id with the
+ * session's token.
  */
 export async function expectCancelByJobId(
   renderScreen: (routes: Routes) => ReturnType<typeof renderRunScreen>,
@@ -92,22 +102,28 @@ export async function expectCancelByJobId(
     start,
     streamUrl,
     cancelUrl,
+    startEvent,
     firstItem,
     counters,
   }: {
     start: string;
     streamUrl: string;
     cancelUrl: string;
+    /** the run's `start` event, but its job id (16 items) */
+    startEvent: object;
     firstItem: object;
     /** the counters' text once the first item is in */
     counters: RegExp;
   },
 ) {
-  const stream = ndjsonStream([line({ type: 'start', total: 16 }), line(firstItem)], { keepOpen: true });
+  const stream = ndjsonStream([], { keepOpen: true });
   const { server, user } = await renderScreen({
-    [`POST ${streamUrl}`]: stream.response,
+    [`POST ${streamUrl}`]: (call) => {
+      stream.push(line({ ...startEvent, jobId: jobIdOf(call) }) + line(firstItem));
+      return stream.response();
+    },
     [`POST ${cancelUrl}`]: () => {
-      stream.push(line({ type: 'cancelled', total: 16, attempted: 1, succeeded: 1, failed: 0, skipped: 0 }));
+      stream.push(line(endEvent('cancelled', { total: 16, attempted: 1, succeeded: 1, failed: 0, skipped: 0 })));
       stream.end();
       return json({ cancelled: true });
     },

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useNotify } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useNotify } from 'react-admin';
 
-import { cancelRun, type RunKind, RunFailure, streamRun } from './jobRunApi';
+import { apiErrorMessage } from '../../providers/apiErrorMessage';
+import type { Answer } from '../../providers/callApi';
+import type { StudioDataProvider } from '../../providers/dataProvider';
+import { RunFailure } from './ndjson';
+import type { RunEnd, RunFollow } from './runMethods';
 import {
   type Counters,
   doneCount,
@@ -10,7 +15,7 @@ import {
   progressPercent,
   type RunEvent,
   type RunItem,
-  type RunResult,
+  toRunItem,
   ZERO,
 } from './runEvents';
 
@@ -33,6 +38,9 @@ export interface RunState {
   failure: string | null;
   cancelling: boolean;
 }
+
+/** A run answered at once (the speech run's fallback). */
+export type RunResult = Answer<'/api/tts/synthesize/bulk', 'post'>;
 
 type Action =
   | { type: 'begin' }
@@ -61,39 +69,32 @@ const onEvent = (state: RunState, event: RunEvent): RunState => {
       return {
         ...state,
         counters: { ...c, total: event.total },
-        notice: event.message ?? (event.provider ? `Engine: ${event.provider}` : null),
+        // a speech run says which engine it uses, and why when it fell back
+        notice: 'provider' in event ? (event.message ?? `Engine: ${event.provider}`) : null,
       };
     case 'progress':
-      return { ...state, current: { id: event.id, percent: event.percent } };
-    case 'item': {
-      const { id, ok, url, error, skipped } = event;
+      return { ...state, current: { id: event.id, percent: Math.round(event.percent) } };
+    case 'item':
       return {
         ...state,
-        rows: [...state.rows, { kind: 'item', id, ok, url, error, skipped }],
-        current: state.current?.id === id ? null : state.current,
+        rows: [...state.rows, { kind: 'item', ...toRunItem(event) }],
+        current: state.current?.id === event.id ? null : state.current,
         counters: {
           total: c.total,
-          attempted: event.attempted ?? c.attempted + (skipped ? 0 : 1),
-          succeeded: event.succeeded ?? c.succeeded + (ok && !skipped ? 1 : 0),
-          failed: event.failed ?? c.failed + (ok || skipped ? 0 : 1),
-          skipped: event.skippedCount ?? c.skipped + (skipped ? 1 : 0),
+          attempted: event.attempted,
+          succeeded: event.succeeded,
+          failed: event.failed,
+          // a video item's `skipped` says whether it was skipped; a speech item's counts them
+          skipped: 'skippedCount' in event ? event.skippedCount : event.skipped,
         },
       };
-    }
     case 'done':
-    case 'cancelled':
-      return {
-        ...state,
-        ending: event.type,
-        counters: {
-          attempted: event.attempted ?? c.attempted,
-          succeeded: event.succeeded ?? c.succeeded,
-          failed: event.failed ?? c.failed,
-          skipped: event.skipped ?? c.skipped,
-          total: event.total ?? c.total,
-        },
-      };
-    case 'error':
+    case 'cancelled': {
+      const { attempted, succeeded, failed, skipped, total } = event;
+      return { ...state, ending: event.type, counters: { attempted, succeeded, failed, skipped, total } };
+    }
+    default:
+      // an event of a kind the document does not declare yet: nothing to show
       return state;
   }
 };
@@ -104,13 +105,23 @@ const reduce = (state: RunState, action: Action): RunState => {
       return { ...IDLE, phase: 'running' };
     case 'event':
       return onEvent(state, action.event);
-    case 'fallback':
+    case 'fallback': {
+      const result = action.result;
       return {
         ...state,
-        rows: (action.result?.items ?? []).map((item) => ({ kind: 'item', ...item })),
-        counters: action.result ? { ...action.result } : ZERO,
+        rows: (result?.items ?? []).map((item) => ({ kind: 'item', ...toRunItem(item) })),
+        counters: result
+          ? {
+              attempted: result.attempted,
+              succeeded: result.succeeded,
+              failed: result.failed,
+              skipped: result.skipped,
+              total: result.total,
+            }
+          : ZERO,
         failure: action.failure ?? null,
       };
+    }
     case 'failed':
       return { ...state, ending: 'error', rows: [...state.rows, { kind: 'error', message: action.message }] };
     case 'end':
@@ -128,13 +139,21 @@ const reduce = (state: RunState, action: Action): RunState => {
   }
 };
 
+/**
+ * A kind of run a Studio screen starts, as data provider calls: follow a run's stream, cancel it by its job
+ * id, and (speech) the same run answered at once, for when the stream fails in any way. Without a fallback,
+ * a failure is a row of the result list: the server's message, or "Failed" (video).
+ */
+export interface RunKind<Request> {
+  /** a new run's job id is `<idPrefix>-<uuid>` */
+  idPrefix: string;
+  stream(dataProvider: StudioDataProvider, request: Request, follow: RunFollow): Promise<RunEnd>;
+  cancel(dataProvider: StudioDataProvider, jobId: string): Promise<unknown>;
+  fallback?(dataProvider: StudioDataProvider, request: Request): Promise<RunResult>;
+}
+
 export interface JobRunOptions<Request> {
   kind: RunKind<Request>;
-  /**
-   * The same run answered at once, for when the stream fails in any way (speech). Without one, a failure
-   * is a row of the result list: the server's message, or "Failed" (video).
-   */
-  fallback?: (request: Request) => Promise<RunResult>;
   /** after every run, however it ended */
   onFinished?: () => void;
 }
@@ -155,14 +174,13 @@ export interface JobRun<Request> extends RunView {
   reset(): void;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : FAILED);
-
 /**
  * One run of a Studio job screen: starts it under a new job id, follows its NDJSON events (a run that
  * outlives the screen goes on in the worker), falls back or reports a failure per the spec, and cancels
  * it by its job id.
  */
-export function useJobRun<Request>({ kind, fallback, onFinished }: JobRunOptions<Request>): JobRun<Request> {
+export function useJobRun<Request>({ kind, onFinished }: JobRunOptions<Request>): JobRun<Request> {
+  const dataProvider = useDataProvider<StudioDataProvider>();
   const notify = useNotify();
   const [state, dispatch] = useReducer(reduce, IDLE);
   const jobId = useRef<string | null>(null);
@@ -176,31 +194,39 @@ export function useJobRun<Request>({ kind, fallback, onFinished }: JobRunOptions
     return () => controller.abort();
   }, []);
 
+  const cancelCall = useMutation({
+    mutationFn: (id: string) => kind.cancel(dataProvider, id),
+    onError: () => {
+      dispatch({ type: 'cancelling', on: false });
+      notify('Cancel failed', { type: 'error' });
+    },
+  });
+
   const start = async (request: Request) => {
     if (inFlight.current) return;
     inFlight.current = true;
     jobId.current = newJobId(kind.idPrefix);
     dispatch({ type: 'begin' });
     const signal = unmounted.current?.signal;
-    const follow = (event: RunEvent) => {
-      if (event.type === 'start' && event.jobId) jobId.current = event.jobId;
+    const onEvent = (event: RunEvent) => {
+      if (event.type === 'start') jobId.current = event.jobId;
       dispatch({ type: 'event', event });
     };
     try {
-      await streamRun(kind, request, jobId.current, follow, signal);
+      await kind.stream(dataProvider, request, { jobId: jobId.current, onEvent, signal });
     } catch (failure) {
       if (signal?.aborted) return;
       console.warn('The run stream failed', failure);
-      if (!fallback) {
+      if (!kind.fallback) {
         dispatch({ type: 'failed', message: failure instanceof RunFailure && failure.shown ? failure.shown : FAILED });
       } else {
         // Any failure of the stream: the same run through the non-streamed call instead.
         dispatch({ type: 'fallback', result: null });
         try {
-          const result = await fallback(request);
+          const result = await kind.fallback(dataProvider, request);
           if (!signal?.aborted) dispatch({ type: 'fallback', result });
         } catch (error) {
-          if (!signal?.aborted) dispatch({ type: 'fallback', result: null, failure: messageOf(error) });
+          if (!signal?.aborted) dispatch({ type: 'fallback', result: null, failure: apiErrorMessage(error, FAILED) });
         }
       }
     } finally {
@@ -215,13 +241,9 @@ export function useJobRun<Request>({ kind, fallback, onFinished }: JobRunOptions
   const cancel = async () => {
     const id = jobId.current;
     if (!id || state.phase !== 'running') return;
+    // stays on until the stream ends with `cancelled` (or the call fails)
     dispatch({ type: 'cancelling', on: true });
-    try {
-      await cancelRun(kind, id);
-    } catch {
-      dispatch({ type: 'cancelling', on: false });
-      notify('Cancel failed', { type: 'error' });
-    }
+    await cancelCall.mutateAsync(id).catch(() => {});
   };
 
   const reset = useCallback(() => {

@@ -1,0 +1,20 @@
+import type { RequestBody } from '@lp/api-types';
+
+import { callApi } from '../providers/callApi';
+
+export type MigrationRequest = { source: 'bundled' } | { source: 'rest'; baseUrl: string };
+type MigrateBody = RequestBody<'/api/admin/migrate', 'post'>;
+
+export const migrateMethods = {
+  /**
+   * `POST /api/admin/migrate`: `{}` for the bundled content folder (the spec's empty body), `{ source: 'rest',
+   * baseUrl }` for a legacy API; answers once the job has finished.
+   */
+  migrate: (request: MigrationRequest) => {
+    const body: Partial<MigrateBody> =
+      request.source === 'rest' ? { source: 'rest', baseUrl: request.baseUrl.trim() } : {};
+    // `source` is optional (default bundled), but the generated type has it required: a field with a default
+    // is generated as required (openapi-typescript's defaultNonNullable).
+    return callApi('post', '/api/admin/migrate', { body: body as MigrateBody });
+  },
+};
