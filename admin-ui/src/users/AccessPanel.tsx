@@ -1,28 +1,28 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useGetList, useLogoutIfAccessDenied, useNotify } from 'react-admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type SortPayload, useDataProvider, useGetList, useNotify } from 'react-admin';
 
 import { apiErrorMessage } from '../providers/apiErrorMessage';
+import type { StudioDataProvider } from '../providers/dataProvider';
+import { formatWhen } from '../shared/formatWhen';
 import { SubjectSelect } from '../versions/SubjectSelect';
-import {
-  accessKeys,
-  addTag,
-  addUnlock,
-  AUDIT,
-  type AuditEntry,
-  DEFAULT_UNLOCK_SUBJECT,
-  describeChange,
-  fetchTags,
-  fetchUnlocks,
-  formatWhen,
-  NEWEST_FIRST,
-  RECENT_CHANGES,
-  removeTag,
-  removeUnlock,
-  type User,
-} from './usersApi';
+import type { AuditEntry, User } from './usersMethods';
+
+/** The audit trail of admins' changes: the `audit` resource (`/api/admin/audit`, admin role). */
+const AUDIT = 'audit';
+const NEWEST_FIRST: SortPayload = { field: 'createdAt', order: 'DESC' };
+/** How many of a user's audit entries the panel shows. */
+const RECENT_CHANGES = 10;
+/** The spec's default subject for the unlock selector. */
+const DEFAULT_UNLOCK_SUBJECT = 'metabolic';
+
+/** react-query keys of a user's access panel. */
+const accessKeys = {
+  tags: (userId: string) => ['users', userId, 'tags'] as const,
+  unlocks: (userId: string, subjectId: string) => ['users', userId, 'unlocks', subjectId] as const,
+};
 
 export const TAG_ADDED = 'Tag added';
 export const TAG_ADD_FAILED = 'Failed to add tag';
@@ -73,41 +73,33 @@ const Loading = ({ label }: { label: string }) => (
   </Box>
 );
 
-/** After a change: the section's own list and the audit entries load again. */
-const useReload = () => {
+/**
+ * One kind of change to a user's access (add a tag, remove an unlock, …): the spec's toast on success or
+ * failure, then the section's own list and the audit entries load again.
+ */
+const useAccessChange = <Value,>(
+  change: (value: Value) => Promise<unknown>,
+  reload: readonly unknown[],
+  done: string,
+  failed: string,
+) => {
+  const notify = useNotify();
   const queryClient = useQueryClient();
-  return (key: readonly unknown[]) =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: key }),
-      queryClient.invalidateQueries({ queryKey: [AUDIT] }),
-    ]);
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => notify(done, { type: 'success' }),
+    onError: () => notify(failed, { type: 'error' }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reload }),
+        queryClient.invalidateQueries({ queryKey: [AUDIT] }),
+      ]),
+  });
 };
 
-/** One change at a time per section: the toast on success or failure, a sign-out on a lost session. */
-const useChange = () => {
-  const notify = useNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const [busy, setBusy] = useState<string | null>(null);
-  // Refuses a second click that lands before the disabled state has rendered.
-  const inFlight = useRef(false);
-  const run = async (what: string, call: () => Promise<unknown>, done: string, failed: string) => {
-    if (inFlight.current) return false;
-    inFlight.current = true;
-    setBusy(what);
-    try {
-      await call();
-      notify(done, { type: 'success' });
-      return true;
-    } catch (error) {
-      if (!(await logoutIfAccessDenied(error))) notify(failed, { type: 'error' });
-      return false;
-    } finally {
-      inFlight.current = false;
-      setBusy(null);
-    }
-  };
-  return { busy, run };
-};
+/** The item a section is changing now (`add`, or `remove:<key>`), or null: one change at a time. */
+const busyWith = (add: { isPending: boolean }, remove: { isPending: boolean; variables?: string }) =>
+  add.isPending ? 'add' : remove.isPending ? `remove:${remove.variables}` : null;
 
 const AddForm = ({
   label,
@@ -214,22 +206,24 @@ const RemovableList = ({
 );
 
 const TagsSection = ({ userId }: { userId: string }) => {
+  const dataProvider = useDataProvider<StudioDataProvider>();
   const key = accessKeys.tags(userId);
-  const tags = useQuery({ queryKey: key, queryFn: () => fetchTags(userId) });
-  const reload = useReload();
-  const { busy, run } = useChange();
+  const tags = useQuery({ queryKey: key, queryFn: () => dataProvider.tags(userId) });
+  const add = useAccessChange((tag: string) => dataProvider.addTag(userId, tag), key, TAG_ADDED, TAG_ADD_FAILED);
+  const remove = useAccessChange(
+    (tag: string) => dataProvider.removeTag(userId, tag),
+    key,
+    TAG_REMOVED,
+    TAG_REMOVE_FAILED,
+  );
+  const busy = busyWith(add, remove);
   const [draft, setDraft] = useState('');
 
-  const add = async () => {
+  const addTag = () => {
     const tag = draft.trim();
     // A blank tag is ignored, as the spec says.
-    if (!tag) return;
-    if (await run('add', () => addTag(userId, tag), TAG_ADDED, TAG_ADD_FAILED)) setDraft('');
-    await reload(key);
-  };
-  const remove = async (tag: string) => {
-    await run(`remove:${tag}`, () => removeTag(userId, tag), TAG_REMOVED, TAG_REMOVE_FAILED);
-    await reload(key);
+    if (!tag || busy) return;
+    add.mutate(tag, { onSuccess: () => setDraft('') });
   };
 
   return (
@@ -239,7 +233,7 @@ const TagsSection = ({ userId }: { userId: string }) => {
         button="Add tag"
         value={draft}
         onChange={setDraft}
-        onSubmit={() => void add()}
+        onSubmit={addTag}
         busy={busy === 'add'}
       />
       {tags.isPending ? (
@@ -254,7 +248,9 @@ const TagsSection = ({ userId }: { userId: string }) => {
         <RemovableList
           label="Tags"
           busy={busy}
-          onRemove={(tag) => void remove(tag)}
+          onRemove={(tag) => {
+            if (!busy) remove.mutate(tag);
+          }}
           items={tags.data.map((t) => ({ key: t.tag, text: t.tag, removeLabel: `Remove tag ${t.tag}` }))}
         />
       )}
@@ -263,23 +259,30 @@ const TagsSection = ({ userId }: { userId: string }) => {
 };
 
 const UnlocksSection = ({ userId }: { userId: string }) => {
+  const dataProvider = useDataProvider<StudioDataProvider>();
   const [subjectId, setSubjectId] = useState(DEFAULT_UNLOCK_SUBJECT);
   const key = accessKeys.unlocks(userId, subjectId);
-  const unlocks = useQuery({ queryKey: key, queryFn: () => fetchUnlocks(userId, subjectId) });
-  const reload = useReload();
-  const { busy, run } = useChange();
+  const unlocks = useQuery({ queryKey: key, queryFn: () => dataProvider.unlocks(userId, subjectId) });
+  const add = useAccessChange(
+    (moduleId: string) => dataProvider.addUnlock(userId, { subjectId, moduleId }),
+    key,
+    UNLOCK_ADDED,
+    UNLOCK_ADD_FAILED,
+  );
+  const remove = useAccessChange(
+    (moduleId: string) => dataProvider.removeUnlock(userId, { subjectId, moduleId }),
+    key,
+    UNLOCK_REMOVED,
+    UNLOCK_REMOVE_FAILED,
+  );
+  const busy = busyWith(add, remove);
   const [moduleId, setModuleId] = useState('');
 
-  const add = async () => {
+  const addUnlock = () => {
     const module = moduleId.trim();
     // A blank module id is ignored, as the spec says.
-    if (!module) return;
-    if (await run('add', () => addUnlock(userId, subjectId, module), UNLOCK_ADDED, UNLOCK_ADD_FAILED)) setModuleId('');
-    await reload(key);
-  };
-  const remove = async (module: string) => {
-    await run(`remove:${module}`, () => removeUnlock(userId, subjectId, module), UNLOCK_REMOVED, UNLOCK_REMOVE_FAILED);
-    await reload(key);
+    if (!module || busy) return;
+    add.mutate(module, { onSuccess: () => setModuleId('') });
   };
 
   return (
@@ -292,7 +295,7 @@ const UnlocksSection = ({ userId }: { userId: string }) => {
         button="Add unlock"
         value={moduleId}
         onChange={setModuleId}
-        onSubmit={() => void add()}
+        onSubmit={addUnlock}
         busy={busy === 'add'}
       />
       {unlocks.isPending ? (
@@ -307,7 +310,9 @@ const UnlocksSection = ({ userId }: { userId: string }) => {
         <RemovableList
           label="Unlocked modules"
           busy={busy}
-          onRemove={(module) => void remove(module)}
+          onRemove={(module) => {
+            if (!busy) remove.mutate(module);
+          }}
           items={unlocks.data.map((u) => ({
             key: u.moduleId,
             text: u.moduleId,
@@ -351,4 +356,24 @@ const RecentChanges = ({ userId }: { userId: string }) => {
       )}
     </Section>
   );
+};
+
+const list = (value: unknown): string => (Array.isArray(value) && value.length ? value.join(', ') : 'none');
+
+/** One audit entry in words: "Roles: learner → learner, clinician", "Added tag vip", … */
+const describeChange = ({ action, details: d }: Pick<AuditEntry, 'action' | 'details'>): string => {
+  switch (action) {
+    case 'roles.set':
+      return `Roles: ${list(d.before)} → ${list(d.after)}`;
+    case 'tag.add':
+      return `Added tag ${String(d.tag)}`;
+    case 'tag.remove':
+      return `Removed tag ${String(d.tag)}`;
+    case 'unlock.add':
+      return `Unlocked ${String(d.moduleId)} (${String(d.subjectId)})`;
+    case 'unlock.remove':
+      return `Removed unlock ${String(d.moduleId)} (${String(d.subjectId)})`;
+    default:
+      return action;
+  }
 };

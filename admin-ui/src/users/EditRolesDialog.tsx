@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   Alert,
   Button,
@@ -14,12 +14,17 @@ import {
   FormHelperText,
   FormLabel,
 } from '@mui/material';
-import { useLogoutIfAccessDenied, useNotify } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useNotify } from 'react-admin';
 
 import { apiErrorMessage } from '../providers/apiErrorMessage';
-import { ROLES, saveRoles, type User } from './usersApi';
+import type { StudioDataProvider } from '../providers/dataProvider';
+import type { Role, User } from './usersMethods';
 
 export const ROLES_UPDATED = 'Roles updated';
+
+/** Every role, in the order the dialog shows them. */
+const ROLES: readonly Role[] = ['learner', 'studio', 'admin', 'clinician'];
 
 /**
  * Edit Roles: a checkbox per role, Cancel and Save Changes ('Saving...' while the call runs).
@@ -38,17 +43,24 @@ export const EditRolesDialog = ({
   onClose: () => void;
   onSaved: (user: User) => void;
 }) => {
+  const dataProvider = useDataProvider<StudioDataProvider>();
   const notify = useNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(user.roles));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const inFlight = useRef(false);
+  const [chosen, setChosen] = useState<ReadonlySet<Role>>(() => new Set(user.roles));
   const titleId = useId();
   const helpId = useId();
+  const saveRoles = useMutation({
+    mutationFn: (roles: Role[]) => dataProvider.setRoles(user.id, roles),
+    onSuccess: (saved) => {
+      notify(ROLES_UPDATED, { type: 'success' });
+      onSaved(saved);
+    },
+    onError: (failure) => console.error(`Saving the roles of ${user.email} failed`, failure),
+  });
+  const saving = saveRoles.isPending;
+  const error = saveRoles.error ? apiErrorMessage(saveRoles.error, 'The roles were not saved.') : null;
 
-  const toggle = (role: string, on: boolean) => {
-    setError(null);
+  const toggle = (role: Role, on: boolean) => {
+    saveRoles.reset();
     setChosen((current) => {
       const next = new Set(current);
       if (on) next.add(role);
@@ -57,26 +69,9 @@ export const EditRolesDialog = ({
     });
   };
 
-  const save = async () => {
-    if (inFlight.current || chosen.size === 0) return;
-    inFlight.current = true;
-    setSaving(true);
-    setError(null);
-    try {
-      const saved = await saveRoles(
-        user.id,
-        ROLES.filter((role) => chosen.has(role)),
-      );
-      notify(ROLES_UPDATED, { type: 'success' });
-      onSaved(saved);
-    } catch (failure) {
-      if (await logoutIfAccessDenied(failure)) return;
-      console.error(`Saving the roles of ${user.email} failed`, failure);
-      setError(apiErrorMessage(failure, 'The roles were not saved.'));
-    } finally {
-      inFlight.current = false;
-      setSaving(false);
-    }
+  const save = () => {
+    if (saving || chosen.size === 0) return;
+    saveRoles.mutate(ROLES.filter((role) => chosen.has(role)));
   };
 
   return (
@@ -111,7 +106,7 @@ export const EditRolesDialog = ({
         <Button onClick={onClose} disabled={saving}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={saving || chosen.size === 0}>
+        <Button variant="contained" onClick={save} disabled={saving || chosen.size === 0}>
           {saving ? 'Saving...' : 'Save Changes'}
         </Button>
       </DialogActions>

@@ -267,7 +267,10 @@ describe('Users screen', { timeout: 30_000 }, () => {
   it('adds an unlock for the chosen subject (ignored when the module id is blank), and removes one', async () => {
     const { server, user } = await renderUsers({
       [ADD_UNLOCK]: [json({ subjectId: 'vagus-nerve', moduleId: 'foundations', createdAt: 'x' }), apiError(400, 'no')],
-      [REMOVE_UNLOCK]: [json({}), apiError(404, 'gone')],
+      [REMOVE_UNLOCK]: [
+        json({ subjectId: 'vagus-nerve', moduleId: 'glucose-and-insulin', createdAt: '2026-03-03T10:00:00Z' }),
+        apiError(404, 'gone'),
+      ],
     });
     const { panel } = await openAccess(user);
     const moduleInput = within(panel).getByRole('textbox', { name: 'Module id' });
