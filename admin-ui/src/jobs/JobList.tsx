@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -14,34 +13,44 @@ import {
 } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
 import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
+import { useMutation } from '@tanstack/react-query';
 import {
+  FilterForm,
   ListBase,
   Pagination,
   SelectInput,
-  FilterForm,
+  type SortPayload,
   TextInput,
   Title,
+  useDataProvider,
   useListContext,
-  useLogoutIfAccessDenied,
   useNotify,
+  useRefresh,
 } from 'react-admin';
 
 import { apiErrorMessage } from '../providers/apiErrorMessage';
-import {
-  canRetry,
-  formatWhen,
-  isActive,
-  type Job,
-  jobAction,
-  JOBS,
-  JOBS_PAGE_SIZE,
-  KIND_LABELS,
-  LIVE_REFRESH_MS,
-  NEWEST_FIRST,
-} from './jobApi';
+import type { StudioDataProvider } from '../providers/dataProvider';
+import { formatWhen } from '../shared/formatWhen';
+import type { Job } from './jobsMethods';
 
 export const NO_JOBS = 'No generation jobs yet. Migrations, crawls, speech and video runs appear here.';
 export const LOAD_FAILED = 'Could not load the jobs';
+
+const JOBS = 'jobs';
+const NEWEST_FIRST: SortPayload = { field: 'createdAt', order: 'DESC' };
+const JOBS_PAGE_SIZE = 25;
+/** How often the list is read again while a job is queued or running. */
+const LIVE_REFRESH_MS = 2000;
+
+const KIND_LABELS: Record<Job['kind'], string> = {
+  'migrate-content': 'Content migration',
+  'crawl-sources': 'Crawl & index',
+  'tts-bulk': 'Speech (all sections)',
+  'video-render': 'Video render',
+};
+
+const isActive = (job: Pick<Job, 'status'>) => job.status === 'queued' || job.status === 'running';
+const canRetry = (job: Pick<Job, 'status'>) => job.status === 'failed' || job.status === 'cancelled';
 
 const STATUS_CHOICES = ['queued', 'running', 'completed', 'failed', 'cancelled'].map((s) => ({ id: s, name: s }));
 const KIND_CHOICES = Object.entries(KIND_LABELS).map(([id, name]) => ({ id, name }));
@@ -94,7 +103,7 @@ const JobCards = () => {
   );
 };
 
-const STATUS_COLOR: Record<string, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
+const STATUS_COLOR: Record<Job['status'], 'default' | 'info' | 'success' | 'error' | 'warning'> = {
   queued: 'default',
   running: 'info',
   completed: 'success',
@@ -102,27 +111,26 @@ const STATUS_COLOR: Record<string, 'default' | 'info' | 'success' | 'error' | 'w
   cancelled: 'warning',
 };
 
-const JobCard = ({ job }: { job: Job }) => {
-  const { refetch } = useListContext<Job>();
+/** Retry or Cancel: the server's refusal as an error toast, and the list read again either way (the spec). */
+const useJobAction = (action: 'retry' | 'cancel') => {
+  const dataProvider = useDataProvider<StudioDataProvider>();
   const notify = useNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const [busy, setBusy] = useState<'retry' | 'cancel' | null>(null);
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => (action === 'retry' ? dataProvider.retryJob(id) : dataProvider.cancelJob(id)),
+    onError: (error) =>
+      notify(apiErrorMessage(error, action === 'retry' ? 'Retry failed' : 'Cancel failed'), { type: 'error' }),
+    onSettled: refresh,
+  });
+};
+
+const JobCard = ({ job }: { job: Job }) => {
+  const retry = useJobAction('retry');
+  const cancel = useJobAction('cancel');
+  const busy = retry.isPending || cancel.isPending;
   const percent = Math.round(Math.min(1, Math.max(0, job.progress)) * 100);
   const title = job.subject ?? 'All subjects';
-  const kind = KIND_LABELS[job.kind] ?? job.kind;
-
-  const act = async (action: 'retry' | 'cancel') => {
-    setBusy(action);
-    try {
-      await jobAction(job.id, action);
-    } catch (err) {
-      if (!(await logoutIfAccessDenied(err)))
-        notify(apiErrorMessage(err, action === 'retry' ? 'Retry failed' : 'Cancel failed'), { type: 'error' });
-    } finally {
-      setBusy(null);
-      await refetch();
-    }
-  };
+  const kind = KIND_LABELS[job.kind];
 
   return (
     <Card component="li" variant="outlined" aria-labelledby={`job-${job.id}`}>
@@ -131,7 +139,7 @@ const JobCard = ({ job }: { job: Job }) => {
           <Typography id={`job-${job.id}`} variant="h6" component="h2" sx={{ fontSize: '1.05rem' }}>
             {title}
           </Typography>
-          <Chip size="small" label={job.status} color={STATUS_COLOR[job.status] ?? 'default'} />
+          <Chip size="small" label={job.status} color={STATUS_COLOR[job.status]} />
           <Typography variant="body2" color="text.secondary">
             {kind}
           </Typography>
@@ -168,8 +176,8 @@ const JobCard = ({ job }: { job: Job }) => {
         <Button
           variant="outlined"
           startIcon={<ReplayIcon />}
-          disabled={!canRetry(job) || busy !== null}
-          onClick={() => void act('retry')}
+          disabled={!canRetry(job) || busy}
+          onClick={() => retry.mutate(job.id)}
           aria-label={`Retry ${title} ${kind}`}
         >
           Retry
@@ -178,8 +186,8 @@ const JobCard = ({ job }: { job: Job }) => {
           variant="outlined"
           color="error"
           startIcon={<StopCircleOutlinedIcon />}
-          disabled={!isActive(job) || busy !== null}
-          onClick={() => void act('cancel')}
+          disabled={!isActive(job) || busy}
+          onClick={() => cancel.mutate(job.id)}
           aria-label={`Cancel ${title} ${kind}`}
         >
           Cancel
