@@ -1,14 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser } from '../../../common/decorators/current-user.decorator';
 import { Roles } from '../../../common/decorators/roles.decorator';
 import {
+  AttachMediaDto,
+  AttachMediaResponse,
   NodeDraftResponse,
   PublishVersionResponse,
   ResetDraftResponse,
   SaveNodeDraftDto,
   SubjectBodyDto,
   SubjectParamQuery,
+  toAttachMediaResponse,
   toNodeDraftResponse,
   toPublishVersionResponse,
   toResetDraftResponse,
@@ -86,5 +89,26 @@ export class PublishDraftController {
   @ApiOkResponse({ type: PublishVersionResponse, description: 'a new version (409 when there is nothing to publish)' })
   async publishDraft(@Body() dto: SubjectBodyDto, @CurrentUser() user: AuthUser): Promise<PublishVersionResponse> {
     return toPublishVersionResponse(await this.versions.publish(dto.subjectId, user.id));
+  }
+}
+
+/**
+ * Studio → Media Manager → attach: a library video becomes a topic's, in the draft overlay. Served here, beside
+ * the draft it writes, under the Media Manager's path (its list and uploads are media/admin's).
+ */
+@ApiTags('studio')
+@ApiBearerAuth()
+@Roles('studio')
+@Controller('admin/media')
+export class NodeVideoController {
+  constructor(private readonly versions: VersionsService) {}
+
+  @Post('attach')
+  @HttpCode(200)
+  // the id the operation had when media/admin served it: the generated client contract is unchanged
+  @ApiOperation({ operationId: 'MediaAdminController_attach' })
+  @ApiOkResponse({ type: AttachMediaResponse })
+  async attach(@Body() dto: AttachMediaDto, @CurrentUser() user: AuthUser): Promise<AttachMediaResponse> {
+    return toAttachMediaResponse(await this.versions.attachVideo(dto.subjectId, dto.nodeId, dto.url, user.id));
   }
 }

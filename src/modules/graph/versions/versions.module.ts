@@ -3,14 +3,19 @@ import { CatalogModule } from '../../catalog/catalog.module';
 import { MediaModule } from '../../media/media.module';
 import { GraphCache } from '../graph-cache.service';
 import { OverlayReader } from './overlay-reader';
-import { PublishDraftController, StudioNodesController, StudioVersionsController } from './versions.controller';
+import {
+  NodeVideoController,
+  PublishDraftController,
+  StudioNodesController,
+  StudioVersionsController,
+} from './versions.controller';
 import { VersionsRepository } from './versions.repository';
 import { VersionsService } from './versions.service';
 
-/** Studio versions and the draft overlay. */
+/** Studio versions and the draft overlay (the node editor's saves, the Media Manager's attach, publishing). */
 @Module({
   imports: [CatalogModule, MediaModule],
-  controllers: [StudioNodesController, StudioVersionsController, PublishDraftController],
+  controllers: [StudioNodesController, StudioVersionsController, PublishDraftController, NodeVideoController],
   providers: [OverlayReader, VersionsRepository, VersionsService, GraphCache],
   exports: [OverlayReader, VersionsService, GraphCache],
 })

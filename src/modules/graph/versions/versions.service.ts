@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { CatalogService } from '../../catalog/catalog.service';
-import { MediaLibraryService } from '../../media/media-library.service';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { MediaLibraryService, mediaPath, parseMediaReference } from '../../media/media-library.service';
 import { contentHash } from '../../../common/content-hash';
 import type { NodeContentFields, NodeVideo } from '../entities';
 import type { SaveNodeDraftDto } from './dto/versions.dto';
@@ -105,16 +105,37 @@ export class VersionsService {
   }
 
   /**
+   * The Media Manager's attach: a video file of the subject's media library (named by its path or a
+   * signed URL of it) becomes the topic's video in the draft overlay, live on the next publish. It is
+   * the graph's use case (a topic's content changes) that reads the media library, never the other way.
+   */
+  async attachVideo(
+    subjectInput: string,
+    nodeId: string,
+    reference: string,
+    userId: string,
+  ): Promise<{ subjectId: string; nodeId: string; video: NodeVideo }> {
+    const subjectId = await this.requireSubject(subjectInput);
+    const ref = parseMediaReference(reference);
+    if (!ref) throw new BadRequestException("url must be the file's path (/media/<subject>/<file>) or its signed URL");
+    const file = await this.media.find(ref.subjectId, ref.fileName);
+    if (!file) throw new NotFoundException('Media file not found');
+    if (file.subjectId !== subjectId)
+      throw new BadRequestException(`The file belongs to another subject (${file.subjectId}), not to ${subjectId}`);
+    if (file.kind !== 'video') throw new BadRequestException(`Not a video: ${file.fileName} is a ${file.kind} file`);
+    return this.setNodeVideo(subjectId, nodeId, { url: mediaPath(file) }, userId);
+  }
+
+  /**
    * Sets the node's video in the draft overlay (live on the next publish), keeping the rest of the
    * draft, or of the published content when there is no draft. `title` defaults to the draft's title.
    */
-  async setNodeVideo(
-    subjectInput: string,
+  private async setNodeVideo(
+    subjectId: string,
     nodeId: string,
     video: { url: string; title?: string },
     userId: string,
   ): Promise<{ subjectId: string; nodeId: string; video: NodeVideo }> {
-    const subjectId = await this.requireSubject(subjectInput);
     return this.em.transactional(async (tx) => {
       await this.repo.lockSubject(tx, subjectId, 'save');
       const node = await this.requireNode(tx, subjectId, nodeId);

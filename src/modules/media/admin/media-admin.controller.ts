@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -13,20 +13,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthUser, CurrentUser } from '../../../common/decorators/current-user.decorator';
 import { Roles } from '../../../common/decorators/roles.decorator';
 import { contentRange, parseRaListQuery } from '../../../common/http/ra-list';
-import {
-  AttachMediaDto,
-  AttachMediaResponse,
-  MEDIA_LIST,
-  MediaAdminRow,
-  MediaListQueryDto,
-  UPLOAD_BODY_SCHEMA,
-} from './dto/media-admin.dto';
+import { MEDIA_LIST, MediaAdminRow, MediaListQueryDto, UPLOAD_BODY_SCHEMA } from './dto/media-admin.dto';
 import { MediaAdminService } from './media-admin.service';
 import { receiveVideoUpload } from './video-upload';
 
 /**
- * Studio → Media Manager: the subject's videos as a react-admin resource (`media`, ra-data-simple-rest),
- * attaching one to a topic's draft, and uploads.
+ * Studio → Media Manager: the subject's videos as a react-admin resource (`media`, ra-data-simple-rest) and
+ * uploads. Attaching one to a topic is the graph's (graph/versions NodeVideoController, same path prefix).
  */
 @ApiTags('studio')
 @ApiBearerAuth()
@@ -53,14 +46,6 @@ export class MediaAdminController {
     );
     void reply.header('Content-Range', contentRange(MEDIA_LIST.resource, range.start, rows.length, total));
     return rows;
-  }
-
-  /** Sets the topic's video in the draft overlay; learners see it once the draft is published. */
-  @Post('attach')
-  @HttpCode(200)
-  @ApiOkResponse({ type: AttachMediaResponse })
-  attach(@Body() dto: AttachMediaDto, @CurrentUser() user: AuthUser): Promise<AttachMediaResponse> {
-    return this.admin.attach(dto, user.id);
   }
 
   /** An mp4 or WebM video into the subject's library (multipart: `subjectId`, then `file`). */

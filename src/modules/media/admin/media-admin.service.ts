@@ -3,33 +3,20 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { type AppConfig } from '../../../config/config';
 import { InjectConfig } from '../../../config/config.module';
 import { CatalogService } from '../../catalog/catalog.service';
-import { VersionsService } from '../../graph/versions/versions.service';
-import {
-  type MediaFilePage,
-  type MediaFileRecord,
-  MediaLibraryService,
-  mediaPath,
-  parseMediaReference,
-} from '../media-library.service';
+import { type MediaFilePage, type MediaFileRecord, MediaLibraryService, mediaPath } from '../media-library.service';
 import { Ffmpeg } from '../speech/ffmpeg';
-import {
-  type AttachMediaDto,
-  type AttachMediaResponse,
-  type MediaAdminRow,
-  toMediaAdminRow,
-} from './dto/media-admin.dto';
+import { type MediaAdminRow, toMediaAdminRow } from './dto/media-admin.dto';
 import { NOT_A_VIDEO_MESSAGE, safeStem, videoContainerOf } from './video-upload';
 
 /** ffmpeg reads an upload's header and first frame (a header-less WebM: its whole stream, copied) well within this. */
 const PROBE_TIMEOUT_MS = 60_000;
 
-/** Studio's Media Manager: a subject's videos, attaching one to a topic's draft, uploads. */
+/** Studio's Media Manager: a subject's videos and uploads (attaching one to a topic is graph/versions'). */
 @Injectable()
 export class MediaAdminService {
   constructor(
     private readonly catalog: CatalogService,
     private readonly library: MediaLibraryService,
-    private readonly versions: VersionsService,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -61,20 +48,6 @@ export class MediaAdminService {
     const subjectId = await this.subjectId(subjectInput);
     const { files, total } = await this.library.listKind(subjectId, 'video', page);
     return { rows: files.map((f) => this.row(f, userId)), total };
-  }
-
-  /** Sets the topic's video in the draft overlay to a video file of the same subject (live on publish). */
-  async attach(dto: AttachMediaDto, userId: string): Promise<AttachMediaResponse> {
-    const subjectId = await this.subjectId(dto.subjectId);
-    const ref = parseMediaReference(dto.url);
-    if (!ref) throw new BadRequestException("url must be the file's path (/media/<subject>/<file>) or its signed URL");
-    const file = await this.library.find(ref.subjectId, ref.fileName);
-    if (!file) throw new NotFoundException('Media file not found');
-    if (file.subjectId !== subjectId)
-      throw new BadRequestException(`The file belongs to another subject (${file.subjectId}), not to ${subjectId}`);
-    if (file.kind !== 'video') throw new BadRequestException(`Not a video: ${file.fileName} is a ${file.kind} file`);
-    const set = await this.versions.setNodeVideo(subjectId, dto.nodeId, { url: mediaPath(file) }, userId);
-    return { nodeId: set.nodeId, subjectId: set.subjectId, video: { url: set.video.url, title: set.video.title } };
   }
 
   /**

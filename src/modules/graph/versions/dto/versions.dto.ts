@@ -16,6 +16,7 @@ import {
   ValidationOptions,
 } from 'class-validator';
 import { sanitize } from '../../../../common/html/sanitize';
+import { NODE_ID_PATTERN } from '../../dto/graph.dto';
 import type { NodeContentFields } from '../../entities';
 import type { VersionRecord } from '../versions.repository';
 
@@ -121,6 +122,31 @@ export class SaveNodeDraftDto {
   sources!: NodeSourceDto[];
 }
 
+/** `POST /api/admin/media/attach`: a video of the subject's media library becomes the topic's, in the draft. */
+export class AttachMediaDto {
+  @ApiProperty({ example: 'vn-anatomy' })
+  @IsString({ message: 'nodeId is required' })
+  @Matches(NODE_ID_PATTERN, { message: 'nodeId is not a topic id' })
+  nodeId!: string;
+
+  @ApiProperty({ description: 'subject id, name or title', example: 'vagus-nerve' })
+  @IsString({ message: 'subjectId is required' })
+  @MinLength(1, { message: 'subjectId is required' })
+  @MaxLength(200)
+  subjectId!: string;
+
+  @ApiProperty({
+    description: "the file's `path` (/media/<subject>/<file name>) or its signed `url` (/api/media/file/…)",
+    example: '/media/vagus-nerve/video/vn-anatomy-1a2b3c4d.mp4',
+  })
+  @IsString({ message: 'url is required' })
+  @MaxLength(2000, { message: 'url is too long' })
+  @Matches(/^\/(media|api\/media\/file)\//, {
+    message: "url must be the file's path (/media/<subject>/<file>) or its signed URL (/api/media/file/…)",
+  })
+  url!: string;
+}
+
 // ---- responses -------------------------------------------------------------------------------------
 
 export class NodeVariantsResponse {
@@ -167,6 +193,17 @@ export class PublishVersionResponse {
 
 export class ResetDraftResponse {
   @ApiProperty({ type: 'integer', description: 'draft overlay rows removed' }) discarded!: number;
+}
+
+export class AttachedVideo {
+  @ApiProperty({ example: '/media/vagus-nerve/video/vn-anatomy-1a2b3c4d.mp4' }) url!: string;
+  @ApiProperty({ description: "the topic's title" }) title!: string;
+}
+
+export class AttachMediaResponse {
+  @ApiProperty() nodeId!: string;
+  @ApiProperty() subjectId!: string;
+  @ApiProperty({ type: AttachedVideo }) video!: AttachedVideo;
 }
 
 /** Stored html is kept as given; what leaves the server is sanitised. */
@@ -219,4 +256,12 @@ export function toPublishVersionResponse(published: {
 
 export function toResetDraftResponse(discarded: number): ResetDraftResponse {
   return { discarded };
+}
+
+export function toAttachMediaResponse(set: {
+  subjectId: string;
+  nodeId: string;
+  video: { url: string; title: string };
+}): AttachMediaResponse {
+  return { nodeId: set.nodeId, subjectId: set.subjectId, video: { url: set.video.url, title: set.video.title } };
 }

@@ -1,7 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { raListQueryDto, type RaListSpec } from '../../../../common/http/ra-list';
-import { NODE_ID_PATTERN } from '../../../graph/dto/graph.dto';
 import type { MediaFileRecord } from '../../media-library.service';
 
 export const MEDIA_SORT_FIELDS = ['createdAt', 'name'] as const;
@@ -75,42 +73,6 @@ export function toMediaAdminRow(
     source: f.provider === 'upload' ? 'upload' : 'render',
     createdAt: f.createdAt.toISOString(),
   };
-}
-
-/** `POST /api/admin/media/attach`. */
-export class AttachMediaDto {
-  @ApiProperty({ example: 'vn-anatomy' })
-  @IsString({ message: 'nodeId is required' })
-  @Matches(NODE_ID_PATTERN, { message: 'nodeId is not a topic id' })
-  nodeId!: string;
-
-  @ApiProperty({ description: 'subject id, name or title', example: 'vagus-nerve' })
-  @IsString({ message: 'subjectId is required' })
-  @MinLength(1, { message: 'subjectId is required' })
-  @MaxLength(200)
-  subjectId!: string;
-
-  @ApiProperty({
-    description: "the file's `path` (/media/<subject>/<file name>) or its signed `url` (/api/media/file/…)",
-    example: '/media/vagus-nerve/video/vn-anatomy-1a2b3c4d.mp4',
-  })
-  @IsString({ message: 'url is required' })
-  @MaxLength(2000, { message: 'url is too long' })
-  @Matches(/^\/(media|api\/media\/file)\//, {
-    message: "url must be the file's path (/media/<subject>/<file>) or its signed URL (/api/media/file/…)",
-  })
-  url!: string;
-}
-
-export class AttachedVideo {
-  @ApiProperty({ example: '/media/vagus-nerve/video/vn-anatomy-1a2b3c4d.mp4' }) url!: string;
-  @ApiProperty({ description: "the topic's title" }) title!: string;
-}
-
-export class AttachMediaResponse {
-  @ApiProperty() nodeId!: string;
-  @ApiProperty() subjectId!: string;
-  @ApiProperty({ type: AttachedVideo }) video!: AttachedVideo;
 }
 
 /** The multipart body of `POST /api/admin/media`, for the OpenAPI document (the handler reads the stream itself). */
