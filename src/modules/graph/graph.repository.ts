@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type BatchedRead, batchedRead, readTogether } from '../../common/database/batched-read';
+import { STRUCTURE_SQL } from './structure/course-structure.repository';
 
 export interface NodeDetailRecord {
   id: string;
@@ -22,7 +23,7 @@ export interface NodeDetailRecord {
  */
 export const GRAPH_SQL = {
   /** the latest published version; 0 while only the imported content exists */
-  version: `select coalesce(max(version), 0)::int as version from subject_versions where subject_id = ?`,
+  version: STRUCTURE_SQL.version,
   /**
    * one node with its prerequisites' titles and whether the user bookmarked it (its quiz items
    * are the assessment module's); binds user, subject, node

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../../config/config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { UserDataModule } from '../../auth/user-data/user-data.module';
 import { CatalogModule } from '../../catalog/catalog.module';
-import { VersionsModule } from '../../graph/versions/versions.module';
+import { CourseStructureModule } from '../../graph/structure/course-structure.module';
 import { CertificatesAdminController } from './certificates-admin.controller';
 import { CertificatesController } from './certificates.controller';
 import { CertificatesRepository } from './certificates.repository';
@@ -13,7 +13,7 @@ import { StatusListService } from './status-list.service';
 
 /** Certificates: issuing, signing, revocation and public verification (docs/challenges-api.md). */
 @Module({
-  imports: [UserDataModule, CatalogModule, VersionsModule],
+  imports: [UserDataModule, CatalogModule, CourseStructureModule],
   controllers: [CertificatesController, CertificatesAdminController],
   providers: [
     CertificatesRepository,

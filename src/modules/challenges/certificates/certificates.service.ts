@@ -2,7 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { randomBytes } from 'node:crypto';
 import { UserDataService } from '../../auth/user-data/user-data.service';
 import { CatalogService } from '../../catalog/catalog.service';
-import { VersionsService } from '../../graph/versions/versions.service';
+import { TopicReader } from '../../graph/structure/topic-reader.service';
 import type { CertificateSnapshot } from '../entities/certificate.entity';
 import { CertificatePageQuery, CertificateRecord, CertificatesRepository } from './certificates.repository';
 import { ISSUER_NAME, openBadgeCredential, STATUS_LIST_ID } from './credential';
@@ -52,7 +52,7 @@ export class CertificatesService {
     private readonly statusList: StatusListService,
     private readonly users: UserDataService,
     private readonly catalog: CatalogService,
-    private readonly versions: VersionsService,
+    private readonly structure: TopicReader,
   ) {}
 
   /**
@@ -66,9 +66,9 @@ export class CertificatesService {
     if (!challenge) throw new NotFoundException('Challenge not found');
     const email = await this.users.email(userId);
     if (!email) throw new NotFoundException('User not found');
-    const [subject, versions] = await Promise.all([
+    const [subject, contentVersion] = await Promise.all([
       this.catalog.subjectSummary(challenge.subjectId),
-      this.versions.listVersions(challenge.subjectId),
+      this.structure.publishedVersion(challenge.subjectId),
     ]);
     const issuedAt = new Date();
     const snapshot: CertificateSnapshot = {
@@ -79,8 +79,7 @@ export class CertificatesService {
       subjectTitle: subject?.title ?? challenge.subjectId,
       days: challenge.daysCount,
       issuedAt: issuedAt.toISOString(),
-      // listVersions is newest first; Studio's first publish is version 1, the imported content before it is 0
-      contentVersion: versions.versions[0]?.version ?? 0,
+      contentVersion,
     };
     const id = randomBytes(16).toString('base64url');
     const statusIndex = await this.repo.nextStatusIndex();

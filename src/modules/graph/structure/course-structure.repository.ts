@@ -32,6 +32,8 @@ export interface TopicContentRow {
  * exactly the same SQL. Bindings are positional `?`.
  */
 export const STRUCTURE_SQL = {
+  /** the latest published version; 0 while only the imported content exists */
+  version: `select coalesce(max(version), 0)::int as version from subject_versions where subject_id = ?`,
   modules: `select id, title, position from subject_modules where subject_id = ? order by position, id`,
   /**
    * live topics in reading order, each with its module's title and the ids of its live
@@ -56,6 +58,11 @@ export const STRUCTURE_SQL = {
 @Injectable()
 export class CourseStructureRepository {
   constructor(private readonly em: EntityManager) {}
+
+  async publishedVersion(subjectId: string): Promise<number> {
+    const rows = await this.em.execute<{ version: number }[]>(STRUCTURE_SQL.version, [subjectId]);
+    return Number(rows[0]?.version ?? 0);
+  }
 
   modules(subjectId: string): Promise<ModuleRow[]> {
     return this.em.execute<ModuleRow[]>(STRUCTURE_SQL.modules, [subjectId]);

@@ -45,7 +45,8 @@ const toTopic = (r: TopicRow): Topic => ({
 
 /**
  * The one way to read a subject's course structure (live topics in reading order, their
- * prerequisites, modules) from outside the graph: assessment, practice, tutor, catalog and auth.
+ * prerequisites, modules, the published version) from outside the graph: assessment, practice, tutor,
+ * catalog, auth and challenges' certificates.
  */
 @Injectable()
 export class TopicReader {
@@ -57,6 +58,14 @@ export class TopicReader {
   /** Live topics in reading order with their live prerequisites (and summaries when asked). */
   async liveTopics(subjectId: string, opts: { summaries?: boolean } = {}): Promise<Topic[]> {
     return (await this.repo.topics(this.em, subjectId, !!opts.summaries)).map(toTopic);
+  }
+
+  /**
+   * The subject's latest published content version: 0 while it is as imported, 1 after the Studio's first
+   * publish (a certificate records which content it certifies).
+   */
+  publishedVersion(subjectId: string): Promise<number> {
+    return this.repo.publishedVersion(subjectId);
   }
 
   /** The subject's modules in order. */
