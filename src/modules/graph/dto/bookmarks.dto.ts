@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { BookmarkRecord } from '../bookmarks.repository';
-import { OptionalSubjectQuery, SubjectNodeDto } from './graph.dto';
+import { SubjectNodeDto } from '../structure/dto/topic-ref.dto';
+import { OptionalSubjectQuery } from './graph.dto';
 
 /** The caller's bookmarks, of one subject or all. */
 export class BookmarksQuery extends OptionalSubjectQuery {}

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-
-export const NODE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
+import { NODE_ID_PATTERN } from '../structure/dto/topic-ref.dto';
 
 export class GraphQuery {
   @ApiProperty({ description: 'subject id, name or title', example: 'vagus-nerve' })
@@ -34,18 +33,4 @@ export class OptionalSubjectQuery {
   @MinLength(1)
   @MaxLength(200)
   subjectId?: string;
-}
-
-/** A topic of a subject, named by both ids (bookmarks, practice reviews). */
-export class SubjectNodeDto {
-  @ApiProperty({ example: 'vagus-nerve' })
-  @IsString({ message: 'subjectId is required' })
-  @MinLength(1, { message: 'subjectId is required' })
-  @MaxLength(200)
-  subjectId!: string;
-
-  @ApiProperty({ example: 'vn-anatomy' })
-  @IsString({ message: 'nodeId is required' })
-  @Matches(NODE_ID_PATTERN, { message: 'nodeId is not a topic id' })
-  nodeId!: string;
 }

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
 import type { NoteRecord } from '../notes.repository';
-import { NODE_ID_PATTERN, OptionalSubjectQuery } from './graph.dto';
+import { NODE_ID_PATTERN } from '../structure/dto/topic-ref.dto';
+import { OptionalSubjectQuery } from './graph.dto';
 
 export const NOTE_TEXT_MAX = 20000;
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { SubjectNodeDto } from '../../graph/dto/graph.dto';
+import { SubjectNodeDto } from '../../graph/structure/dto/topic-ref.dto';
 import { type CardStateName, SPEC_RATINGS, type SpecRating, stateName } from '../practice-schedule';
 import type { PracticeCard, PracticeReview, PracticeStats } from '../practice.service';
 

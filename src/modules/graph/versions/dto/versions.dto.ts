@@ -16,7 +16,7 @@ import {
   ValidationOptions,
 } from 'class-validator';
 import { sanitize } from '../../../../common/html/sanitize';
-import { NODE_ID_PATTERN } from '../../dto/graph.dto';
+import { NODE_ID_PATTERN } from '../../structure/dto/topic-ref.dto';
 import type { NodeContentFields } from '../../entities';
 import type { VersionRecord } from '../versions.repository';
 
