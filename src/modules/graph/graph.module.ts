@@ -5,8 +5,6 @@ import { MediaModule } from '../media/media.module';
 import { BookmarksController } from './bookmarks.controller';
 import { BookmarksRepository } from './bookmarks.repository';
 import { BookmarksService } from './bookmarks.service';
-import { GraphContentRepository } from './graph-content.repository';
-import { GraphContentService } from './graph-content.service';
 import { GraphController } from './graph.controller';
 import { GraphRepository } from './graph.repository';
 import { GraphService } from './graph.service';
@@ -19,16 +17,6 @@ import { VersionsModule } from './versions/versions.module';
 @Module({
   imports: [VersionsModule, AssessmentModule, CatalogModule, CourseStructureModule, MediaModule],
   controllers: [GraphController, NotesController, BookmarksController],
-  providers: [
-    GraphContentRepository,
-    GraphContentService,
-    GraphRepository,
-    GraphService,
-    NotesRepository,
-    NotesService,
-    BookmarksRepository,
-    BookmarksService,
-  ],
-  exports: [GraphContentService],
+  providers: [GraphRepository, GraphService, NotesRepository, NotesService, BookmarksRepository, BookmarksService],
 })
 export class GraphModule {}

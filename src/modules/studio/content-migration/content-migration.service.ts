@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { AssessmentContentService } from '../../assessment/assessment-content.service';
 import { CatalogContentService } from '../../catalog/catalog-content.service';
 import { ChallengeContentService } from '../../challenges/content/challenge-content.service';
-import { GraphContentService } from '../../graph/graph-content.service';
+import { GraphContentService } from '../../graph/content/graph-content.service';
 import { LectureContentService } from '../../media/lecture-content.service';
 import { ContentSourceSpec, MigrationInput, readBundled, readLegacyRest, SkippedItem } from './content-sources';
 

@@ -4,7 +4,7 @@ import type { ChallengeContent, SubjectContent } from '../../../content/content.
 import type { QuizItemImport } from '../../assessment/assessment-content.service';
 import type { SubjectImport } from '../../catalog/catalog-content.service';
 import type { ChallengeImport } from '../../challenges/content/challenge-content.service';
-import type { NodeImport } from '../../graph/graph-content.service';
+import type { NodeImport } from '../../graph/content/graph-content.service';
 import type { LectureSectionImport } from '../../media/lecture-content.service';
 
 /** One subject, ready to import: only items that passed validation. */

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { GraphCache } from './graph-cache.service';
+import { GraphCache } from '../graph-cache.service';
 import { Injectable } from '@nestjs/common';
-import { contentHash, UpsertOutcome } from '../../common/content-hash';
-import type { NodeSource } from './entities';
+import { contentHash, UpsertOutcome } from '../../../common/content-hash';
+import type { NodeSource } from '../entities';
 import { GraphContentRepository } from './graph-content.repository';
 
 export interface NodeImport {

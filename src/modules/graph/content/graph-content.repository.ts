@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { UpsertOutcome, upsertOutcome } from '../../common/content-hash';
-import type { NodeSource } from './entities';
+import { UpsertOutcome, upsertOutcome } from '../../../common/content-hash';
+import type { NodeSource } from '../entities';
 
 export interface NodeRow {
   id: string;
