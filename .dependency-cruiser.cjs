@@ -1,7 +1,9 @@
 /**
  * Import rules of the API and workers (run by src/architecture/architecture.spec.ts in `npm test`).
  * A module under src/modules/<name>/ reaches another module only through what that module's
- * services export: never through its repositories or entities (each table has one owner).
+ * services export: never through its repositories or entities (each table has one owner). The
+ * architecture test also refuses import cycles between modules (graph's two seams count as modules of
+ * their own), which no-circular, looking at files, does not see.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -48,6 +50,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/modules/audit/' },
       to: { path: '^src/modules/', pathNot: '^src/modules/audit/' },
+    },
+    {
+      name: 'graph-only-through-its-seams',
+      comment:
+        'Other modules reach the graph through what it offers them on purpose: graph/structure (the course-structure ' +
+        'reader: live topics, modules, names, a topic content, the published version, and the topic-id request DTO; ' +
+        'used by assessment, auth, catalog, challenges and practice) and graph/content (the content migration import, ' +
+        'used by studio). Everything else in graph/ is its own: a module that needs more asks for a seam. The ' +
+        'composition roots are outside the rule: src/app.module.ts mounts graph Nest modules, ' +
+        'src/database/entities.ts registers its entities with the ORM, workers/ runs its queue processors.',
+      severity: 'error',
+      from: {
+        path: '^(src|workers)/',
+        pathNot: '^src/modules/graph/|^src/app[.]module[.]ts$|^src/database/entities[.]ts$|^workers/',
+      },
+      to: { path: '^src/modules/graph/', pathNot: '^src/modules/graph/(structure|content)/' },
     },
     {
       name: 'no-app-from-common',
