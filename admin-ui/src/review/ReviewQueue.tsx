@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -16,26 +16,47 @@ import {
   Typography,
 } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { ListBase, Pagination, Title, useListContext, useLogoutIfAccessDenied, useNotify } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import {
+  ListBase,
+  Pagination,
+  type SortPayload,
+  Title,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRefresh,
+} from 'react-admin';
 
 import { apiErrorMessage } from '../providers/apiErrorMessage';
-import {
-  DEFAULT_PASSED,
-  DEFAULT_SCORE,
-  formatWhen,
-  gradeItem,
-  isWebLink,
-  OLDEST_FIRST,
-  parseScore,
-  PENDING,
-  REVIEW,
-  REVIEW_PAGE_SIZE,
-  type ReviewItem,
-} from './reviewApi';
+import type { StudioDataProvider } from '../providers/dataProvider';
+import { formatWhen } from '../shared/formatWhen';
+import type { Grade, ReviewItem } from './reviewMethods';
 
 export const NO_ITEMS = 'No items pending';
 export const GRADE_SAVED = 'Grade saved';
 export const LOAD_FAILED = 'Could not load the review queue';
+
+const REVIEW = 'review';
+/** The queue shows pending items, oldest first (docs/challenges-api.md). */
+const PENDING = { status: 'pending' } as const;
+const OLDEST_FIRST: SortPayload = { field: 'createdAt', order: 'ASC' };
+const REVIEW_PAGE_SIZE = 25;
+
+/** The spec's defaults for a new grade. */
+const DEFAULT_SCORE = '0.8';
+const DEFAULT_PASSED = true;
+
+/** The Score field parsed as a number: 0 when it is not numeric (the spec). */
+const parseScore = (text: string): number => {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : 0;
+};
+
+/** Only http(s) links are opened: anything else is shown as text. */
+const isWebLink = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
 
 // The screen shows its own error; react-admin's default error toast would say it twice.
 const quiet = () => {};
@@ -65,7 +86,8 @@ export const ReviewQueue = () => (
 );
 
 const ReviewColumns = () => {
-  const { data, error, isPending, refetch, total } = useListContext<ReviewItem>();
+  const { data, error, isPending, total } = useListContext<ReviewItem>();
+  const refresh = useRefresh();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = data?.find((item) => item.id === selectedId) ?? null;
   const pendingId = useId();
@@ -145,7 +167,7 @@ const ReviewColumns = () => {
             onClose={() => setSelectedId(null)}
             onSaved={() => {
               setSelectedId(null);
-              void refetch();
+              refresh();
             }}
           />
         ) : (
@@ -168,35 +190,23 @@ const Detail = ({ label, children }: { label: string; children: ReactNode }) => 
 );
 
 const GradeForm = ({ item, onClose, onSaved }: { item: ReviewItem; onClose: () => void; onSaved: () => void }) => {
+  const dataProvider = useDataProvider<StudioDataProvider>();
   const notify = useNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [score, setScore] = useState(DEFAULT_SCORE);
   const [passed, setPassed] = useState(DEFAULT_PASSED);
   const [note, setNote] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-    },
-    [],
-  );
-
-  const save = async () => {
-    if (saving) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await gradeItem(item.id, { passed, score: parseScore(score), rubric: { note } });
+  const grade = useMutation({
+    mutationFn: (values: Grade) => dataProvider.grade(item.id, values),
+    onSuccess: () => {
       notify(GRADE_SAVED, { type: 'success' });
       onSaved();
-    } catch (failure) {
-      if (await logoutIfAccessDenied(failure)) return;
-      if (mounted.current) setError(apiErrorMessage(failure, 'The grade was not saved.'));
-    } finally {
-      if (mounted.current) setSaving(false);
-    }
+    },
+  });
+  const saving = grade.isPending;
+  const error = grade.error ? apiErrorMessage(grade.error, 'The grade was not saved.') : null;
+
+  const save = () => {
+    if (!saving) grade.mutate({ passed, score: parseScore(score), rubric: { note } });
   };
 
   return (
@@ -205,7 +215,7 @@ const GradeForm = ({ item, onClose, onSaved }: { item: ReviewItem; onClose: () =
       aria-label={`Grade ${item.title}`}
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        save();
       }}
     >
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1, overflowWrap: 'anywhere' }}>
