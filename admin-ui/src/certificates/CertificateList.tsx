@@ -4,6 +4,7 @@ import {
   FunctionField,
   ListBase,
   Pagination,
+  type SortPayload,
   TextField,
   Title,
   useListContext,
@@ -11,19 +12,20 @@ import {
 } from 'react-admin';
 
 import { apiErrorMessage } from '../providers/apiErrorMessage';
-import {
-  ADMIN_ROLE,
-  type Certificate,
-  CERTIFICATES,
-  CERTIFICATES_PAGE_SIZE,
-  certificatePageUrl,
-  formatWhen,
-  NEWEST_FIRST,
-} from './certificatesApi';
+import { ADMIN_ROLE } from '../providers/authProvider';
+import { formatWhen } from '../shared/formatWhen';
+import type { Certificate } from './certificatesMethods';
 import { RevokeButton } from './RevokeButton';
 
 export const NO_CERTIFICATES = 'No certificates yet. They are issued when a learner passes every day of a challenge.';
 export const LOAD_FAILED = 'Could not load the certificates';
+
+const CERTIFICATES = 'certificates';
+const NEWEST_FIRST: SortPayload = { field: 'issuedAt', order: 'DESC' };
+const CERTIFICATES_PAGE_SIZE = 25;
+
+/** The learner site's public verification page: another app on this origin, outside /studio. */
+const certificatePageUrl = (id: string) => `/certificates/${encodeURIComponent(id)}`;
 
 // The screen shows its own error; react-admin's default error toast would say it twice.
 const quiet = () => {};

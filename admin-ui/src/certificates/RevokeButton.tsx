@@ -11,12 +11,16 @@ import {
   TextField,
 } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
-import { useListContext, useLogoutIfAccessDenied, useNotify } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 
 import { apiErrorMessage } from '../providers/apiErrorMessage';
-import { type Certificate, REASON_MAX_LENGTH, revokeCertificate } from './certificatesApi';
+import type { StudioDataProvider } from '../providers/dataProvider';
+import type { Certificate } from './certificatesMethods';
 
 export const CERTIFICATE_REVOKED = 'Certificate revoked';
+/** The contract's bounds for a revocation reason. */
+const REASON_MAX_LENGTH = 500;
 
 /**
  * Revoke (admins): a dialog asks for the reason (1 to 500 characters), then
@@ -43,31 +47,23 @@ export const RevokeButton = ({ certificate }: { certificate: Certificate }) => {
 };
 
 const RevokeDialog = ({ certificate, onClose }: { certificate: Certificate; onClose: () => void }) => {
-  const { refetch } = useListContext<Certificate>();
+  const dataProvider = useDataProvider<StudioDataProvider>();
   const notify = useNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const refresh = useRefresh();
   const [reason, setReason] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const titleId = useId();
   const textId = useId();
   const trimmed = reason.trim();
-
-  const revoke = async () => {
-    if (saving || !trimmed) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await revokeCertificate(certificate.id, trimmed);
+  const revoke = useMutation({
+    mutationFn: () => dataProvider.revoke(certificate.id, trimmed),
+    onSuccess: () => {
       notify(CERTIFICATE_REVOKED, { type: 'success' });
       onClose();
-      await refetch();
-    } catch (failure) {
-      if (await logoutIfAccessDenied(failure)) return;
-      setError(apiErrorMessage(failure, 'The certificate was not revoked.'));
-      setSaving(false);
-    }
-  };
+      refresh();
+    },
+  });
+  const saving = revoke.isPending;
+  const error = revoke.error ? apiErrorMessage(revoke.error, 'The certificate was not revoked.') : null;
 
   return (
     <Dialog
@@ -81,7 +77,7 @@ const RevokeDialog = ({ certificate, onClose }: { certificate: Certificate; onCl
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void revoke();
+          if (!saving && trimmed) revoke.mutate();
         }}
       >
         <DialogTitle id={titleId}>Revoke certificate</DialogTitle>
