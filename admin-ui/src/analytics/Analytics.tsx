@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import type { Schema } from '@lp/api-types';
 import { useQuery } from '@tanstack/react-query';
-import { Title } from 'react-admin';
+import { Title, useDataProvider } from 'react-admin';
 
 import { apiErrorMessage } from '../providers/apiErrorMessage';
-import { type ChallengeCount, fetchAnalytics } from './analyticsApi';
+import type { StudioDataProvider } from '../providers/dataProvider';
 
 export const ANALYTICS_KEY = ['studio', 'challenge-analytics'] as const;
 export const LOAD_FAILED = 'Could not load the analytics';
@@ -15,7 +16,8 @@ export const NO_CHALLENGES = 'No challenges yet.';
  * The app bar's refresh button reads it again (react-admin invalidates every query).
  */
 export const Analytics = () => {
-  const analytics = useQuery({ queryKey: ANALYTICS_KEY, queryFn: fetchAnalytics, retry: false });
+  const dataProvider = useDataProvider<StudioDataProvider>();
+  const analytics = useQuery({ queryKey: ANALYTICS_KEY, queryFn: () => dataProvider.analytics(), retry: false });
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title="Analytics" />
@@ -56,7 +58,7 @@ export const Analytics = () => {
   );
 };
 
-const CountList = ({ title, counts }: { title: string; counts: ChallengeCount[] }) => {
+const CountList = ({ title, counts }: { title: string; counts: Schema<'AnalyticsCountResponse'>[] }) => {
   const titleId = useId();
   const total = counts.reduce((sum, c) => sum + c.count, 0);
   return (
