@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UpsertOutcome, upsertOutcome } from '../../common/content-hash';
 
-export interface SubjectRow {
+export interface SubjectContentRecord {
   id: string;
   name: string;
   title: string;
@@ -24,7 +24,7 @@ export function priceIdFor(subjectId: string): string {
 @Injectable()
 export class CatalogContentRepository {
   /** Inserts or updates the subject's content; never touches `is_published`, which the Studio owns. */
-  async upsertSubject(em: EntityManager, s: SubjectRow): Promise<UpsertOutcome> {
+  async upsertSubject(em: EntityManager, s: SubjectContentRecord): Promise<UpsertOutcome> {
     const rows = await em.execute<{ inserted: boolean }[]>(
       `insert into subjects (id, name, title, description, safety_note, position, content_hash)
        values (?, ?, ?, ?, ?, ?, ?)

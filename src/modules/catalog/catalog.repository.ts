@@ -8,17 +8,20 @@ export interface SubjectRecord {
   name: string;
   title: string;
   description: string;
-  is_published: boolean;
-  created_at: string;
+  isPublished: boolean;
+  /** as the driver gives timestamps of raw queries (text) */
+  createdAt: string;
 }
 
 export interface PriceRecord {
   id: string;
-  subject_id: string;
+  subjectId: string;
   currency: string;
   amount: number;
-  provider_price_id: string | null;
+  providerPriceId: string | null;
 }
+
+const SUBJECT_COLUMNS = `id, name, title, description, is_published as "isPublished", created_at as "createdAt"`;
 
 /** The Studio's course list: SQL columns for its sort fields, so no input reaches the SQL text. */
 const COURSE_ORDER = {
@@ -49,17 +52,14 @@ export class CatalogRepository {
   /** Published subjects in shop order: the featured course first, then content order. */
   listSubjects(opts: { includeUnpublished?: boolean } = {}): Promise<SubjectRecord[]> {
     return this.em.execute<SubjectRecord[]>(
-      `select id, name, title, description, is_published, created_at from subjects
+      `select ${SUBJECT_COLUMNS} from subjects
         where ? or is_published order by (id = ?) desc, position, created_at`,
       [!!opts.includeUnpublished, FEATURED_SUBJECT],
     );
   }
 
   async findSubject(id: string): Promise<SubjectRecord | null> {
-    const rows = await this.em.execute<SubjectRecord[]>(
-      `select id, name, title, description, is_published, created_at from subjects where id = ?`,
-      [id],
-    );
+    const rows = await this.em.execute<SubjectRecord[]>(`select ${SUBJECT_COLUMNS} from subjects where id = ?`, [id]);
     return rows[0] ?? null;
   }
 
@@ -75,7 +75,7 @@ export class CatalogRepository {
   async setPublished(id: string, published: boolean): Promise<SubjectRecord | null> {
     const rows = await this.em.execute<SubjectRecord[]>(
       `update subjects set is_published = ?, updated_at = now() where id = ?
-        returning id, name, title, description, is_published, created_at`,
+        returning ${SUBJECT_COLUMNS}`,
       [published, id],
     );
     return rows[0] ?? null;
@@ -107,7 +107,7 @@ export class CatalogRepository {
       params,
     );
     const rows = await this.em.execute<SubjectRecord[]>(
-      `select id, name, title, description, is_published, created_at from subjects ${whereSql}
+      `select ${SUBJECT_COLUMNS} from subjects ${whereSql}
         order by ${order} offset ? limit ?`,
       [...params, query.offset, query.limit],
     );
@@ -116,7 +116,8 @@ export class CatalogRepository {
 
   listPrices(): Promise<PriceRecord[]> {
     return this.em.execute<PriceRecord[]>(
-      `select p.id, p.subject_id, p.currency, p.amount, p.provider_price_id from prices p join subjects s on s.id = p.subject_id
+      `select p.id, p.subject_id as "subjectId", p.currency, p.amount, p.provider_price_id as "providerPriceId"
+         from prices p join subjects s on s.id = p.subject_id
         where p.active and s.is_published order by (s.id = ?) desc, s.position, p.amount`,
       [FEATURED_SUBJECT],
     );
@@ -124,7 +125,7 @@ export class CatalogRepository {
 
   async findPrice(id: string): Promise<PriceRecord | null> {
     const rows = await this.em.execute<PriceRecord[]>(
-      `select id, subject_id, currency, amount, provider_price_id from prices where id = ? and active`,
+      `select id, subject_id as "subjectId", currency, amount, provider_price_id as "providerPriceId" from prices where id = ? and active`,
       [id],
     );
     return rows[0] ?? null;

@@ -23,8 +23,8 @@ export interface CourseVisibility {
   published: boolean;
 }
 
-function toCourseVisibility(s: Pick<SubjectRecord, 'id' | 'title' | 'is_published'>): CourseVisibility {
-  return { subjectId: s.id, title: s.title, published: s.is_published };
+function toCourseVisibility(s: Pick<SubjectRecord, 'id' | 'title' | 'isPublished'>): CourseVisibility {
+  return { subjectId: s.id, title: s.title, published: s.isPublished };
 }
 
 /** The shop's public face: subjects, prices and the free preview. */
@@ -50,14 +50,14 @@ export class CatalogService {
     opts: { forEntitlement?: boolean; anyState?: boolean } = {},
   ): Promise<string | null> {
     const byId = await this.repo.findSubject(input.trim());
-    if (byId && (byId.is_published || opts.forEntitlement || opts.anyState)) return byId.id;
+    if (byId && (byId.isPublished || opts.forEntitlement || opts.anyState)) return byId.id;
     return this.repo.findByNameOrTitle(input, !!opts.anyState);
   }
 
   async requirePublishedSubject(input: string): Promise<SubjectRecord> {
     const id = await this.resolveSubjectId(input);
     const subject = id ? await this.repo.findSubject(id) : null;
-    if (!subject || !subject.is_published) throw new NotFoundException('Subject not found');
+    if (!subject || !subject.isPublished) throw new NotFoundException('Subject not found');
     return subject;
   }
 
@@ -84,7 +84,7 @@ export class CatalogService {
     ]);
     return {
       subject,
-      price: prices.find((p) => p.subject_id === subject.id) ?? null,
+      price: prices.find((p) => p.subjectId === subject.id) ?? null,
       modules: modules.slice(0, PREVIEW_MODULES).map((m) => {
         const lessons = nodes.filter((n) => n.moduleId === m.id);
         return {

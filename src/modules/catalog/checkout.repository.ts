@@ -5,29 +5,31 @@ import type { CheckoutStatus } from './entities';
 export interface SessionRecord {
   id: string;
   provider: 'dev' | 'stripe';
-  user_id: string;
-  subject_id: string;
-  price_id: string;
+  userId: string;
+  subjectId: string;
+  priceId: string;
   amount: number;
   currency: string;
   status: CheckoutStatus;
-  payment_intent_id: string | null;
+  paymentIntentId: string | null;
 }
 
 /** Stripe's dispute statuses after which nothing changes: won, lost, and an inquiry closed in our favour. */
 const FINAL_DISPUTE_STATUSES = `'won', 'lost', 'warning_closed'`;
 
-const COLUMNS = 'id, provider, user_id, subject_id, price_id, amount, currency, status, payment_intent_id';
+// Each column under its record's name: rows come back as SessionRecords, with no mapping pass.
+const COLUMNS = `id, provider, user_id as "userId", subject_id as "subjectId", price_id as "priceId", amount, currency, status,
+  payment_intent_id as "paymentIntentId"`;
 
 /** Checkout sessions, entitlements and applied provider events. Writes take the caller's transaction `em`. */
 @Injectable()
 export class CheckoutRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async insertSession(s: Omit<SessionRecord, 'status' | 'payment_intent_id'> & { url: string }): Promise<void> {
+  async insertSession(s: Omit<SessionRecord, 'status' | 'paymentIntentId'> & { url: string }): Promise<void> {
     await this.em.execute(
       `insert into checkout_sessions (id, provider, user_id, subject_id, price_id, amount, currency, url) values (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [s.id, s.provider, s.user_id, s.subject_id, s.price_id, s.amount, s.currency, s.url],
+      [s.id, s.provider, s.userId, s.subjectId, s.priceId, s.amount, s.currency, s.url],
     );
   }
 

@@ -56,7 +56,7 @@ export class CheckoutService {
     }
     const subject = await this.catalog.requirePublishedSubject(subjectInput);
     const price = await this.catalog.findPrice(priceId);
-    if (!price || price.subject_id !== subject.id)
+    if (!price || price.subjectId !== subject.id)
       throw new BadRequestException('priceId is not a price of this subject');
     if (await this.entitlements.hasActive(userId, subject.id))
       throw new ConflictException('You already own this course');
@@ -74,7 +74,7 @@ export class CheckoutService {
       userId,
       userEmail,
       subject: { id: subject.id, title: subject.title },
-      price: { id: price.id, amount: price.amount, currency: price.currency, providerPriceId: price.provider_price_id },
+      price: { id: price.id, amount: price.amount, currency: price.currency, providerPriceId: price.providerPriceId },
       // Stripe fills in {CHECKOUT_SESSION_ID} itself.
       successUrl: `${base}/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}/shop?subject=${encodeURIComponent(subject.id)}`,
@@ -82,9 +82,9 @@ export class CheckoutService {
     await this.repo.insertSession({
       id: session.id,
       provider: this.provider.name,
-      user_id: userId,
-      subject_id: subject.id,
-      price_id: price.id,
+      userId,
+      subjectId: subject.id,
+      priceId: price.id,
       amount: price.amount,
       currency: price.currency,
       url: session.url,
@@ -95,7 +95,7 @@ export class CheckoutService {
   private async ownSession(userId: string, sessionId: string): Promise<SessionRecord> {
     const session = await this.repo.findSession(this.em, sessionId);
     if (!session) throw new NotFoundException('Checkout session not found');
-    if (session.user_id !== userId) throw new ForbiddenException(NOT_YOUR_SESSION);
+    if (session.userId !== userId) throw new ForbiddenException(NOT_YOUR_SESSION);
     return session;
   }
 
@@ -108,7 +108,7 @@ export class CheckoutService {
       else if (state?.closed) await this.em.transactional((em) => this.repo.closeIfOpen(em, session.id, 'expired'));
       session = (await this.repo.findSession(this.em, session.id))!;
     }
-    return { session, entitled: await this.entitlements.hasActive(userId, session.subject_id) };
+    return { session, entitled: await this.entitlements.hasActive(userId, session.subjectId) };
   }
 
   /** Marks the session paid and grants the entitlement, once, in its own transaction. */
@@ -154,13 +154,13 @@ export class CheckoutService {
       return 'ignored' as const;
     }
     await this.repo.setStatus(em, session.id, 'paid', paymentIntentId);
-    touch(session.user_id);
-    await this.repo.grantEntitlement(em, session.user_id, session.subject_id, session.id);
+    touch(session.userId);
+    await this.repo.grantEntitlement(em, session.userId, session.subjectId, session.id);
     // A chargeback reported before the completion reached us: the access starts suspended.
     if (paymentIntentId && (await this.repo.hasUnsettledDispute(em, paymentIntentId))) {
       await this.repo.suspendEntitlementOf(em, session.id);
     }
-    this.logger.log(`Session ${session.id} paid: ${session.subject_id} granted to user ${session.user_id}`);
+    this.logger.log(`Session ${session.id} paid: ${session.subjectId} granted to user ${session.userId}`);
     return 'granted' as const;
   }
 
@@ -176,7 +176,7 @@ export class CheckoutService {
   ): Promise<{ session: SessionRecord; subject: { id: string; name: string; title: string } | null }> {
     this.devOnly();
     const session = await this.ownSession(userId, sessionId);
-    return { session, subject: await this.catalog.subjectSummary(session.subject_id) };
+    return { session, subject: await this.catalog.subjectSummary(session.subjectId) };
   }
 
   /** Pays the session; answers where the browser goes next. */
@@ -197,7 +197,7 @@ export class CheckoutService {
       const now = await this.repo.findSession(this.em, s.id);
       throw new ConflictException(`This checkout session is already ${now?.status ?? s.status}`);
     }
-    return `/shop?subject=${encodeURIComponent(s.subject_id)}`;
+    return `/shop?subject=${encodeURIComponent(s.subjectId)}`;
   }
 
   // ---- Stripe webhooks ---------------------------------------------------------------------
@@ -244,9 +244,9 @@ export class CheckoutService {
             return 'applied' as const;
           }
           await this.repo.setStatus(tx, row.id, 'refunded');
-          touch(row.user_id);
+          touch(row.userId);
           await this.repo.revokeEntitlementOf(tx, row.id);
-          this.logger.log(`Session ${row.id} refunded: ${row.subject_id} revoked for user ${row.user_id}`);
+          this.logger.log(`Session ${row.id} refunded: ${row.subjectId} revoked for user ${row.userId}`);
           return 'applied' as const;
         }
         case 'charge.dispute.created':
@@ -260,15 +260,15 @@ export class CheckoutService {
           await this.repo.recordDispute(tx, dispute.id, pi, dispute.status);
           const row = await this.repo.lockSessionByPaymentIntent(tx, pi);
           if (!row || row.status !== 'paid') return 'applied' as const;
-          touch(row.user_id);
+          touch(row.userId);
           if (await this.repo.hasUnsettledDispute(tx, pi)) {
             await this.repo.suspendEntitlementOf(tx, row.id);
             this.logger.warn(
-              `Session ${row.id} disputed (${dispute.status}): ${row.subject_id} suspended for user ${row.user_id}`,
+              `Session ${row.id} disputed (${dispute.status}): ${row.subjectId} suspended for user ${row.userId}`,
             );
           } else {
             await this.repo.restoreEntitlementOf(tx, row.id);
-            this.logger.log(`Session ${row.id} dispute won: ${row.subject_id} restored for user ${row.user_id}`);
+            this.logger.log(`Session ${row.id} dispute won: ${row.subjectId} restored for user ${row.userId}`);
           }
           return 'applied' as const;
         }

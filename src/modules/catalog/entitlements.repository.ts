@@ -3,20 +3,20 @@ import { Injectable } from '@nestjs/common';
 import type { EntitlementStatus } from './entities';
 
 export interface EntitlementRecord {
-  subject_id: string;
+  subjectId: string;
   status: EntitlementStatus;
-  created_at: string;
+  createdAt: string;
 }
 
 /** A paid checkout session with its subject's names. */
 export interface PurchaseRecord {
   id: string;
-  subject_id: string;
+  subjectId: string;
   name: string;
   title: string;
   amount: number;
   currency: string;
-  completed_at: string;
+  completedAt: string;
 }
 
 @Injectable()
@@ -25,7 +25,8 @@ export class EntitlementsRepository {
 
   listActive(userId: string): Promise<EntitlementRecord[]> {
     return this.em.execute(
-      `select subject_id, status, created_at from user_entitlements where user_id = ? and status = 'active' order by created_at`,
+      `select subject_id as "subjectId", status, created_at as "createdAt" from user_entitlements
+        where user_id = ? and status = 'active' order by created_at`,
       [userId],
     );
   }
@@ -40,7 +41,7 @@ export class EntitlementsRepository {
 
   listPurchases(userId: string): Promise<PurchaseRecord[]> {
     return this.em.execute(
-      `select c.id, c.subject_id, s.name, s.title, c.amount, c.currency, c.completed_at
+      `select c.id, c.subject_id as "subjectId", s.name, s.title, c.amount, c.currency, c.completed_at as "completedAt"
          from checkout_sessions c join subjects s on s.id = c.subject_id
         where c.user_id = ? and c.status = 'paid' order by c.completed_at desc`,
       [userId],

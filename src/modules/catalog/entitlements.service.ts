@@ -16,7 +16,7 @@ export class EntitlementsService implements EntitlementChecker {
   }
 
   async activeSubjectIds(userId: string): Promise<string[]> {
-    return (await this.repo.listActive(userId)).map((r) => r.subject_id);
+    return (await this.repo.listActive(userId)).map((r) => r.subjectId);
   }
 
   hasActive(userId: string, subjectId: string): Promise<boolean> {

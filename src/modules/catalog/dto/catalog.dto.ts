@@ -176,8 +176,8 @@ export function toSubjectResponse(s: SubjectRecord): SubjectResponse {
     name: s.name,
     title: s.title,
     description: s.description,
-    is_published: s.is_published,
-    created_at: new Date(s.created_at).toISOString(),
+    is_published: s.isPublished,
+    created_at: new Date(s.createdAt).toISOString(),
   };
 }
 
@@ -187,7 +187,7 @@ export function toSubjectsResponse(subjects: SubjectRecord[], detailed: boolean)
 
 export function toPricesResponse(prices: PriceRecord[]): PricesResponse {
   return {
-    prices: prices.map((p) => ({ subjectId: p.subject_id, currency: p.currency, amount: p.amount, priceId: p.id })),
+    prices: prices.map((p) => ({ subjectId: p.subjectId, currency: p.currency, amount: p.amount, priceId: p.id })),
   };
 }
 
@@ -218,15 +218,15 @@ export function toPreviewNodeResponse(node: TopicContent): PreviewNodeResponse {
 }
 
 export function toEntitlementResponse(e: EntitlementRecord): EntitlementResponse {
-  return { subjectId: e.subject_id, status: e.status, createdAt: new Date(e.created_at).toISOString() };
+  return { subjectId: e.subjectId, status: e.status, createdAt: new Date(e.createdAt).toISOString() };
 }
 
 export function toPurchaseResponse(p: PurchaseRecord): PurchaseResponse {
   return {
     id: p.id,
-    subjects: { id: p.subject_id, name: p.name, title: p.title },
+    subjects: { id: p.subjectId, name: p.name, title: p.title },
     amount: p.amount,
     currency: p.currency,
-    created_at: new Date(p.completed_at).toISOString(),
+    created_at: new Date(p.completedAt).toISOString(),
   };
 }

@@ -58,7 +58,7 @@ export function toCheckoutSessionResponse(session: { id: string; url: string }):
 }
 
 export function toCheckoutVerifyResponse(session: SessionRecord, entitled: boolean): CheckoutVerifyResponse {
-  return { sessionId: session.id, status: session.status, subjectId: session.subject_id, entitled };
+  return { sessionId: session.id, status: session.status, subjectId: session.subjectId, entitled };
 }
 
 export function toDevCheckoutSessionResponse(
@@ -69,7 +69,7 @@ export function toDevCheckoutSessionResponse(
     sessionId: session.id,
     status: session.status,
     // a subject deleted since the purchase still names something
-    subject: subject ?? { id: session.subject_id, name: session.subject_id, title: session.subject_id },
+    subject: subject ?? { id: session.subjectId, name: session.subjectId, title: session.subjectId },
     amount: session.amount,
     currency: session.currency,
   };
