@@ -14,27 +14,41 @@ import {
 } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Title, useGetList, useLogoutIfAccessDenied, useNotify } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { type SortPayload, Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 
 import { useCourses } from '../courses/course';
 import { apiErrorMessage } from '../providers/apiErrorMessage';
+import type { StudioDataProvider } from '../providers/dataProvider';
 import { SubjectSelect, useSubjectOptions } from '../versions/SubjectSelect';
-import {
-  attachVideo,
-  formatDuration,
-  formatSize,
-  MEDIA,
-  MEDIA_PAGE_SIZE,
-  NEWEST_FIRST,
-  uploadVideo,
-  VIDEO_TYPES,
-  type MediaFile,
-} from './mediaApi';
+import type { MediaFile } from './mediaMethods';
 
 export const NODE_ID_FIRST = 'Enter a node id first';
 export const ATTACHED = 'Attached';
 export const ATTACH_FAILED = 'Attach failed';
 export const NO_VIDEOS = 'No videos for this subject yet.';
+
+/** The react-admin resource of a subject's video files: `/api/admin/media`. */
+const MEDIA = 'media';
+/** Newest first, one page of up to 100 (`range=[0,99]`). */
+const NEWEST_FIRST: SortPayload = { field: 'createdAt', order: 'DESC' };
+const MEDIA_PAGE_SIZE = 100;
+/** What the file picker offers; the server checks the bytes anyway. */
+const VIDEO_TYPES = 'video/mp4,video/webm';
+
+/** "1:05" for 65 s, "1:01:05" past the hour; null when unknown. */
+const formatDuration = (ms: number | null): string | null => {
+  if (ms === null) return null;
+  const total = Math.round(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+};
+
+/** "850 KB", "4.2 MB". */
+const formatSize = (bytes: number): string =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 type Severity = 'info' | 'success' | 'warning' | 'error';
 interface Status {
@@ -55,16 +69,14 @@ const STATUS_COLOR: Record<Severity, string> = {
  * live on publish). New videos can be uploaded for the subject.
  */
 export const MediaManager = () => {
+  const dataProvider = useDataProvider<StudioDataProvider>();
   const notify = useNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const courses = useCourses();
   const options = useSubjectOptions();
   const [chosen, setChosen] = useState<string | null>(null);
   const [nodeId, setNodeId] = useState('');
   const [nodeIdError, setNodeIdError] = useState(false);
   const [status, setStatus] = useState<Status>({ text: '', severity: 'info' });
-  const [attaching, setAttaching] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
   const nodeIdInput = useRef<HTMLInputElement>(null);
 
   const subjectId = chosen ?? options[0]?.id ?? '';
@@ -78,7 +90,35 @@ export const MediaManager = () => {
     { enabled: subjectId !== '' },
   );
 
-  const attach = async (file: MediaFile) => {
+  const attachCall = useMutation({
+    mutationFn: ({ file, node }: { file: MediaFile; node: string }) =>
+      dataProvider.attachMedia({ nodeId: node, subjectId, url: file.path }),
+    onSuccess: (_, { file, node }) => {
+      notify(ATTACHED, { type: 'success' });
+      setStatus({ text: `${file.name} is now the video of ${node} (draft, live on publish).`, severity: 'success' });
+    },
+    onError: (error) => {
+      notify(ATTACH_FAILED, { type: 'error' });
+      setStatus({
+        text: `${ATTACH_FAILED}: ${apiErrorMessage(error, 'no answer from the server')}`,
+        severity: 'error',
+      });
+    },
+  });
+  const attaching = attachCall.isPending ? attachCall.variables.file.id : null;
+
+  const uploadCall = useMutation({
+    mutationFn: (file: File) => dataProvider.uploadMedia(subjectId, file),
+    onSuccess: async (row) => {
+      setStatus({ text: `Uploaded ${row.name}.`, severity: 'success' });
+      await videos.refetch();
+    },
+    onError: (error) =>
+      setStatus({ text: `Upload failed: ${apiErrorMessage(error, 'no answer from the server')}`, severity: 'error' }),
+  });
+  const uploading = uploadCall.isPending;
+
+  const attach = (file: MediaFile) => {
     if (attaching) return;
     const node = nodeId.trim();
     if (!node) {
@@ -87,42 +127,18 @@ export const MediaManager = () => {
       nodeIdInput.current?.focus();
       return;
     }
-    setAttaching(file.id);
     setStatus({ text: `Attaching ${file.name} to ${node}…`, severity: 'info' });
-    try {
-      await attachVideo(node, subjectId, file.path);
-      notify(ATTACHED, { type: 'success' });
-      setStatus({ text: `${file.name} is now the video of ${node} (draft, live on publish).`, severity: 'success' });
-    } catch (error) {
-      if (await logoutIfAccessDenied(error)) return;
-      notify(ATTACH_FAILED, { type: 'error' });
-      setStatus({
-        text: `${ATTACH_FAILED}: ${apiErrorMessage(error, 'no answer from the server')}`,
-        severity: 'error',
-      });
-    } finally {
-      setAttaching(null);
-    }
+    attachCall.mutate({ file, node });
   };
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+  const upload = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const file = input.files?.[0];
     // Cleared so that choosing the same file again (after a failure) fires a change again.
     input.value = '';
     if (!file || !subjectId || uploading) return;
-    setUploading(true);
     setStatus({ text: `Uploading ${file.name}…`, severity: 'info' });
-    try {
-      const row = await uploadVideo(subjectId, file);
-      setStatus({ text: `Uploaded ${row?.name || file.name}.`, severity: 'success' });
-      await videos.refetch();
-    } catch (error) {
-      if (await logoutIfAccessDenied(error)) return;
-      setStatus({ text: `Upload failed: ${apiErrorMessage(error, 'no answer from the server')}`, severity: 'error' });
-    } finally {
-      setUploading(false);
-    }
+    uploadCall.mutate(file);
   };
 
   return (
@@ -179,7 +195,7 @@ export const MediaManager = () => {
             type="file"
             accept={VIDEO_TYPES}
             disabled={!subjectId || uploading}
-            onChange={(event: ChangeEvent<HTMLInputElement>) => void upload(event)}
+            onChange={upload}
             sx={{
               position: 'absolute',
               width: 1,
@@ -208,7 +224,7 @@ export const MediaManager = () => {
         error={videos.error ? apiErrorMessage(videos.error, 'Failed to load the videos') : null}
         files={videos.data ?? []}
         attaching={attaching}
-        onAttach={(file) => void attach(file)}
+        onAttach={attach}
       />
     </Box>
   );
@@ -275,7 +291,7 @@ const VideoCard = ({
   const details = [
     formatDuration(file.durationMs),
     formatSize(file.size),
-    file.source === 'upload' ? 'uploaded' : file.source === 'render' ? 'rendered' : null,
+    file.source === 'upload' ? 'uploaded' : 'rendered',
   ].filter((d): d is string => !!d);
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
