@@ -11,19 +11,7 @@ describe('practice schedule', () => {
     expect(s).toMatchObject({ due: now, reps: 0, lapses: 0, state: 0, lastReview: null });
     const intervals: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const record = {
-        node_id: 'n',
-        due: s.due,
-        stability: s.stability,
-        difficulty: s.difficulty,
-        elapsed_days: s.elapsedDays,
-        scheduled_days: s.scheduledDays,
-        learning_steps: s.learningSteps,
-        reps: s.reps,
-        lapses: s.lapses,
-        state: s.state,
-        last_review: s.lastReview,
-      };
+      const record = { nodeId: 'n', ...s };
       s = schedule(fromRecord(record), 3, now);
       intervals.push(s.scheduledDays);
       now = s.due;
@@ -31,23 +19,7 @@ describe('practice schedule', () => {
     expect(intervals[0]).toBe(0);
     for (let i = 2; i < intervals.length; i++) expect(intervals[i]).toBeGreaterThan(intervals[i - 1]);
     expect(stateName(s.state)).toBe('Review');
-    const lapsed = schedule(
-      fromRecord({
-        node_id: 'n',
-        due: s.due,
-        stability: s.stability,
-        difficulty: s.difficulty,
-        elapsed_days: s.elapsedDays,
-        scheduled_days: s.scheduledDays,
-        learning_steps: s.learningSteps,
-        reps: s.reps,
-        lapses: s.lapses,
-        state: s.state,
-        last_review: s.lastReview,
-      }),
-      0,
-      now,
-    );
+    const lapsed = schedule(fromRecord({ nodeId: 'n', ...s }), 0, now);
     expect(lapsed.lapses).toBe(1);
     expect(stateName(lapsed.state)).toBe('Relearning');
     expect(lapsed.scheduledDays).toBe(0);

@@ -42,13 +42,13 @@ export function fromRecord(r: CardRecord): Card {
     due: new Date(r.due),
     stability: Number(r.stability),
     difficulty: Number(r.difficulty),
-    elapsed_days: r.elapsed_days,
-    scheduled_days: r.scheduled_days,
-    learning_steps: r.learning_steps,
+    elapsed_days: r.elapsedDays,
+    scheduled_days: r.scheduledDays,
+    learning_steps: r.learningSteps,
     reps: r.reps,
     lapses: r.lapses,
     state: r.state as State,
-    last_review: r.last_review ? new Date(r.last_review) : undefined,
+    last_review: r.lastReview ? new Date(r.lastReview) : undefined,
   };
 }
 

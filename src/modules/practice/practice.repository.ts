@@ -1,20 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
-export interface CardRecord {
-  node_id: string;
-  due: Date;
-  stability: number;
-  difficulty: number;
-  elapsed_days: number;
-  scheduled_days: number;
-  learning_steps: number;
-  reps: number;
-  lapses: number;
-  state: number;
-  last_review: Date | null;
-}
-
 export interface CardState {
   due: Date;
   stability: number;
@@ -28,8 +14,14 @@ export interface CardState {
   lastReview: Date | null;
 }
 
-const CARD_COLUMNS =
-  'c.node_id, c.due, c.stability, c.difficulty, c.elapsed_days, c.scheduled_days, c.learning_steps, c.reps, c.lapses, c.state, c.last_review';
+/** A learner's card of a topic: its FSRS state as stored (timestamps as the driver gives them). */
+export interface CardRecord extends CardState {
+  nodeId: string;
+}
+
+const CARD_COLUMNS = `c.node_id as "nodeId", c.due, c.stability, c.difficulty, c.elapsed_days as "elapsedDays",
+  c.scheduled_days as "scheduledDays", c.learning_steps as "learningSteps", c.reps, c.lapses, c.state,
+  c.last_review as "lastReview"`;
 
 /** FSRS cards and their review log. Writes take the caller's transaction `em`. */
 @Injectable()

@@ -71,13 +71,13 @@ export class PracticeService {
     ]);
     const live = new Map(topics.map((t, position) => [t.id, { title: t.title, position }]));
     return cards
-      .filter((c) => live.has(c.node_id))
-      .map((c) => ({ ...c, title: live.get(c.node_id)!.title, position: live.get(c.node_id)!.position }))
+      .filter((c) => live.has(c.nodeId))
+      .map((c) => ({ ...c, title: live.get(c.nodeId)!.title, position: live.get(c.nodeId)!.position }))
       .sort(
         (a, b) =>
           new Date(a.due).getTime() - new Date(b.due).getTime() ||
           a.position - b.position ||
-          (a.node_id < b.node_id ? -1 : 1),
+          (a.nodeId < b.nodeId ? -1 : 1),
       )
       .map(({ position: _position, ...c }) => c);
   }
@@ -87,13 +87,13 @@ export class PracticeService {
     const cards = (await this.due(userId, subjectId, this.clock.now())).slice(0, limit);
     const items = await this.quizItems.forTopics(
       subjectId,
-      cards.map((c) => c.node_id),
+      cards.map((c) => c.nodeId),
     );
     const byNode = new Map<string, PublicQuizItem[]>();
     for (const it of items) byNode.set(it.nodeId, [...(byNode.get(it.nodeId) ?? []), it]);
     return cards.map((c) => {
-      const own = byNode.get(c.node_id) ?? [];
-      return { nodeId: c.node_id, title: c.title, due: c.due, item: own.length ? own[c.reps % own.length] : null };
+      const own = byNode.get(c.nodeId) ?? [];
+      return { nodeId: c.nodeId, title: c.title, due: c.due, item: own.length ? own[c.reps % own.length] : null };
     });
   }
 
