@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -14,10 +14,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useLogoutIfAccessDenied, useNotify } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useNotify } from 'react-admin';
 
-import { crawlSources, parseUrls, type CrawlResult } from './subjectsApi';
 import { courseName, type CoursesLoad } from '../courses/course';
+import type { StudioDataProvider } from '../providers/dataProvider';
 
 export const CRAWLING = 'Crawling...';
 export const indexedMessage = (n: number) => `Indexed ${n} docs`;
@@ -25,15 +26,15 @@ export const CRAWL_FAILED = 'Crawl failed';
 
 const DEFAULT_SUBJECT = 'vagus-nerve';
 
+/** The crawl text area's URLs: split on whitespace, empty entries dropped (the spec). */
+const parseUrls = (text: string): string[] => text.split(/\s+/).filter((url) => url !== '');
+
 /** Crawl & Index Sources: one URL per line, crawled and indexed for the chosen subject. */
 export const CrawlSection = ({ load }: { load: CoursesLoad }) => {
+  const dataProvider = useDataProvider<StudioDataProvider>();
   const notify = useNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [chosen, setChosen] = useState<string | null>(null);
   const [text, setText] = useState('');
-  const [running, setRunning] = useState(false);
-  const [result, setResult] = useState<CrawlResult | null>(null);
-  const inFlight = useRef(false);
 
   const subjects = load.state === 'loaded' ? load.courses : [];
   const fallback = subjects.some((s) => s.subjectId === DEFAULT_SUBJECT)
@@ -42,25 +43,20 @@ export const CrawlSection = ({ load }: { load: CoursesLoad }) => {
   const subjectId = chosen ?? fallback;
   const urls = parseUrls(text);
 
-  const crawl = async () => {
-    if (inFlight.current || !subjectId || urls.length === 0) return;
-    inFlight.current = true;
-    setRunning(true);
-    setResult(null);
-    notify(CRAWLING, { type: 'info' });
-    try {
-      const done = await crawlSources(subjectId, urls);
-      setResult(done);
-      notify(indexedMessage(done.indexed), { type: 'success' });
-    } catch (error) {
-      if (!(await logoutIfAccessDenied(error))) {
-        console.error(`Crawl failed for ${subjectId}`, error);
-        notify(CRAWL_FAILED, { type: 'error' });
-      }
-    } finally {
-      inFlight.current = false;
-      setRunning(false);
-    }
+  const crawlCall = useMutation({
+    mutationFn: () => dataProvider.crawl(subjectId, urls),
+    onMutate: () => notify(CRAWLING, { type: 'info' }),
+    onSuccess: (done) => notify(indexedMessage(done.indexed), { type: 'success' }),
+    onError: (error) => {
+      console.error(`Crawl failed for ${subjectId}`, error);
+      notify(CRAWL_FAILED, { type: 'error' });
+    },
+  });
+  const running = crawlCall.isPending;
+  const result = crawlCall.data;
+
+  const crawl = () => {
+    if (!running && subjectId && urls.length > 0) crawlCall.mutate();
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -11,27 +11,6 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-
-/**
- * Which subjects have an action running. `begin` refuses a subject that is already running
- * (guards against a second click landing before the disabled state has rendered).
- */
-export const usePendingSubjects = () => {
-  const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
-  const inFlight = useRef(new Set<string>());
-  const sync = () => setPending(new Set(inFlight.current));
-  const begin = (subjectId: string) => {
-    if (inFlight.current.has(subjectId)) return false;
-    inFlight.current.add(subjectId);
-    sync();
-    return true;
-  };
-  const end = (subjectId: string) => {
-    inFlight.current.delete(subjectId);
-    sync();
-  };
-  return { pending, begin, end };
-};
 
 /** Centred spinner shown while a section's list loads. */
 export const SectionLoading = ({ label }: { label: string }) => (

@@ -89,7 +89,9 @@ describe('Subjects Admin screen: Publish Latest Draft and Crawl', { timeout: 30_
   });
 
   it('crawls the URLs split on whitespace for the chosen subject and reports the indexed count', async () => {
-    const held = heldReply(() => json({ indexed: 2, failed: [{ url: 'https://c.example/x', reason: 'HTTP 404' }] }));
+    const held = heldReply(() =>
+      json({ jobId: 'crawl-1', indexed: 2, passages: 9, failed: [{ url: 'https://c.example/x', reason: 'HTTP 404' }] }),
+    );
     const { server, user } = await renderSubjects({ [CRAWL]: held.reply });
     await publishButtonOf('metabolic');
 
