@@ -3,7 +3,7 @@ import { Alert, AlertTitle, Box, Button, Chip, CircularProgress, Stack, Typograp
 import { LinkBase, Title, useBasename, useNotify } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 
-import { DEFAULT_SUBJECT } from '../versions/versionsApi';
+import { DEFAULT_SUBJECT } from '../shared/editorPath';
 import { NodeContentTabs } from './NodeContentTabs';
 import { UnsavedChangesBar } from './UnsavedChangesBar';
 import { useNodeDraft } from './useNodeDraft';

@@ -11,10 +11,12 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import type { Schema } from '@lp/api-types';
 import { LinkBase, useBasename } from 'react-admin';
 
+import { editorPath } from '../shared/editorPath';
+import { formatWhen } from '../shared/formatWhen';
 import type { VersionsLoad } from './useVersions';
-import { editorPath, formatVersionDate, type Version } from './versionsApi';
 
 export const EMPTY_MESSAGE = 'No versions found';
 
@@ -61,7 +63,7 @@ const VersionItem = ({
   subjectId,
   basename,
 }: {
-  version: Version;
+  version: Schema<'VersionResponse'>;
   current: boolean;
   hasOverlay: boolean;
   subjectId: string;
@@ -79,7 +81,7 @@ const VersionItem = ({
       )}
       {hasOverlay && <Chip size="small" color="warning" label="Has Overlay" />}
       <Typography variant="body2" color="text.secondary" component="span">
-        {formatVersionDate(version.createdAt)}
+        {formatWhen(version.createdAt)}
       </Typography>
     </Stack>
     {version.changedNodes.length > 0 && (
@@ -87,11 +89,11 @@ const VersionItem = ({
         <Typography variant="body2" color="text.secondary" component="span">
           Changed nodes:{' '}
         </Typography>
-        {version.changedNodes.map((node, i) => (
-          <span key={node.id}>
+        {version.changedNodes.map((nodeId, i) => (
+          <span key={nodeId}>
             {i > 0 && ', '}
-            <Link component={LinkBase} to={`${basename}${editorPath(node.id, subjectId)}`} variant="body2">
-              {node.title ?? node.id}
+            <Link component={LinkBase} to={`${basename}${editorPath(nodeId, subjectId)}`} variant="body2">
+              {nodeId}
             </Link>
           </span>
         ))}

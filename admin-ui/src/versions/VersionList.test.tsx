@@ -170,7 +170,13 @@ describe('Versions screen', { timeout: 30_000 }, () => {
         json({
           ...NO_OVERLAY,
           versions: [
-            { id: 'v-4', version: 4, createdAt: '2026-03-15T10:00:00.000Z', changedNodes: ['vn-tone'] },
+            {
+              id: 'vagus-nerve@4',
+              version: 4,
+              published: true,
+              createdAt: '2026-03-15T10:00:00.000Z',
+              changedNodes: ['vn-tone'],
+            },
             ...NO_OVERLAY.versions,
           ],
         }),
@@ -222,7 +228,7 @@ describe('Versions screen', { timeout: 30_000 }, () => {
         subjectId: 'vagus-nerve',
         title: 'Vagal Tone',
         summary_html: '',
-        variants: {},
+        variants: { beginner: '', advanced: '', practical: '', theoretical: '' },
         sources: [],
         hasOverlay: false,
       }),

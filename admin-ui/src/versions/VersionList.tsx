@@ -3,12 +3,12 @@ import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@m
 import { Title, useBasename } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
+import { DEFAULT_SUBJECT, editorPath } from '../shared/editorPath';
 import { ConfirmDialog } from './ConfirmDialog';
 import { OverlayBanner } from './OverlayBanner';
 import { SubjectSelect } from './SubjectSelect';
 import { useVersions, type OverlayAction } from './useVersions';
 import { VersionHistory } from './VersionHistory';
-import { DEFAULT_SUBJECT, editorPath } from './versionsApi';
 
 export const RESET_CONFIRM = 'All unpublished changes will be discarded. This cannot be undone.';
 export const PUBLISH_CONFIRM = 'A new version will be created and the changes will be live for all users.';
@@ -25,7 +25,7 @@ export const VersionList = () => {
 
   const confirmed = (action: OverlayAction) => {
     setConfirm(null);
-    void run(action);
+    run(action);
   };
 
   const openEditor = (event: FormEvent) => {

@@ -1,74 +1,50 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLogoutIfAccessDenied, useNotify } from 'react-admin';
+import type { Schema } from '@lp/api-types';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify } from 'react-admin';
 
 import { apiErrorMessage } from '../providers/apiErrorMessage';
-import { fetchVersions, publishOverlay, resetOverlay, type VersionList } from './versionsApi';
+import type { StudioDataProvider } from '../providers/dataProvider';
 
 export type VersionsLoad =
-  { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; data: VersionList };
+  { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; data: Schema<'VersionListResponse'> };
 
 export type OverlayAction = 'reset' | 'publish';
 
 /**
- * The subject's versions and overlay, reloaded after each action. `run` publishes or resets the
+ * The subject's versions and overlay, read again after each action. `run` publishes or resets the
  * overlay with a notification either way; one action at a time.
  */
 export const useVersions = (subjectId: string) => {
+  const dataProvider = useDataProvider<StudioDataProvider>();
   const notify = useNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  // The hook's callback may change identity between renders; loads follow the subject only.
-  const logoutRef = useRef(logoutIfAccessDenied);
-  useEffect(() => {
-    logoutRef.current = logoutIfAccessDenied;
-  }, [logoutIfAccessDenied]);
-
-  const [reloads, setReloads] = useState(0);
-  // Each answer is kept with the request it answers: a new subject or a reload reads as loading
-  // until its own answer arrives.
-  const request = `${reloads}:${subjectId}`;
-  const [answer, setAnswer] = useState<{ request: string; load: VersionsLoad } | null>(null);
-  const load: VersionsLoad = answer?.request === request ? answer.load : { state: 'loading' };
-  const [running, setRunning] = useState<OverlayAction | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    fetchVersions(subjectId).then(
-      (data) => {
-        if (active) setAnswer({ request, load: { state: 'loaded', data } });
-      },
-      async (error) => {
-        if (!active || (await logoutRef.current(error))) return;
-        const message = apiErrorMessage(error, 'Failed to load versions');
-        if (active) setAnswer({ request, load: { state: 'error', message } });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [subjectId, request]);
-
-  const refetch = useCallback(() => setReloads((n) => n + 1), []);
-
-  const run = async (action: OverlayAction) => {
-    if (running) return;
-    setRunning(action);
-    try {
-      if (action === 'publish') {
-        const { version } = await publishOverlay(subjectId);
-        notify(version ? `Changes published as v${version}` : 'Changes published', { type: 'success' });
-      } else {
-        await resetOverlay(subjectId);
-        notify('Overlay reset', { type: 'success' });
+  const queryClient = useQueryClient();
+  const key = ['studio', 'versions', subjectId];
+  const versions = useQuery({ queryKey: key, queryFn: () => dataProvider.versions(subjectId), retry: false });
+  const action = useMutation({
+    mutationFn: async (action: OverlayAction) => {
+      if (action === 'reset') {
+        await dataProvider.resetOverlay(subjectId);
+        return 'Overlay reset';
       }
-    } catch (error) {
-      if (!(await logoutRef.current(error))) {
-        const what = action === 'publish' ? 'Publish failed' : 'Reset failed';
-        notify(`${what}: ${apiErrorMessage(error, 'Please try again.')}`, { type: 'error', multiLine: true });
-      }
-    } finally {
-      setRunning(null);
-      refetch();
-    }
+      const { version } = await dataProvider.publishVersion(subjectId);
+      return `Changes published as v${version}`;
+    },
+    onSuccess: (message) => notify(message, { type: 'success' }),
+    onError: (error, action) => {
+      const what = action === 'publish' ? 'Publish failed' : 'Reset failed';
+      notify(`${what}: ${apiErrorMessage(error, 'Please try again.')}`, { type: 'error', multiLine: true });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+
+  const load: VersionsLoad = versions.isPending
+    ? { state: 'loading' }
+    : versions.isError
+      ? { state: 'error', message: apiErrorMessage(versions.error, 'Failed to load versions') }
+      : { state: 'loaded', data: versions.data };
+  const running: OverlayAction | null = action.isPending ? action.variables : null;
+  const run = (next: OverlayAction) => {
+    if (!running) action.mutate(next);
   };
 
   return { load, running, run };
