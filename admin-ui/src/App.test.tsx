@@ -121,7 +121,15 @@ describe('Studio app', () => {
     stubLocation('/studio/editor/node-42');
     const server = mockFetch({
       'POST /api/auth/refresh': json(makeSession(['learner', 'studio'])),
-      'GET /api/studio/nodes/node-42': json({ id: 'node-42', subjectId: 'vagus-nerve', title: 'Node Forty-Two' }),
+      'GET /api/studio/nodes/node-42': json({
+        id: 'node-42',
+        subjectId: 'vagus-nerve',
+        title: 'Node Forty-Two',
+        summary_html: '',
+        variants: { beginner: '', advanced: '', practical: '', theoretical: '' },
+        sources: [],
+        hasOverlay: false,
+      }),
     });
     await renderApp();
 

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Box, Card, CardContent, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 
-import { VARIANT_KEYS, type NodeContent, type VariantKey } from './nodeApi';
+import type { NodeContent } from './nodeMethods';
+import { VARIANT_KEYS, type VariantKey } from './useNodeDraft';
 import { sanitizeHtmlForPreview } from '@lp/shared/html';
 
 const VARIANT_LABELS: Record<VariantKey, string> = {

@@ -1,17 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { HttpError, useLogoutIfAccessDenied } from 'react-admin';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { HttpError, useDataProvider } from 'react-admin';
 
 import { apiErrorMessage } from '../providers/apiErrorMessage';
-import {
-  fetchStudioNode,
-  formatSources,
-  parseSources,
-  sameContent,
-  saveStudioNode,
-  type NodeContent,
-  type StudioNode,
-  type VariantKey,
-} from './nodeApi';
+import type { StudioDataProvider } from '../providers/dataProvider';
+import type { NodeContent, StudioNode } from './nodeMethods';
 
 export type NodeLoad =
   | { state: 'loading' }
@@ -19,88 +12,115 @@ export type NodeLoad =
   | { state: 'error'; message: string }
   | { state: 'loaded'; node: StudioNode };
 
-const contentOf = (node: NodeContent): NodeContent => ({
-  summary_html: node.summary_html,
-  variants: { ...node.variants },
-  sources: node.sources,
+export type VariantKey = keyof NodeContent['variants'];
+export const VARIANT_KEYS: readonly VariantKey[] = ['beginner', 'advanced', 'practical', 'theoretical'];
+
+type Source = NodeContent['sources'][number];
+
+const source = (value: Partial<Record<keyof Source, unknown>>): Source => ({
+  title: typeof value.title === 'string' ? value.title : '',
+  url: typeof value.url === 'string' ? value.url : '',
+  type: typeof value.type === 'string' ? value.type : '',
 });
 
 /**
- * One node of the draft overlay: loaded for (nodeId, subjectId), edited locally, saved on demand.
- * `dirty` compares the draft with what the server last stored; `save` resolves to whether it did.
+ * The sources typed in the JSON text area, or null when the text is not a JSON array: the spec's "sources
+ * take effect only if they parse as JSON". Each object keeps its title, url and type.
+ */
+const parseSources = (text: string): Source[] | null => {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value)) return null;
+  return value
+    .filter((s): s is Record<string, unknown> => typeof s === 'object' && s !== null && !Array.isArray(s))
+    .map(source);
+};
+
+const formatSources = (sources: Source[]) => JSON.stringify(sources, null, 2);
+
+const sameContent = (a: NodeContent, b: NodeContent) =>
+  a.summary_html === b.summary_html &&
+  VARIANT_KEYS.every((key) => a.variants[key] === b.variants[key]) &&
+  JSON.stringify(a.sources) === JSON.stringify(b.sources);
+
+/** The editable part of a node, its sources in the text area's field order. */
+const contentOf = (node: NodeContent): NodeContent => ({
+  summary_html: node.summary_html,
+  variants: { ...node.variants },
+  sources: node.sources.map(source),
+});
+
+interface Edit {
+  nodeKey: string;
+  /** what the server last stored */
+  saved: NodeContent;
+  draft: NodeContent;
+  sourcesText: string;
+}
+
+const editOf = (nodeKey: string, node: NodeContent): Edit => {
+  const content = contentOf(node);
+  return { nodeKey, saved: content, draft: content, sourcesText: formatSources(content.sources) };
+};
+
+/**
+ * One node of the draft overlay: read for (nodeId, subjectId), edited locally, saved on demand.
+ * `dirty` compares the draft with what the server last stored; `save` resolves to what happened.
  */
 export const useNodeDraft = (nodeId: string, subjectId: string) => {
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  // The hook's callback may change identity between renders; the node loads once per id.
-  const logoutRef = useRef(logoutIfAccessDenied);
-  useEffect(() => {
-    logoutRef.current = logoutIfAccessDenied;
-  }, [logoutIfAccessDenied]);
+  const dataProvider = useDataProvider<StudioDataProvider>();
+  const queryClient = useQueryClient();
+  const queryKey = ['studio', 'node', subjectId, nodeId];
+  const node = useQuery({ queryKey, queryFn: () => dataProvider.node(nodeId, subjectId), retry: false });
 
-  // Everything below is kept with the node it belongs to: another node (or subject) in the URL
-  // reads as loading, with no draft, until its own answer arrives.
+  // Edits are kept with the node they belong to: another node (or subject) in the URL reads as loading,
+  // with no draft, until its own answer arrives. Until the first edit, the draft is the node as read.
   const nodeKey = `${subjectId}\n${nodeId}`;
-  const [answer, setAnswer] = useState<{ nodeKey: string; load: NodeLoad } | null>(null);
-  const [edit, setEdit] = useState<{
-    nodeKey: string;
-    saved: NodeContent;
-    draft: NodeContent;
-    sourcesText: string;
-  } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const inFlight = useRef(false);
-
-  const load: NodeLoad = answer?.nodeKey === nodeKey ? answer.load : { state: 'loading' };
-  const current = edit?.nodeKey === nodeKey ? edit : null;
-  const saved = current?.saved ?? null;
+  const [edit, setEdit] = useState<Edit | null>(null);
+  const current = edit?.nodeKey === nodeKey ? edit : node.data ? editOf(nodeKey, node.data) : null;
   const draft = current?.draft ?? null;
   const sourcesText = current?.sourcesText ?? '[]';
 
-  const reset = (key: string, node: NodeContent) =>
-    setEdit({ nodeKey: key, saved: contentOf(node), draft: contentOf(node), sourcesText: formatSources(node.sources) });
+  const saveCall = useMutation({
+    mutationFn: ({ content }: { content: NodeContent; queryKey: unknown[] }) =>
+      dataProvider.saveNode(nodeId, subjectId, content),
+    // The saved draft is the node now: the editor is clean again.
+    onSuccess: (saved, { queryKey: savedKey }) => {
+      queryClient.setQueryData(savedKey, saved);
+      setEdit(null);
+    },
+  });
 
-  useEffect(() => {
-    let active = true;
-    fetchStudioNode(nodeId, subjectId).then(
-      (node) => {
-        if (!active) return;
-        setAnswer({ nodeKey, load: { state: 'loaded', node } });
-        reset(nodeKey, node);
-      },
-      async (error) => {
-        if (!active || (await logoutRef.current(error))) return;
-        if (!active) return;
-        if (error instanceof HttpError && error.status === 404) setAnswer({ nodeKey, load: { state: 'not-found' } });
-        else
-          setAnswer({ nodeKey, load: { state: 'error', message: apiErrorMessage(error, 'Failed to load the node') } });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [nodeId, subjectId, nodeKey]);
+  const load: NodeLoad = node.isPending
+    ? { state: 'loading' }
+    : node.isError
+      ? node.error instanceof HttpError && node.error.status === 404
+        ? { state: 'not-found' }
+        : { state: 'error', message: apiErrorMessage(node.error, 'Failed to load the node') }
+      : { state: 'loaded', node: node.data };
 
-  const dirty = saved !== null && draft !== null && !sameContent(saved, draft);
+  const dirty = current !== null && !sameContent(current.saved, current.draft);
   const sourcesInvalid = parseSources(sourcesText) === null;
 
-  /** Saves the draft; 'saved', 'failed', or 'signed-out' when the session was lost. Nothing happens when clean. */
-  const save = async (): Promise<'saved' | 'failed' | 'signed-out' | 'skipped'> => {
-    if (!draft || !dirty || inFlight.current) return 'skipped';
-    inFlight.current = true;
-    setSaving(true);
+  /** Saves the draft: 'saved' or 'failed'; 'skipped' when there is nothing to save. */
+  const save = async (): Promise<'saved' | 'failed' | 'skipped'> => {
+    if (!draft || !dirty || saveCall.isPending) return 'skipped';
     try {
-      reset(nodeKey, await saveStudioNode(nodeId, subjectId, draft));
+      await saveCall.mutateAsync({ content: draft, queryKey });
       return 'saved';
-    } catch (error) {
-      return (await logoutRef.current(error)) ? 'signed-out' : 'failed';
-    } finally {
-      inFlight.current = false;
-      setSaving(false);
+    } catch {
+      return 'failed';
     }
   };
 
-  const change = (next: (draft: NodeContent) => NodeContent, text?: string) =>
-    setEdit((e) => (e ? { ...e, draft: next(e.draft), sourcesText: text ?? e.sourcesText } : e));
+  const change = (next: (draft: NodeContent) => NodeContent, text?: string) => {
+    if (!current) return;
+    setEdit({ ...current, draft: next(current.draft), sourcesText: text ?? current.sourcesText });
+  };
 
   const setSummary = (summary_html: string) => change((d) => ({ ...d, summary_html }));
 
@@ -113,5 +133,16 @@ export const useNodeDraft = (nodeId: string, subjectId: string) => {
     change((d) => (sources ? { ...d, sources } : d), text);
   };
 
-  return { load, draft, sourcesText, sourcesInvalid, dirty, saving, save, setSummary, setVariant, changeSources };
+  return {
+    load,
+    draft,
+    sourcesText,
+    sourcesInvalid,
+    dirty,
+    saving: saveCall.isPending,
+    save,
+    setSummary,
+    setVariant,
+    changeSources,
+  };
 };
