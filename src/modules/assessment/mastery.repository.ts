@@ -1,15 +1,24 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
-export interface MasteryRow {
-  subject_id: string;
-  skill_id: string;
-  skill_name: string;
-  kind: 'topic' | 'category';
-  p_known: number;
+/** A learner's level of one skill (a topic, or a module as `module:<id>`). */
+export interface SkillLevel {
+  skillId: string;
+  pKnown: number;
+}
+
+/** The same with the answers counted on it. */
+export interface SkillStats extends SkillLevel {
   attempts: number;
   correct: number;
-  updated_at: string;
+}
+
+export interface MasteryRecord extends SkillStats {
+  subjectId: string;
+  skillName: string;
+  kind: 'topic' | 'category';
+  /** as the driver gives timestamps of raw queries (text) */
+  updatedAt: string;
 }
 
 @Injectable()
@@ -17,9 +26,9 @@ export class MasteryRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** Locks the learner's rows for these skills so concurrent updates apply one after another. */
-  lockSkills(em: EntityManager, userId: string, subjectId: string, skillIds: string[]) {
-    return em.execute<{ skill_id: string; p_known: number }[]>(
-      `select skill_id, p_known from user_mastery
+  lockSkills(em: EntityManager, userId: string, subjectId: string, skillIds: string[]): Promise<SkillLevel[]> {
+    return em.execute<SkillLevel[]>(
+      `select skill_id as "skillId", p_known as "pKnown" from user_mastery
         where user_id = ? and subject_id = ? and skill_id = any(array(select jsonb_array_elements_text(?::jsonb))) for update`,
       [userId, subjectId, JSON.stringify(skillIds)],
     );
@@ -47,18 +56,20 @@ export class MasteryRepository {
     );
   }
 
-  list(userId: string, subjectId?: string): Promise<MasteryRow[]> {
+  list(userId: string, subjectId?: string): Promise<MasteryRecord[]> {
     return this.em.execute(
-      `select subject_id, skill_id, skill_name, kind, p_known, attempts, correct, updated_at from user_mastery
+      `select subject_id as "subjectId", skill_id as "skillId", skill_name as "skillName", kind, p_known as "pKnown",
+              attempts, correct, updated_at as "updatedAt"
+         from user_mastery
         where user_id = ? and (?::text is null or subject_id = ?) order by updated_at desc, skill_name`,
       [userId, subjectId ?? null, subjectId ?? null],
     );
   }
 
   /** The learner's topic P(known) rows of a subject; `lock` holds them for the rest of the transaction. */
-  topicRows(em: EntityManager, userId: string, subjectId: string, lock = false) {
-    return em.execute<{ skill_id: string; p_known: number }[]>(
-      `select skill_id, p_known from user_mastery where user_id = ? and subject_id = ? and kind = 'topic' order by skill_id${lock ? ' for update' : ''}`,
+  topicRows(em: EntityManager, userId: string, subjectId: string, lock = false): Promise<SkillLevel[]> {
+    return em.execute<SkillLevel[]>(
+      `select skill_id as "skillId", p_known as "pKnown" from user_mastery where user_id = ? and subject_id = ? and kind = 'topic' order by skill_id${lock ? ' for update' : ''}`,
       [userId, subjectId],
     );
   }
@@ -113,9 +124,9 @@ export class MasteryRepository {
   }
 
   /** The learner's topic rows of a subject with their answer counts, as the caller's transaction sees them. */
-  topicStats(em: EntityManager, userId: string, subjectId: string) {
-    return em.execute<{ skill_id: string; p_known: number; attempts: number; correct: number }[]>(
-      `select skill_id, p_known, attempts, correct from user_mastery where user_id = ? and subject_id = ? and kind = 'topic'`,
+  topicStats(em: EntityManager, userId: string, subjectId: string): Promise<SkillStats[]> {
+    return em.execute<SkillStats[]>(
+      `select skill_id as "skillId", p_known as "pKnown", attempts, correct from user_mastery where user_id = ? and subject_id = ? and kind = 'topic'`,
       [userId, subjectId],
     );
   }

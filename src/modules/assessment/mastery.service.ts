@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { TopicReader } from '../graph/structure/topic-reader.service';
 import { type BktParams, bktUpdate, clamp, DEFAULT_BKT } from './bkt';
 import { MASTERED } from './gating';
-import { MasteryRepository, MasteryRow } from './mastery.repository';
+import { type MasteryRecord, MasteryRepository, type SkillLevel } from './mastery.repository';
 
 export interface GradedAnswer {
   nodeId: string;
@@ -21,8 +21,7 @@ export interface ReadyTopic {
 
 export const categorySkillId = (moduleId: string) => `module:${moduleId}`;
 
-const toLevels = (rows: { skill_id: string; p_known: number }[]) =>
-  new Map(rows.map((r) => [r.skill_id, Number(r.p_known)]));
+const toLevels = (rows: SkillLevel[]) => new Map(rows.map((r) => [r.skillId, Number(r.pKnown)]));
 
 /**
  * Per-learner mastery by Bayesian Knowledge Tracing, for each topic and each module (the spec's
@@ -56,7 +55,7 @@ export class MasteryService {
     const info = await this.topics.names(em, subjectId, [...new Set(answers.map((a) => a.nodeId))]);
     const skills = new Map(info.map((n) => [n.id, { name: n.title, p: params.pInit, attempts: 0, correct: 0 }]));
     for (const row of await this.repo.lockSkills(em, userId, subjectId, [...skills.keys()])) {
-      skills.get(row.skill_id)!.p = Number(row.p_known);
+      skills.get(row.skillId)!.p = Number(row.pKnown);
     }
     for (const a of answers) {
       const s = skills.get(a.nodeId);
@@ -123,7 +122,7 @@ export class MasteryService {
   private async refreshModules(em: EntityManager, userId: string, subjectId: string, moduleIds: Set<string>) {
     if (moduleIds.size === 0) return;
     const live = await this.topics.liveTopics(subjectId);
-    const rows = new Map((await this.repo.topicStats(em, userId, subjectId)).map((r) => [r.skill_id, r]));
+    const rows = new Map((await this.repo.topicStats(em, userId, subjectId)).map((r) => [r.skillId, r]));
     for (const moduleId of moduleIds) {
       const members = live.filter((t) => t.moduleId === moduleId);
       if (members.length === 0) continue;
@@ -132,7 +131,7 @@ export class MasteryService {
       let correct = 0;
       for (const t of members) {
         const r = rows.get(t.id);
-        sum += r ? Number(r.p_known) : DEFAULT_BKT.pInit;
+        sum += r ? Number(r.pKnown) : DEFAULT_BKT.pInit;
         attempts += r ? Number(r.attempts) : 0;
         correct += r ? Number(r.correct) : 0;
       }
@@ -149,7 +148,7 @@ export class MasteryService {
   }
 
   /** The learner's skills (of one subject or all), most recently updated first; with a subject, what is ready to learn. */
-  async forUser(userId: string, subjectId?: string): Promise<{ skills: MasteryRow[]; readyToLearn?: ReadyTopic[] }> {
+  async forUser(userId: string, subjectId?: string): Promise<{ skills: MasteryRecord[]; readyToLearn?: ReadyTopic[] }> {
     const [skills, readyToLearn] = await Promise.all([
       this.repo.list(userId, subjectId),
       subjectId ? this.readyToLearn(userId, subjectId) : Promise.resolve(undefined),

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type BatchedRead, batchedRead } from '../../common/database/batched-read';
 import type { QuizChoice } from './entities';
-import { type QuizItemRow, QuizRepository } from './quiz.repository';
+import { type QuizItemRecord, QuizRepository } from './quiz.repository';
 
 export interface PublicQuizItem {
   id: string;
@@ -12,8 +12,8 @@ export interface PublicQuizItem {
 }
 
 /** An item as other modules see it: no answer, no explanation. */
-function toPublicItem(r: Pick<QuizItemRow, 'id' | 'node_id' | 'stem' | 'choices'>): PublicQuizItem {
-  return { id: r.id, nodeId: r.node_id, stem: r.stem, choices: Array.isArray(r.choices) ? r.choices : [] };
+function toPublicItem(r: Pick<QuizItemRecord, 'id' | 'nodeId' | 'stem' | 'choices'>): PublicQuizItem {
+  return { id: r.id, nodeId: r.nodeId, stem: r.stem, choices: Array.isArray(r.choices) ? r.choices : [] };
 }
 
 /**
@@ -63,6 +63,6 @@ export class QuizItemsService {
   ): Promise<{ nodeId: string; correct: boolean | null } | null> {
     const [item] = await this.repo.itemsById(em, subjectId, [questionId]);
     if (!item) return null;
-    return { nodeId: item.node_id, correct: answer === undefined ? null : answer === item.correct };
+    return { nodeId: item.nodeId, correct: answer === undefined ? null : answer === item.correct };
   }
 }

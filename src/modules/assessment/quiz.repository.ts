@@ -3,9 +3,10 @@ import { Injectable } from '@nestjs/common';
 import { type BatchedRead, batchedRead } from '../../common/database/batched-read';
 import type { QuizChoice, QuizKind } from './entities';
 
-export interface QuizItemRow {
+/** A quiz item without its answer. */
+export interface QuizItemRecord {
   id: string;
-  node_id: string;
+  nodeId: string;
   stem: string;
   choices: QuizChoice[];
   difficulty: number;
@@ -14,27 +15,28 @@ export interface QuizItemRow {
 
 /** A topic's items (no answers) and the caller's P(known) of it, null before any evidence. */
 export interface TopicItemsAndLevel {
-  items: Pick<QuizItemRow, 'id' | 'node_id' | 'stem' | 'choices'>[];
+  items: Pick<QuizItemRecord, 'id' | 'nodeId' | 'stem' | 'choices'>[];
   level: number | null;
 }
 
-export interface GradingItemRow {
+/** What grading reads of an item: its key and explanation. */
+export interface GradingItemRecord {
   id: string;
-  node_id: string;
+  nodeId: string;
   correct: string;
   explanation: string;
 }
 
-export interface AttemptRow {
+export interface AttemptRecord {
   id: string;
-  user_id: string;
-  subject_id: string;
+  userId: string;
+  subjectId: string;
   kind: QuizKind;
-  question_ids: string[];
+  questionIds: string[];
   status: 'open' | 'submitted';
   answers: LoggedAnswer[];
   result: Record<string, unknown> | null;
-  submitted_at: string | null;
+  submittedAt: string | null;
 }
 
 /** An answer as the attempt logs it: graded when given, against the key of that moment. */
@@ -46,10 +48,12 @@ export interface LoggedAnswer {
 
 const ids = (xs: string[]) => JSON.stringify(xs);
 
+const ITEM_COLUMNS = `id, node_id as "nodeId", stem, choices, difficulty, position`;
+
 /** Statements the benchmark's bare baseline runs as they are (positional `?` bindings). */
 export const QUIZ_SQL = {
   /** a topic's items without answers, each row with the user's P(known) of it; binds user, subject, node, subject, node */
-  topicItemsAndLevel: `select q.id, q.node_id, q.stem, q.choices, lvl.p_known
+  topicItemsAndLevel: `select q.id, q.node_id as "nodeId", q.stem, q.choices, lvl.p_known as "level"
        from (select (select p_known from user_mastery
                       where user_id = ? and subject_id = ? and skill_id = ? and kind = 'topic') as p_known) lvl
        left join quiz_items q on q.subject_id = ? and q.node_id = ?
@@ -62,17 +66,17 @@ export class QuizRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** Every quiz item of the subject, without answers (the caller keeps those of live topics). */
-  items(subjectId: string): Promise<QuizItemRow[]> {
+  items(subjectId: string): Promise<QuizItemRecord[]> {
     return this.em.execute(
-      `select id, node_id, stem, choices, difficulty, position from quiz_items where subject_id = ? order by node_id, position, id`,
+      `select ${ITEM_COLUMNS} from quiz_items where subject_id = ? order by node_id, position, id`,
       [subjectId],
     );
   }
 
   /** The items of these topics in their authored order, without answers. */
-  itemsOfNodes(subjectId: string, nodeIds: string[]): Promise<QuizItemRow[]> {
+  itemsOfNodes(subjectId: string, nodeIds: string[]): Promise<QuizItemRecord[]> {
     return this.em.execute(
-      `select id, node_id, stem, choices, difficulty, position from quiz_items
+      `select ${ITEM_COLUMNS} from quiz_items
         where subject_id = ? and node_id = any(array(select jsonb_array_elements_text(?::jsonb)))
         order by node_id, position, id`,
       [subjectId, ids(nodeIds)],
@@ -89,7 +93,7 @@ export class QuizRepository {
       sql: QUIZ_SQL.topicItemsAndLevel,
       params: [userId, subjectId, nodeId, subjectId, nodeId],
       map: (rows) => {
-        const level = rows[0]?.p_known;
+        const level = rows[0]?.level;
         return {
           items: (rows as unknown as TopicItemsAndLevel['items']).filter((r) => r.id != null),
           level: level == null ? null : Number(level),
@@ -98,9 +102,9 @@ export class QuizRepository {
     });
   }
 
-  itemsById(em: EntityManager, subjectId: string, itemIds: string[]): Promise<(QuizItemRow & GradingItemRow)[]> {
+  itemsById(em: EntityManager, subjectId: string, itemIds: string[]): Promise<(QuizItemRecord & GradingItemRecord)[]> {
     return em.execute(
-      `select id, node_id, stem, choices, difficulty, position, correct, explanation from quiz_items
+      `select ${ITEM_COLUMNS}, correct, explanation from quiz_items
         where subject_id = ? and id = any(array(select jsonb_array_elements_text(?::jsonb)))`,
       [subjectId, ids(itemIds)],
     );
@@ -134,9 +138,11 @@ export class QuizRepository {
     );
   }
 
-  async lockAttempt(em: EntityManager, id: string): Promise<AttemptRow | null> {
-    const rows = await em.execute<AttemptRow[]>(
-      `select id, user_id, subject_id, kind, question_ids, answers, status, result, submitted_at from quiz_attempts where id = ? for update`,
+  async lockAttempt(em: EntityManager, id: string): Promise<AttemptRecord | null> {
+    const rows = await em.execute<AttemptRecord[]>(
+      `select id, user_id as "userId", subject_id as "subjectId", kind, question_ids as "questionIds", answers, status, result,
+              submitted_at as "submittedAt"
+         from quiz_attempts where id = ? for update`,
       [id],
     );
     return rows[0] ?? null;

@@ -20,7 +20,7 @@ import { DEFAULT_BKT } from './bkt';
 import type { QuizKind } from './entities';
 import { gate, type GateResult, MASTERED } from './gating';
 import { MasteryService } from './mastery.service';
-import { type LoggedAnswer, type QuizItemRow, QuizRepository } from './quiz.repository';
+import { type LoggedAnswer, type QuizItemRecord, QuizRepository } from './quiz.repository';
 
 export const CLINICIAN_SUBJECT = 'vagus-nerve';
 
@@ -58,9 +58,9 @@ export function masteryLabel(level: number): MasteryLabel {
   return 'Advanced';
 }
 
-const toCatItem = (q: QuizItemRow): CatItem => ({
+const toCatItem = (q: QuizItemRecord): CatItem => ({
   id: q.id,
-  topicId: q.node_id,
+  topicId: q.nodeId,
   choices: Array.isArray(q.choices) ? q.choices.length : 4,
   difficulty: q.difficulty,
   position: q.position,
@@ -71,7 +71,7 @@ export interface StartedAttempt {
   attemptId: string;
   kind: QuizKind;
   subjectId: string;
-  question: QuizItemRow;
+  question: QuizItemRecord;
   progress: CatProgress;
 }
 
@@ -99,14 +99,14 @@ export interface AttemptResult extends GateResult {
 
 /** One answer taken: the next question, or the result when the test is over. */
 export type AnswerOutcome =
-  | { attemptId: string; progress: CatProgress; question: QuizItemRow }
+  | { attemptId: string; progress: CatProgress; question: QuizItemRecord }
   | { attemptId: string; progress: CatProgress; result: AttemptResult };
 
 interface TestContext {
   topics: Topic[];
   /** the topics the test classifies, in reading order */
   targets: Topic[];
-  items: Map<string, QuizItemRow>;
+  items: Map<string, QuizItemRecord>;
   test: AdaptiveTest;
 }
 
@@ -150,13 +150,13 @@ export class QuizService {
       this.repo.population(subjectId, kind, POPULATION_SIZE),
       kind === 'q_final' ? this.mastery.topicLevels(userId, subjectId) : Promise.resolve(new Map<string, number>()),
     ]);
-    const withItems = new Set(rows.map((q) => q.node_id));
+    const withItems = new Set(rows.map((q) => q.nodeId));
     const asked = topics.filter((t) => withItems.has(t.id));
     const model = modelTopics(asked);
     const modelled = new Set(model.map((t) => t.id));
     const studied = asked.filter((t) => modelled.has(t.id) && levels.has(t.id));
     const targets = kind === 'q_final' && studied.length > 0 ? studied : asked.filter((t) => modelled.has(t.id));
-    const items = new Map(rows.filter((q) => modelled.has(q.node_id)).map((q) => [q.id, q]));
+    const items = new Map(rows.filter((q) => modelled.has(q.nodeId)).map((q) => [q.id, q]));
     const test = new AdaptiveTest(spaceFor(model, population), [...items.values()].map(toCatItem), {
       targets: targets.map((t) => t.id),
       cap: this.cap,
@@ -190,25 +190,25 @@ export class QuizService {
   async answer(user: AuthUser, attemptId: string, questionId: string, answer: string): Promise<AnswerOutcome> {
     return this.em.transactional(async (tx) => {
       const attempt = await this.openAttempt(tx, user, attemptId);
-      if (!attempt.question_ids.includes(questionId)) throw new BadRequestException(notInAttempt(questionId));
+      if (!attempt.questionIds.includes(questionId)) throw new BadRequestException(notInAttempt(questionId));
       if (attempt.answers.some((a) => a.questionId === questionId))
         throw new ConflictException(alreadyAnswered(questionId));
-      const [item] = await this.repo.itemsById(tx, attempt.subject_id, [questionId]);
+      const [item] = await this.repo.itemsById(tx, attempt.subjectId, [questionId]);
       if (!item) throw new ConflictException(`Question ${questionId} no longer exists; submit the attempt`);
       if (!(Array.isArray(item.choices) ? item.choices : []).some((c) => String(c.id) === answer))
         throw new BadRequestException(NOT_A_CHOICE);
       const answers = [...attempt.answers, { questionId, answer, correct: answer === item.correct }];
 
-      const ctx = await this.context(user.id, attempt.subject_id, attempt.kind, answers, attemptId);
-      const served = new Set(attempt.question_ids);
-      const pending = attempt.question_ids.filter((id) => !answers.some((a) => a.questionId === id));
+      const ctx = await this.context(user.id, attempt.subjectId, attempt.kind, answers, attemptId);
+      const served = new Set(attempt.questionIds);
+      const pending = attempt.questionIds.filter((id) => !answers.some((a) => a.questionId === id));
       // a client that was served a list answers it in any order; the next question comes once it is done
       const nextId = pending[0] ?? ctx.test.next(served)?.id;
       if (!nextId) {
         const result = await this.finish(tx, user, attempt, answers, ctx);
         return { attemptId, progress: ctx.test.progress(true), result };
       }
-      const questionIds = served.has(nextId) ? attempt.question_ids : [...attempt.question_ids, nextId];
+      const questionIds = served.has(nextId) ? attempt.questionIds : [...attempt.questionIds, nextId];
       await this.repo.saveProgress(tx, attemptId, questionIds, answers);
       return { attemptId, question: ctx.items.get(nextId)!, progress: ctx.test.progress(false) };
     });
@@ -225,7 +225,7 @@ export class QuizService {
   ): Promise<AttemptResult> {
     return this.em.transactional(async (tx) => {
       const attempt = await this.openAttempt(tx, user, attemptId);
-      const served = new Set(attempt.question_ids);
+      const served = new Set(attempt.questionIds);
       const given = new Map(attempt.answers.map((a) => [a.questionId, a.answer]));
       const fresh = new Map<string, string>();
       for (const r of responses) {
@@ -236,22 +236,22 @@ export class QuizService {
         if (before === undefined) fresh.set(r.questionId, r.answer);
       }
       const keys = new Map(
-        (await this.repo.itemsById(tx, attempt.subject_id, [...fresh.keys()])).map((q) => [q.id, q.correct]),
+        (await this.repo.itemsById(tx, attempt.subjectId, [...fresh.keys()])).map((q) => [q.id, q.correct]),
       );
       const answers: LoggedAnswer[] = [...attempt.answers];
-      for (const id of attempt.question_ids) {
+      for (const id of attempt.questionIds) {
         const a = fresh.get(id);
         if (a !== undefined && keys.has(id)) answers.push({ questionId: id, answer: a, correct: a === keys.get(id) });
       }
-      const ctx = await this.context(user.id, attempt.subject_id, attempt.kind, answers, attemptId);
+      const ctx = await this.context(user.id, attempt.subjectId, attempt.kind, answers, attemptId);
       return this.finish(tx, user, attempt, answers, ctx);
     });
   }
 
   private async openAttempt(tx: EntityManager, user: AuthUser, attemptId: string) {
     const attempt = await this.repo.lockAttempt(tx, attemptId);
-    if (!attempt || attempt.user_id !== user.id) throw new NotFoundException(ATTEMPT_NOT_FOUND);
-    if (!user.roles.includes('studio') && !(await this.entitlements.hasActive(user.id, attempt.subject_id)))
+    if (!attempt || attempt.userId !== user.id) throw new NotFoundException(ATTEMPT_NOT_FOUND);
+    if (!user.roles.includes('studio') && !(await this.entitlements.hasActive(user.id, attempt.subjectId)))
       throw new ForbiddenException(NO_ENTITLEMENT_MESSAGE);
     if (attempt.status === 'submitted') throw new ConflictException(ALREADY_SUBMITTED);
     return attempt;
@@ -261,11 +261,11 @@ export class QuizService {
   private async finish(
     tx: EntityManager,
     user: AuthUser,
-    attempt: { id: string; subject_id: string; kind: QuizKind },
+    attempt: { id: string; subjectId: string; kind: QuizKind },
     answers: LoggedAnswer[],
     ctx: TestContext,
   ): Promise<AttemptResult> {
-    const subjectId = attempt.subject_id;
+    const subjectId = attempt.subjectId;
     const keys = new Map(
       (
         await this.repo.itemsById(
@@ -289,7 +289,7 @@ export class QuizService {
     const posterior = ctx.test.posterior.marginals();
     const perTopic = new Map<string, { attempts: number; correct: number }>();
     for (const a of answers) {
-      const nodeId = ctx.items.get(a.questionId)?.node_id ?? keys.get(a.questionId)?.node_id;
+      const nodeId = ctx.items.get(a.questionId)?.nodeId ?? keys.get(a.questionId)?.nodeId;
       if (!nodeId) continue;
       const c = perTopic.get(nodeId) ?? { attempts: 0, correct: 0 };
       c.attempts++;

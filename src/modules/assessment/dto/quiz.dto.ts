@@ -17,9 +17,9 @@ import type { CatProgress } from '../adaptive-test';
 import type { QuizKind } from '../entities';
 import type { NextStepType } from '../gating';
 import type { ReadyTopic } from '../mastery.service';
-import type { MasteryRow } from '../mastery.repository';
+import type { MasteryRecord } from '../mastery.repository';
 import type { AnswerOutcome, AttemptResult, MasteryLabel, StartedAttempt } from '../quiz.service';
-import type { QuizItemRow } from '../quiz.repository';
+import type { QuizItemRecord } from '../quiz.repository';
 
 const QUIZ_KINDS = ['q_diag', 'q_final', 'q_diag_clinician'] as const satisfies readonly QuizKind[];
 
@@ -100,7 +100,7 @@ const MASTERY_LABELS = Object.keys({
   Intermediate: true,
   Advanced: true,
 } satisfies Record<MasteryLabel, true>);
-const SKILL_KINDS = Object.keys({ topic: true, category: true } satisfies Record<MasteryRow['kind'], true>);
+const SKILL_KINDS = Object.keys({ topic: true, category: true } satisfies Record<MasteryRecord['kind'], true>);
 
 export class AttemptChoiceResponse {
   @ApiProperty({ example: 'b' }) id!: string;
@@ -211,7 +211,7 @@ export class SkillMasteryResponse {
   @ApiProperty({ description: 'a topic id, or `module:<id>` for a module' }) skillId!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ enum: SKILL_KINDS, description: 'a topic, or a module (the spec calls it category)' })
-  kind!: MasteryRow['kind'];
+  kind!: MasteryRecord['kind'];
   @ApiProperty({ description: 'P(known), 0..1' }) score!: number;
   @ApiProperty({ type: 'integer' }) attempts!: number;
   @ApiProperty({ type: 'integer' }) correct!: number;
@@ -239,7 +239,7 @@ export class MasteryResponse {
 }
 
 /** Stored html is kept as given; what leaves the server is sanitised. */
-export function toAttemptQuestionResponse(q: Pick<QuizItemRow, 'id' | 'stem' | 'choices'>): AttemptQuestionResponse {
+export function toAttemptQuestionResponse(q: Pick<QuizItemRecord, 'id' | 'stem' | 'choices'>): AttemptQuestionResponse {
   return {
     id: q.id,
     stemHtml: sanitize(q.stem),
@@ -316,20 +316,20 @@ export function toAnswerResponse(o: AnswerOutcome): AnswerResponse {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-export function toMasteryResponse(rows: MasteryRow[], readyToLearn?: ReadyTopic[]): MasteryResponse {
+export function toMasteryResponse(rows: MasteryRecord[], readyToLearn?: ReadyTopic[]): MasteryResponse {
   const mastery: Record<string, number> = {};
-  for (const r of rows) mastery[r.skill_name] = round(Number(r.p_known));
+  for (const r of rows) mastery[r.skillName] = round(Number(r.pKnown));
   return {
     mastery,
     skills: rows.map((r) => ({
-      subjectId: r.subject_id,
-      skillId: r.skill_id,
-      name: r.skill_name,
+      subjectId: r.subjectId,
+      skillId: r.skillId,
+      name: r.skillName,
       kind: r.kind,
-      score: Number(r.p_known),
+      score: Number(r.pKnown),
       attempts: r.attempts,
       correct: r.correct,
-      updatedAt: new Date(r.updated_at).toISOString(),
+      updatedAt: new Date(r.updatedAt).toISOString(),
     })),
     ...(readyToLearn
       ? {
