@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { type ApiError, Harness } from '../support/harness';
 
@@ -72,11 +73,26 @@ interface MasteryBody {
 
 let h: Harness;
 
+// A connection runs one query at a time: a query sent while it runs another is queued by pg 8 (with a
+// deprecation warning, once per process) and refused by pg 9. A transaction's reads are on one connection;
+// answering and submitting run in one. Every such query is recorded here, with where it came from.
+const sentWhileBusy: string[] = [];
+const clientQuery = Client.prototype.query;
+
 beforeAll(async () => {
+  Client.prototype.query = function (this: Client & { _getActiveQuery(): unknown }, ...args: unknown[]) {
+    if (this._getActiveQuery())
+      sentWhileBusy.push(new Error('query sent on a busy connection').stack!.split('\n').slice(0, 8).join('\n'));
+    return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof clientQuery;
   h = await Harness.boot();
   await h.worker!.get(ContentMigrationService).runIfEmpty();
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  Client.prototype.query = clientQuery;
+  await h.close();
+  expect(sentWhileBusy).toEqual([]);
+});
 
 /** The items' right answers and topics, read straight from the database (the API never serves them before grading). */
 async function itemsOf(subjectId: string) {

@@ -66,6 +66,21 @@ const toCatItem = (q: QuizItemRecord): CatItem => ({
   position: q.position,
 });
 
+type Results<T extends readonly (() => Promise<unknown>)[]> = {
+  -readonly [K in keyof T]: T[K] extends () => Promise<infer R> ? R : never;
+};
+
+/** Runs independent reads, in parallel or one after another, and answers their results in order. */
+async function readAll<T extends readonly (() => Promise<unknown>)[]>(
+  reads: T,
+  how: 'together' | 'one after another',
+): Promise<Results<T>> {
+  if (how === 'together') return (await Promise.all(reads.map((read) => read()))) as Results<T>;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results<T>;
+}
+
 /** A new attempt and the first question it serves. */
 export interface StartedAttempt {
   attemptId: string;
@@ -135,21 +150,30 @@ export class QuizService {
   /**
    * The test of an attempt: the subject's live topics that have items (the post test: those the
    * learner studied, i.e. has a level for), the population's prior, and the answers so far replayed.
+   * `inAttempt`: called inside answer's or submit's transaction, whose one connection every read here
+   * runs on (the reads go through the transaction's context).
    */
   private async context(
     userId: string,
     subjectId: string,
     kind: QuizKind,
     answers: LoggedAnswer[],
-    attemptId?: string,
+    inAttempt?: { id: string },
   ): Promise<TestContext> {
-    const [topics, rows, seen, population, levels] = await Promise.all([
-      this.structure.liveTopics(subjectId),
-      this.repo.items(subjectId),
-      this.repo.seenItems(userId, subjectId, attemptId),
-      this.repo.population(subjectId, kind, POPULATION_SIZE),
-      kind === 'q_final' ? this.mastery.topicLevels(userId, subjectId) : Promise.resolve(new Map<string, number>()),
-    ]);
+    const [topics, rows, seen, population, levels] = await readAll(
+      [
+        () => this.structure.liveTopics(subjectId),
+        () => this.repo.items(subjectId),
+        () => this.repo.seenItems(userId, subjectId, inAttempt?.id),
+        () => this.repo.population(subjectId, kind, POPULATION_SIZE),
+        () =>
+          kind === 'q_final' ? this.mastery.topicLevels(userId, subjectId) : Promise.resolve(new Map<string, number>()),
+      ] as const,
+      // A connection runs one query at a time: pg queues a query sent while another runs (and pg 9 will
+      // refuse it), so in a transaction the reads go one after another; outside one each takes its own
+      // pooled connection and they run together.
+      inAttempt ? 'one after another' : 'together',
+    );
     const withItems = new Set(rows.map((q) => q.nodeId));
     const asked = topics.filter((t) => withItems.has(t.id));
     const model = modelTopics(asked);
@@ -199,7 +223,7 @@ export class QuizService {
         throw new BadRequestException(NOT_A_CHOICE);
       const answers = [...attempt.answers, { questionId, answer, correct: answer === item.correct }];
 
-      const ctx = await this.context(user.id, attempt.subjectId, attempt.kind, answers, attemptId);
+      const ctx = await this.context(user.id, attempt.subjectId, attempt.kind, answers, { id: attemptId });
       const served = new Set(attempt.questionIds);
       const pending = attempt.questionIds.filter((id) => !answers.some((a) => a.questionId === id));
       // a client that was served a list answers it in any order; the next question comes once it is done
@@ -243,7 +267,7 @@ export class QuizService {
         const a = fresh.get(id);
         if (a !== undefined && keys.has(id)) answers.push({ questionId: id, answer: a, correct: a === keys.get(id) });
       }
-      const ctx = await this.context(user.id, attempt.subjectId, attempt.kind, answers, attemptId);
+      const ctx = await this.context(user.id, attempt.subjectId, attempt.kind, answers, { id: attemptId });
       return this.finish(tx, user, attempt, answers, ctx);
     });
   }
