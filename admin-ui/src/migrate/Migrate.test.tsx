@@ -8,15 +8,18 @@ const STUDIO_ROLES = ['learner', 'studio'];
 const REFRESH = 'POST /api/auth/refresh';
 const MIGRATE = 'POST /api/admin/migrate';
 
+const counts = { archived: 0, quizItems: 12, lectureSections: 16 };
 const RESULT = {
   jobId: 'job-1',
+  source: 'bundled',
   totalMigrated: 78,
   subjects: [
-    { id: 'vagus-nerve', nodes: 40, created: 30, updated: 6, unchanged: 4 },
-    { id: 'metabolic', nodes: 38, created: 0, updated: 2, unchanged: 36 },
+    { id: 'vagus-nerve', nodes: 40, created: 30, updated: 6, unchanged: 4, ...counts },
+    { id: 'metabolic', nodes: 38, created: 0, updated: 2, unchanged: 36, ...counts },
   ],
   skipped: [] as { subject: string; id: string; reason: string }[],
   challenges: 5,
+  warnings: [] as string[],
 };
 
 /** The whole Studio app on /studio/migrate, signed in as a studio user. */

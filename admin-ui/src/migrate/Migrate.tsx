@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   Alert,
   Box,
@@ -23,56 +23,57 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Title, useLogoutIfAccessDenied, useNotify } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { Title, useDataProvider, useNotify } from 'react-admin';
 
-import {
-  isHttpUrl,
-  migrationErrorMessage,
-  startMigration,
-  type MigrationRequest,
-  type MigrationResult,
-  type MigrationSource,
-} from './migrateApi';
+import { serverMessage } from '../providers/apiErrorMessage';
+import type { Answer } from '../providers/callApi';
+import type { StudioDataProvider } from '../providers/dataProvider';
+import type { MigrationRequest } from './migrateMethods';
 
 export const successMessage = (totalMigrated: number) =>
   `Migration Successful! Migrated ${totalMigrated} nodes from REST API to PostgreSQL`;
 
 export const failureMessage = (message: string) => `Migration Failed: ${message}`;
 
+const FALLBACK_FAILURE_MESSAGE = 'Failed to migrate content';
+
+type MigrationResult = Answer<'/api/admin/migrate', 'post'>;
+
+/** Whether `value` looks like an absolute http(s) URL with a host. */
+const isHttpUrl = (value: string): boolean => {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+};
+
 export const Migrate = () => {
+  const dataProvider = useDataProvider<StudioDataProvider>();
   const notify = useNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const [source, setSource] = useState<MigrationSource>('bundled');
+  const [source, setSource] = useState<MigrationRequest['source']>('bundled');
   const [baseUrl, setBaseUrl] = useState('');
-  const [running, setRunning] = useState(false);
-  const [result, setResult] = useState<MigrationResult | null>(null);
-  // Guards against a second click landing before the disabled state has rendered.
-  const inFlight = useRef(false);
+  const migration = useMutation({
+    mutationFn: (request: MigrationRequest) => dataProvider.migrate(request),
+    onSuccess: (done) => notify(successMessage(done.totalMigrated), { type: 'success', multiLine: true }),
+    // the server's message, else the spec's words (a network failure, an empty or non-JSON body)
+    onError: (error) =>
+      notify(failureMessage(serverMessage(error) ?? FALLBACK_FAILURE_MESSAGE), { type: 'error', multiLine: true }),
+  });
+  const running = migration.isPending;
+  const result = migration.data;
   const sourceLabelId = useId();
 
   const urlValid = isHttpUrl(baseUrl);
   const showUrlError = source === 'rest' && baseUrl.trim() !== '' && !urlValid;
   const canStart = !running && (source === 'bundled' || urlValid);
 
-  const run = async () => {
-    if (inFlight.current || !canStart) return;
-    inFlight.current = true;
-    setRunning(true);
-    setResult(null);
-    const request: MigrationRequest = source === 'rest' ? { source: 'rest', baseUrl } : { source: 'bundled' };
-    try {
-      const done = await startMigration(request);
-      setResult(done);
-      notify(successMessage(done.totalMigrated), { type: 'success', multiLine: true });
-    } catch (error) {
-      // A 401 that survived the token renewal signs the user out; no failure toast then.
-      if (!(await logoutIfAccessDenied(error))) {
-        notify(failureMessage(migrationErrorMessage(error)), { type: 'error', multiLine: true });
-      }
-    } finally {
-      inFlight.current = false;
-      setRunning(false);
-    }
+  const run = () => {
+    if (!canStart) return;
+    migration.mutate(source === 'rest' ? { source: 'rest', baseUrl } : { source: 'bundled' });
   };
 
   return (
@@ -95,7 +96,7 @@ export const Migrate = () => {
           aria-labelledby={sourceLabelId}
           name="migration-source"
           value={source}
-          onChange={(event) => setSource(event.target.value as MigrationSource)}
+          onChange={(event) => setSource(event.target.value as MigrationRequest['source'])}
         >
           <FormControlLabel value="bundled" control={<Radio />} label="Bundled content" />
           <FormControlLabel value="rest" control={<Radio />} label="Legacy REST API" />
