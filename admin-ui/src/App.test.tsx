@@ -70,6 +70,8 @@ describe('Studio app', () => {
     within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Queues' }).click();
     await waitFor(() => expect(tab.location.href).toBe('/api/admin/queues/'));
     expect(open).toHaveBeenCalledWith('about:blank', '_blank');
+    const [session] = server.callsTo('POST', '/api/admin/queues/session');
+    expect(session.headers.get('Authorization')).toBe('Bearer access-1');
     await server.idle();
     open.mockRestore();
   });

@@ -1,9 +1,11 @@
 import { ListItemIcon, MenuItem, Tooltip, Typography } from '@mui/material';
 import QueueIcon from '@mui/icons-material/ViewList';
-import { useNotify, usePermissions, useSidebarState } from 'react-admin';
-import { getAccessToken } from '../providers/authProvider';
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useNotify, usePermissions, useSidebarState } from 'react-admin';
 
-export const QUEUES_PATH = '/api/admin/queues';
+import { ADMIN_ROLE } from '../providers/authProvider';
+import type { StudioDataProvider } from '../providers/dataProvider';
+import { QUEUES_PATH } from './queueBoardMethods';
 
 /**
  * Admins only: the queue dashboard (Bull Board). A page load cannot send a bearer token, so the item
@@ -12,30 +14,26 @@ export const QUEUES_PATH = '/api/admin/queues';
 export const QueuesMenuItem = () => {
   const [open] = useSidebarState();
   const { permissions } = usePermissions<string[]>();
+  const dataProvider = useDataProvider<StudioDataProvider>();
   const notify = useNotify();
-  if (!Array.isArray(permissions) || !permissions.includes('admin')) return null;
-
-  const openBoard = async () => {
-    // opened at once (a popup after an await is blocked), then pointed at the board
-    const tab = window.open('about:blank', '_blank');
-    try {
-      const token = await getAccessToken();
-      const res = await fetch(`${QUEUES_PATH}/session`, {
-        method: 'POST',
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        credentials: 'same-origin',
-      });
-      if (!res.ok) throw new Error(String(res.status));
+  const session = useMutation({
+    mutationFn: (_tab: Window | null) => dataProvider.startQueueBoardSession(),
+    onSuccess: (_, tab) => {
       if (tab) tab.location.href = `${QUEUES_PATH}/`;
       else window.location.assign(`${QUEUES_PATH}/`);
-    } catch {
+    },
+    onError: (_, tab) => {
       tab?.close();
       notify('Could not open the queue dashboard', { type: 'error' });
-    }
-  };
+    },
+  });
+  if (!Array.isArray(permissions) || !permissions.includes(ADMIN_ROLE)) return null;
+
+  // opened at once (a popup after an await is blocked), then pointed at the board
+  const openBoard = () => session.mutate(window.open('about:blank', '_blank'));
 
   const item = (
-    <MenuItem onClick={() => void openBoard()} sx={{ color: 'text.secondary' }}>
+    <MenuItem onClick={openBoard} sx={{ color: 'text.secondary' }}>
       <ListItemIcon sx={{ minWidth: 5 * 8 }}>
         <QueueIcon fontSize="small" />
       </ListItemIcon>
