@@ -1,4 +1,4 @@
-import { callApi } from '../providers/callApi';
+import { callApi } from '../providers/apiCall';
 
 export const analyticsMethods = {
   /** `GET /api/admin/analytics`: per challenge, in content order (0 included), enrollments and certificates. */

@@ -1,6 +1,6 @@
 import type { Schema } from '@lp/api-types';
 
-import { callApi } from '../providers/callApi';
+import { callApi } from '../providers/apiCall';
 
 /** A row of the `certificates` resource (`GET /api/admin/certificates`). */
 export type Certificate = Schema<'AdminCertificateResponse'>;

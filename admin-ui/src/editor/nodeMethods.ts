@@ -1,6 +1,6 @@
 import type { Schema } from '@lp/api-types';
 
-import { callApi } from '../providers/callApi';
+import { callApi } from '../providers/apiCall';
 
 /** A node as the editor reads it: the overlay's content when there is one, else the published one. */
 export type StudioNode = Schema<'NodeDraftResponse'>;

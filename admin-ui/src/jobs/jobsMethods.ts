@@ -1,6 +1,6 @@
 import type { Schema } from '@lp/api-types';
 
-import { callApi } from '../providers/callApi';
+import { callApi } from '../providers/apiCall';
 
 /** A row of the `jobs` resource (`GET /api/admin/jobs`): one generation job. */
 export type Job = Schema<'JobResponse'>;

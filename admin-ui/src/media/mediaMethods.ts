@@ -1,6 +1,6 @@
 import type { Schema } from '@lp/api-types';
 
-import { type Answer, callApi } from '../providers/callApi';
+import { type Answer, callApi } from '../providers/apiCall';
 import { ADMIN_API_URL, httpClient } from '../providers/httpClient';
 
 /** A row of the `media` resource (`GET /api/admin/media`): one of a subject's video files. */

@@ -27,7 +27,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 
 import { serverMessage } from '../providers/apiErrorMessage';
-import type { Answer } from '../providers/callApi';
+import type { Answer } from '../providers/apiCall';
 import type { StudioDataProvider } from '../providers/dataProvider';
 import type { MigrationRequest } from './migrateMethods';
 

@@ -1,6 +1,6 @@
 import type { RequestBody } from '@lp/api-types';
 
-import { callApi } from '../providers/callApi';
+import { callApi } from '../providers/apiCall';
 
 export type MigrationRequest = { source: 'bundled' } | { source: 'rest'; baseUrl: string };
 type MigrateBody = RequestBody<'/api/admin/migrate', 'post'>;

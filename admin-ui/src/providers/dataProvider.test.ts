@@ -109,4 +109,48 @@ describe('dataProvider', () => {
     const [put] = server.callsTo('PUT', '/api/admin/courses/ai-user');
     expect(JSON.parse(put.body ?? 'null')).toEqual({ published: false });
   });
+
+  it("custom methods fill the document's path template (encoded) and query, send the JSON body, and answer the JSON", async () => {
+    stubLocation('/studio/users');
+    const unlock = { subjectId: 'metabolic', moduleId: 'glucose', createdAt: '2026-03-03T10:00:00.000Z' };
+    const server = mockFetch({
+      'POST /api/auth/refresh': json(makeSession(STUDIO_ROLES, { token: 'token-a' })),
+      'GET /api/admin/users/u%201%2Fx/unlocks': json([unlock]),
+      'DELETE /api/admin/users/u-1/unlocks': json(unlock),
+      'POST /api/admin/jobs/tts-1/retry': json({ id: 'tts-1', status: 'queued' }),
+    });
+    const { dataProvider } = await loadProviders();
+
+    await expect(dataProvider.unlocks('u 1/x', 'metabolic')).resolves.toEqual([unlock]);
+    const [list] = server.callsTo('GET', '/api/admin/users/u%201%2Fx/unlocks');
+    expect(list.path).toBe('/api/admin/users/u%201%2Fx/unlocks?subjectId=metabolic');
+    expect(list.headers.get('Authorization')).toBe('Bearer token-a');
+    expect(list.body).toBeUndefined();
+
+    await expect(dataProvider.removeUnlock('u-1', { subjectId: 'metabolic', moduleId: 'glucose' })).resolves.toEqual(
+      unlock,
+    );
+    const [remove] = server.callsTo('DELETE', '/api/admin/users/u-1/unlocks');
+    expect(remove.path).toBe('/api/admin/users/u-1/unlocks');
+    expect(remove.headers.get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(remove.body ?? 'null')).toEqual({ subjectId: 'metabolic', moduleId: 'glucose' });
+
+    // no body at all for an operation that takes none
+    await dataProvider.retryJob('tts-1');
+    expect(server.callsTo('POST', '/api/admin/jobs/tts-1/retry')[0].body).toBeUndefined();
+  });
+
+  it('custom methods reject with the HttpError react-admin hands to authProvider.checkError', async () => {
+    stubLocation('/studio/jobs');
+    mockFetch({
+      'POST /api/auth/refresh': json(makeSession(STUDIO_ROLES)),
+      'POST /api/admin/jobs/tts-1/cancel': apiError(409, 'The job has already ended (completed)'),
+    });
+    const { dataProvider } = await loadProviders();
+
+    await expect(dataProvider.cancelJob('tts-1')).rejects.toMatchObject({
+      status: 409,
+      message: 'The job has already ended (completed)',
+    });
+  });
 });

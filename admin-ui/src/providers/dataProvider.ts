@@ -15,8 +15,6 @@ import { usersMethods } from '../users/usersMethods';
 import { versionsMethods } from '../versions/versionsMethods';
 import { ADMIN_API_URL, httpClient } from './httpClient';
 
-export { ADMIN_API_URL, httpClient };
-
 /**
  * The Studio's one data provider. The Resources (users, audit, jobs, media, review, certificates, courses)
  * are `/api/admin/<resource>` in ra-data-simple-rest's dialect; every other call is a typed method of its

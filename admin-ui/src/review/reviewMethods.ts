@@ -1,6 +1,6 @@
 import type { Schema } from '@lp/api-types';
 
-import { callApi } from '../providers/callApi';
+import { callApi } from '../providers/apiCall';
 
 /** A row of the `review` resource (`GET /api/admin/review`): a submission to grade by hand. */
 export type ReviewItem = Schema<'ReviewItemResponse'>;

@@ -1,4 +1,4 @@
-import { callApi } from '../providers/callApi';
+import { callApi } from '../providers/apiCall';
 
 export const subjectsMethods = {
   /** `POST /api/graph/publish-draft`: the subject's draft overlay becomes a new live version (409: nothing to publish). */

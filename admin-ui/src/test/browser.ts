@@ -185,8 +185,9 @@ export function mockFetch(routes: Record<string, Reply | Reply[]>) {
 export async function loadProviders() {
   vi.resetModules();
   const auth = await import('../providers/authProvider');
+  const http = await import('../providers/httpClient');
   const data = await import('../providers/dataProvider');
-  return { ...auth, ...data };
+  return { ...auth, ...http, ...data };
 }
 
 /** Whether a promise has settled once the server is idle (every call answered, the app quiet). */

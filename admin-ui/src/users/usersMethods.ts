@@ -1,6 +1,6 @@
 import type { Schema } from '@lp/api-types';
 
-import { callApi } from '../providers/callApi';
+import { callApi } from '../providers/apiCall';
 
 /** A row of the `users` resource (`GET /api/admin/users`). */
 export type User = Schema<'UserResponse'>;

@@ -1,4 +1,4 @@
-import { callApi } from '../providers/callApi';
+import { callApi } from '../providers/apiCall';
 
 const subject = (subjectId: string) => ({ body: { subjectId } });
 

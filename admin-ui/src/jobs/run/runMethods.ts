@@ -1,6 +1,6 @@
 import type { RequestBody } from '@lp/api-types';
 
-import { callApi } from '../../providers/callApi';
+import { callApi } from '../../providers/apiCall';
 import { postEvents, RunFailure } from './ndjson';
 import { FAILED, type RunEvent, type SpeechEvent, type VideoEvent } from './runEvents';
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
 
 import { apiErrorMessage } from '../../providers/apiErrorMessage';
-import type { Answer } from '../../providers/callApi';
+import type { Answer } from '../../providers/apiCall';
 import type { StudioDataProvider } from '../../providers/dataProvider';
 import { RunFailure } from './ndjson';
 import type { RunEnd, RunFollow } from './runMethods';
