@@ -1,21 +1,10 @@
 import { REFRESH_CHECK_INTERVAL_MS, REFRESH_PATH, refreshFailure, refresher, shouldRefresh } from '@lp/shared/auth';
+import type { OkResponse } from '@lp/api-types';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 
-/** The session object answered by `POST /api/auth/login` and `POST /api/auth/refresh`. */
-export interface Session {
-  accessToken: string;
-  /** Expiry of the access token, epoch milliseconds. */
-  expiresAt: number;
-  user: SessionUser;
-}
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  roles: string[];
-  emailVerified: boolean;
-  createdAt: string;
-}
+/** The session `POST /api/auth/login` and `POST /api/auth/refresh` answer (its expiry in epoch milliseconds). */
+export type Session = OkResponse<'/api/auth/refresh', 'post'>;
+export type SessionUser = Session['user'];
 
 export const STUDIO_BASE = '/studio';
 export const STUDIO_ROLE = 'studio';

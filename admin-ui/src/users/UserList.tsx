@@ -19,7 +19,7 @@ import { apiErrorMessage } from '../providers/apiErrorMessage';
 import { ADMIN_ROLE } from '../providers/authProvider';
 import { AccessPanel } from './AccessPanel';
 import { EditRolesDialog } from './EditRolesDialog';
-import type { User } from './usersMethods';
+import type { Role, User } from './usersMethods';
 
 export const NEEDS_ADMIN = 'Managing users needs the admin role. Ask an admin to grant it to you.';
 export const NO_USERS = 'No users yet.';
@@ -32,7 +32,7 @@ const USERS_PER_PAGE = 25;
 // say it twice. A 401 still signs out: the data provider's hooks call authProvider.checkError.
 const quiet = () => {};
 
-const ROLE_COLOR: Record<string, 'default' | 'primary' | 'secondary' | 'success'> = {
+const ROLE_COLOR: Record<Role, 'default' | 'primary' | 'secondary' | 'success'> = {
   learner: 'default',
   studio: 'primary',
   admin: 'secondary',
@@ -158,7 +158,7 @@ const UserCard = ({ user }: { user: User }) => {
                     role="listitem"
                     size="small"
                     label={role}
-                    color={ROLE_COLOR[role] ?? 'default'}
+                    color={ROLE_COLOR[role]}
                     variant={role === 'learner' ? 'outlined' : 'filled'}
                   />
                 ))
