@@ -1,13 +1,13 @@
 import { api } from './client';
 import type { OkResponse, RequestBody, Schema } from '@lp/api-types';
 
-/** The roles the site knows by name; the server may send others. */
-export type Role = 'learner' | 'studio' | 'admin' | 'clinician' | (string & {});
+export type SessionUser = Schema<'SessionUserResponse'>;
 
-export type SessionUser = Omit<Schema<'SessionUserResponse'>, 'roles'> & { roles: Role[] };
+/** A role name: learner, studio, admin or clinician. */
+export type Role = SessionUser['roles'][number];
 
 /** Returned by login and refresh: `expiresAt` is the access token's expiry in epoch milliseconds. */
-export type Session = Omit<OkResponse<'/api/auth/login', 'post'>, 'user'> & { user: SessionUser };
+export type Session = OkResponse<'/api/auth/login', 'post'>;
 
 export type MessageResponse = Schema<'MessageResponse'>;
 
@@ -20,7 +20,8 @@ export const authApi = {
       password,
     } satisfies RequestBody<'/api/auth/register', 'post'>),
   /** The refresh token travels in the httpOnly cookie, so there is no body. */
-  refresh: () => api.post<Session>('/api/auth/refresh'),
+  refresh: () => api.post<OkResponse<'/api/auth/refresh', 'post'>>('/api/auth/refresh'),
+  /** 204: no body. */
   logout: () => api.post<void>('/api/auth/logout'),
   requestReset: (email: string) =>
     api.post<MessageResponse>('/api/auth/request-reset', { email } satisfies RequestBody<
@@ -35,6 +36,5 @@ export const authApi = {
     } satisfies RequestBody<'/api/auth/request-verify', 'post'>),
   verify: (token: string) =>
     api.post<MessageResponse>('/api/auth/verify', { token } satisfies RequestBody<'/api/auth/verify', 'post'>),
-  session: () =>
-    api.get<Omit<OkResponse<'/api/auth/session', 'get'>, 'user'> & { user: SessionUser }>('/api/auth/session'),
+  session: () => api.get<OkResponse<'/api/auth/session', 'get'>>('/api/auth/session'),
 };

@@ -12,17 +12,17 @@ export interface AuthContextValue {
   /** Signs in; shows the success or 'Login failed' toast and rethrows failures. */
   login: (email: string, password: string) => Promise<AuthUser>;
   /** Creates the account; shows the success or 'Registration failed' toast and rethrows failures. */
-  register: (email: string, password: string) => Promise<string | undefined>;
+  register: (email: string, password: string) => Promise<string>;
   /** Revokes the session on the server and signs out here; errors are only logged. */
   logout: () => Promise<void>;
   /** Sends the password-reset e-mail (no toast: the page decides what to show). */
-  requestReset: (email: string) => Promise<string | undefined>;
+  requestReset: (email: string) => Promise<string>;
   /** Sets a new password with the token from the e-mail; signs this tab out. */
-  resetPassword: (token: string, password: string) => Promise<string | undefined>;
+  resetPassword: (token: string, password: string) => Promise<string>;
   /** Confirms the e-mail address with the token from the e-mail. */
-  verify: (token: string) => Promise<string | undefined>;
+  verify: (token: string) => Promise<string>;
   /** Sends a new verification e-mail. */
-  requestVerify: (email: string) => Promise<string | undefined>;
+  requestVerify: (email: string) => Promise<string>;
   /** Forces a session refresh (shared with any refresh already in flight). */
   refresh: () => Promise<unknown>;
 }

@@ -43,18 +43,6 @@ export interface SessionControllerOptions {
 
 const ANONYMOUS: AuthSnapshot = { status: 'anonymous', user: null, expiresAt: null };
 
-function isSession(value: unknown): value is Session {
-  if (!value || typeof value !== 'object') return false;
-  const s = value as Partial<Session>;
-  return (
-    typeof s.accessToken === 'string' &&
-    typeof s.expiresAt === 'number' &&
-    !!s.user &&
-    typeof s.user === 'object' &&
-    typeof s.user.email === 'string'
-  );
-}
-
 /**
  * Owns the session outside React: the in-memory token, the local-storage hint, the start-up
  * probe, the refresh timer and the single refresh in flight. The AuthProvider renders it.
@@ -137,7 +125,6 @@ export class SessionController {
   private async doRefresh(): Promise<Session | null> {
     try {
       const session = await withRefreshLock(() => this.api.refresh(), this.locks);
-      if (!isSession(session)) throw new Error('Malformed session response');
       this.applySession(session);
       return session;
     } catch (err) {
@@ -156,7 +143,7 @@ export class SessionController {
 
   private applySession(session: Session): void {
     accessToken.set(session.accessToken, session.expiresAt);
-    const roles = Array.isArray(session.user.roles) ? session.user.roles : [];
+    const { roles } = session.user;
     writeSessionHint({ email: session.user.email, roles });
     this.setState({
       status: 'authenticated',
@@ -172,15 +159,14 @@ export class SessionController {
 
   async login(email: string, password: string): Promise<AuthUser> {
     const session = await this.api.login(email, password);
-    if (!isSession(session)) throw new Error('Malformed session response');
     this.applySession(session);
     return this.state.user as AuthUser;
   }
 
   /** Returns the server's message; the account is confirmed through the e-mailed link. */
-  async register(email: string, password: string): Promise<string | undefined> {
+  async register(email: string, password: string): Promise<string> {
     const res = await this.api.register(email, password);
-    return res?.message;
+    return res.message;
   }
 
   /** Revokes the session on the server; errors are only logged, the local sign-out always happens. */
@@ -200,23 +186,23 @@ export class SessionController {
     if (this.state.status !== 'anonymous' || this.state.user) this.setState(ANONYMOUS);
   }
 
-  async requestReset(email: string): Promise<string | undefined> {
-    return (await this.api.requestReset(email))?.message;
+  async requestReset(email: string): Promise<string> {
+    return (await this.api.requestReset(email)).message;
   }
 
   /** A reset ends every session of the user on the server, so end ours too. */
-  async resetPassword(token: string, password: string): Promise<string | undefined> {
+  async resetPassword(token: string, password: string): Promise<string> {
     const res = await this.api.resetPassword(token, password);
     if (this.state.status === 'authenticated') this.signOutLocally();
-    return res?.message;
+    return res.message;
   }
 
-  async requestVerify(email: string): Promise<string | undefined> {
-    return (await this.api.requestVerify(email))?.message;
+  async requestVerify(email: string): Promise<string> {
+    return (await this.api.requestVerify(email)).message;
   }
 
-  async verify(token: string): Promise<string | undefined> {
-    return (await this.api.verify(token))?.message;
+  async verify(token: string): Promise<string> {
+    return (await this.api.verify(token)).message;
   }
 
   /** Keeps tabs in step: a sign-out elsewhere signs out here, a sign-in elsewhere is picked up. */
