@@ -1,9 +1,9 @@
 import { api } from './client';
+import type { OkResponse, RequestBody, Schema } from '@lp/api-types';
 
 /**
  * Challenges, enrolment, day content, submissions and public certificates (docs/challenges-api.md).
- * The OpenAPI document does not describe these routes yet, so the types are written by hand from the
- * contract; once `npm run api:types` knows them they can be swapped for the generated ones.
+ * Every call is typed from the OpenAPI document (@lp/api-types): what the server declares is the contract.
  * Errors come back as ApiError (status and the server's `message`; `body` holds extras such as `unlockAt`).
  */
 
@@ -12,144 +12,42 @@ const q = encodeURIComponent;
 // ---------------------------------------------------------------------------------------------
 // Challenges
 
-export interface ChallengeListItem {
-  id: string;
-  name: string;
-  tagline: string;
-  subjectId: string;
-  daysCount: number;
-}
+export type ChallengeListItem = Schema<'ChallengeSummaryResponse'>;
 
-export interface ChallengeDaySummary {
-  day: number;
-  title: string;
-  tool: string;
-  /** 15 when the content does not say. */
-  est_minutes: number;
-}
-
-export interface ChallengeDetail {
-  id: string;
-  name: string;
-  tagline: string;
-  subjectId: string;
-  daysCount: number;
-  days: ChallengeDaySummary[];
-}
-
-export interface ChallengeLesson {
-  summary: string;
-  steps: string[];
-}
-
-/** A quiz question as the learner sees it: never the answer. */
-export interface ChallengeQuizQuestion {
-  q: string;
-  options: string[];
-}
-
-export interface ChallengeMicroProject {
-  desc: string;
-  expected_fields: string[];
-}
+/** A challenge's syllabus: its days with title, tool and `est_minutes` (15 when the content does not say). */
+export type ChallengeDetail = Schema<'ChallengeSyllabusResponse'>;
 
 /**
  * One day's content. A locked day (not enrolled, or before its unlock time) has `lesson: null`,
  * `quiz: []`, `micro_project: null`; `unlock_at` is the unlock instant when enrolled, null when not.
+ * Quiz questions never carry the answer.
  */
-export interface ChallengeDayContent extends ChallengeDaySummary {
-  locked: boolean;
-  unlock_at: string | null;
-  lesson: ChallengeLesson | null;
-  quiz: ChallengeQuizQuestion[];
-  micro_project: ChallengeMicroProject | null;
-}
+export type ChallengeDayContent = Schema<'DayContentResponse'>;
+export type ChallengeQuizQuestion = Schema<'QuizQuestionResponse'>;
+export type ChallengeMicroProject = Schema<'MicroProjectResponse'>;
 
 // ---------------------------------------------------------------------------------------------
 // Enrolment and progress
 
-export interface ChallengeEnrollment {
-  timezone: string;
-  /** 'HH:MM' */
-  daily_unlock_local_time: string;
-  /** 'YYYY-MM-DD' */
-  start_local_date: string;
-  enrolledAt: string;
-}
+/** Enrolment, each day's state, the next unlock (null when all are, or when not enrolled) and the certificate. */
+export type ChallengeProgress = Schema<'ProgressResponse'>;
+export type DayProgress = Schema<'DayProgressResponse'>;
+export type DayQuizProgress = Schema<'QuizProgressResponse'>;
+export type DayProjectProgress = Schema<'ProjectProgressResponse'>;
 
-export type ProjectStatus = 'pending' | 'passed' | 'failed';
-
-export interface DayQuizProgress {
-  score: number;
-  passed: boolean;
-}
-
-export interface DayProjectProgress {
-  status: ProjectStatus;
-  score: number | null;
-  feedback: string | null;
-  gradedBy: 'bot' | 'reviewer' | null;
-}
-
-export interface DayProgress {
-  day: number;
-  is_unlocked: boolean;
-  unlock_at: string | null;
-  quiz: DayQuizProgress | null;
-  project: DayProjectProgress | null;
-  passed: boolean;
-}
-
-export interface NextUnlock {
-  day: number;
-  is_unlocked: boolean;
-  unlock_at: string | null;
-}
-
-export interface ChallengeProgress {
-  /** null when not enrolled. */
-  enrollment: ChallengeEnrollment | null;
-  days: DayProgress[];
-  /** The first day not unlocked yet; null when all are (or when not enrolled). */
-  nextUnlock: NextUnlock | null;
-  /** Every day passed. */
-  completed: boolean;
-  certificateId: string | null;
-}
-
-export interface EnrollInput {
-  /** 'YYYY-MM-DD' in the learner's time zone. */
-  startLocalDate: string;
-  /** An IANA zone, e.g. 'Europe/Berlin'. */
-  timezone: string;
-  /** 'HH:MM'. */
-  dailyUnlockLocalTime: string;
-}
+/** startLocalDate 'YYYY-MM-DD' and dailyUnlockLocalTime 'HH:MM' in the learner's IANA time zone. */
+export type EnrollInput = RequestBody<'/api/challenges/{cid}/enroll', 'post'>;
 
 // ---------------------------------------------------------------------------------------------
 // Submissions
 
-export interface ChallengeQuizResult {
-  /** correct / total, 0..1. */
-  score: number;
-  passed: boolean;
-  correct: number;
-  total: number;
-}
+/** correct / total as `score` 0..1, and whether it passed. */
+export type ChallengeQuizResult = OkResponse<'/api/me/challenges/{cid}/days/{day}/quiz', 'post'>;
 
 /** Map of expected field to the learner's text. */
-export type ProjectPayload = Record<string, string>;
+export type ProjectPayload = RequestBody<'/api/me/challenges/{cid}/days/{day}/project', 'post'>['payload'];
 
-export interface ProjectSubmissionResult {
-  submissionId: string;
-  status: 'pending';
-}
-
-export interface BotAssessment {
-  passed: boolean;
-  score: number;
-  feedback: string;
-}
+export type BotAssessment = OkResponse<'/api/me/challenges/{cid}/days/{day}/bot/assess', 'post'>;
 
 /** The body of a 403 on a locked day: `unlockAt` null when not enrolled. */
 export interface LockedDayErrorBody {
@@ -175,10 +73,8 @@ export function challengePaths(cid: string) {
 
 export const challengeApi = {
   /** GET /api/challenges → `{challenges}` in content order. */
-  list: async (): Promise<ChallengeListItem[]> => {
-    const data = await api.get<{ challenges?: ChallengeListItem[] }>('/api/challenges');
-    return Array.isArray(data?.challenges) ? data.challenges : [];
-  },
+  list: async (): Promise<ChallengeListItem[]> =>
+    (await api.get<OkResponse<'/api/challenges', 'get'>>('/api/challenges')).challenges,
   /** GET /api/challenges/{cid}: 404 `Challenge not found`. */
   get: (cid: string) => api.get<ChallengeDetail>(challengePaths(cid).detail),
   /** GET /api/challenges/{cid}/days/{day}: 403 without the course, 404 `Day not found`. */
@@ -186,46 +82,34 @@ export const challengeApi = {
   /** GET /api/me/challenges/{cid}/progress: 403 without the course. */
   progress: (cid: string) => api.get<ChallengeProgress>(challengePaths(cid).progress),
   /** POST /api/challenges/{cid}/enroll: 201 new, 200 unchanged when already enrolled; 403 without the course. */
-  enroll: (cid: string, input: EnrollInput) => api.post<ChallengeProgress>(challengePaths(cid).enroll, input),
+  enroll: (cid: string, input: EnrollInput) =>
+    api.post<OkResponse<'/api/challenges/{cid}/enroll', 'post'>>(challengePaths(cid).enroll, input),
   /** POST …/days/{day}/quiz `{answers}`: one option index per question, in order. */
   submitQuiz: (cid: string, day: number, answers: number[]) =>
-    api.post<ChallengeQuizResult>(challengePaths(cid).quiz(day), { answers }),
+    api.post<ChallengeQuizResult>(challengePaths(cid).quiz(day), {
+      answers,
+    } satisfies RequestBody<'/api/me/challenges/{cid}/days/{day}/quiz', 'post'>),
   /** POST …/days/{day}/project `{payload}`: stores it and queues it for review. */
   submitProject: (cid: string, day: number, payload: ProjectPayload) =>
-    api.post<ProjectSubmissionResult>(challengePaths(cid).project(day), { payload }),
+    api.post<OkResponse<'/api/me/challenges/{cid}/days/{day}/project', 'post'>>(challengePaths(cid).project(day), {
+      payload,
+    } satisfies RequestBody<'/api/me/challenges/{cid}/days/{day}/project', 'post'>),
   /** POST …/days/{day}/bot/assess: the given submission (stored first) or, without one, the latest stored one. */
   botAssess: (cid: string, day: number, submission?: ProjectPayload) =>
-    api.post<BotAssessment>(challengePaths(cid).botAssess(day), submission ? { submission } : {}),
+    api.post<BotAssessment>(
+      challengePaths(cid).botAssess(day),
+      (submission ? { submission } : {}) satisfies RequestBody<
+        '/api/me/challenges/{cid}/days/{day}/bot/assess',
+        'post'
+      >,
+    ),
 };
 
 // ---------------------------------------------------------------------------------------------
 // Certificates (public, no sign-in)
 
-export interface CertificateSnapshot {
-  learnerName: string;
-  challengeId: string;
-  challengeName: string;
-  subjectId: string;
-  subjectTitle: string;
-  days: number;
-  issuedAt: string;
-  contentVersion: number;
-}
-
-export interface CertificateVerification {
-  signatureValid: boolean;
-  revoked: boolean;
-  revokedAt: string | null;
-  reason: string | null;
-}
-
-export interface PublicCertificate {
-  id: string;
-  snapshot: CertificateSnapshot;
-  /** The OpenBadgeCredential JSON. */
-  credential: Record<string, unknown>;
-  verification: CertificateVerification;
-}
+/** A public certificate: its snapshot, the OpenBadgeCredential JSON and whether it still verifies. */
+export type PublicCertificate = OkResponse<'/api/certificates/{id}', 'get'>;
 
 export function certificateCredentialUrl(id: string): string {
   return `/api/certificates/${q(id)}/credential`;
