@@ -1,34 +1,22 @@
 import { api } from './client';
-import type { QueryParams, RequestBody } from '@lp/api-types';
-import { asString, pickList } from './subjects';
+import type { OkResponse, QueryParams, RequestBody, Schema } from '@lp/api-types';
 
 /**
  * Media library, lecture scripts and speech calls (docs/media-api.md). All are on the product's
- * own origin (the old product called a hard-coded local host). What they send is checked against
- * the OpenAPI document (./openapi.ts); the answers are read defensively into the types below.
+ * own origin (the old product called a hard-coded local host).
+ * Every call is typed from the OpenAPI document (@lp/api-types): what the server declares is the contract.
  */
 
-export interface MediaFile {
-  /** e.g. `tts/<sectionId>-<hash8>.mp3`, `video/<sectionId>.mp4`. */
-  name: string;
-  /** Signed, expiring URL that streams the bytes (HTTP Range). */
-  url: string;
-  free: boolean;
-  size: number;
-  /** The WebVTT captions of an audio or video file: a file name of this list or a URL; null when none. */
-  captions: string | null;
-}
+/**
+ * A library file: `name` e.g. `tts/<sectionId>-<hash8>.mp3`; `url` signed and expiring (HTTP Range);
+ * `captions` the signed URL of its WebVTT captions, null when it has none.
+ */
+export type MediaFile = Schema<'MediaListItemDto'>;
 
-export interface TtsSection {
-  id: string;
-  title: string;
-  text: string;
-  /** Signed URL of the section's recorded audio, null when there is none (or it is not yours to hear). */
-  audio_url: string | null;
-  est_seconds: number;
-}
+/** A lecture section: `audio_url` is the signed URL of its audio, null when there is none the caller may play. */
+export type TtsSection = Schema<'TtsScriptSectionDto'>;
 
-export type TtsProvider = 'local' | 'elevenlabs';
+export type TtsProvider = RequestBody<'/api/tts/synthesize', 'post'>['provider'];
 
 export interface SynthesizeInput {
   subject: string;
@@ -37,65 +25,29 @@ export interface SynthesizeInput {
   provider?: TtsProvider;
 }
 
-function asNumber(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
-export function normalizeMediaFiles(data: unknown): MediaFile[] {
-  const out: MediaFile[] = [];
-  for (const item of pickList(data, 'files')) {
-    if (!item || typeof item !== 'object') continue;
-    const o = item as Record<string, unknown>;
-    const name = asString(o.name);
-    const url = asString(o.url);
-    if (!name || !url) continue;
-    out.push({ name, url, free: o.free === true, size: asNumber(o.size), captions: asString(o.captions) ?? null });
-  }
-  return out;
-}
-
-export function normalizeSections(data: unknown): TtsSection[] {
-  const out: TtsSection[] = [];
-  for (const item of pickList(data, 'sections')) {
-    if (!item || typeof item !== 'object') continue;
-    const o = item as Record<string, unknown>;
-    const id = asString(o.id);
-    if (!id) continue;
-    out.push({
-      id,
-      title: asString(o.title) ?? id,
-      text: typeof o.text === 'string' ? o.text : '',
-      audio_url: asString(o.audio_url) ?? null,
-      est_seconds: asNumber(o.est_seconds),
-    });
-  }
-  return out;
-}
-
 /** The spec's default voice provider; the server falls back to its local engine without an ElevenLabs key. */
 export const DEFAULT_TTS_PROVIDER: TtsProvider = 'elevenlabs';
 
 export const mediaApi = {
   /** GET /api/media/secure?subject=: every file for owners and studio, the free ones for everyone else. */
   secureFiles: async (subject: string): Promise<MediaFile[]> =>
-    normalizeMediaFiles(
-      await api.get<unknown>('/api/media/secure', {
+    (
+      await api.get<OkResponse<'/api/media/secure', 'get'>>('/api/media/secure', {
         query: { subject } satisfies QueryParams<'/api/media/secure', 'get'>,
-      }),
-    ),
+      })
+    ).files,
   /** GET /media/{subject}/tts_scripts.json: every section for owners and studio, the first two for others. */
-  scripts: async (subject: string): Promise<TtsSection[]> =>
-    normalizeSections(await api.get<unknown>(`/media/${encodeURIComponent(subject)}/tts_scripts.json`)),
+  scripts: (subject: string) =>
+    api.get<OkResponse<'/media/{subject}/tts_scripts.json', 'get'>>(
+      `/media/${encodeURIComponent(subject)}/tts_scripts.json`,
+    ),
 };
 
 export const ttsApi = {
   /** POST /api/tts/synthesize (studio): makes the section's mp3 and answers its signed URL. */
-  synthesize: async ({ subject, sectionId, voiceId, provider = DEFAULT_TTS_PROVIDER }: SynthesizeInput) => {
+  synthesize: ({ subject, sectionId, voiceId, provider = DEFAULT_TTS_PROVIDER }: SynthesizeInput) => {
     const body: RequestBody<'/api/tts/synthesize', 'post'> = { subject, sectionId, provider, format: 'mp3' };
     if (voiceId?.trim()) body.voiceId = voiceId.trim();
-    const data = await api.post<{ url?: unknown }>('/api/tts/synthesize', body);
-    const url = asString(data?.url);
-    if (!url) throw new Error('The server answered without an audio URL');
-    return { url };
+    return api.post<OkResponse<'/api/tts/synthesize', 'post'>>('/api/tts/synthesize', body);
   },
 };

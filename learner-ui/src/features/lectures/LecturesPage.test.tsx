@@ -5,12 +5,13 @@ import { callsTo, deferred, errorBody, installFetch, type Handler } from '../../
 import { catalogHandlers, entitlement } from '../../test/catalog-fixtures';
 import { currentLocation, signedIn, signedOut } from '../../test/helpers';
 import { renderApp } from '../../test/render';
+import type { MediaFile, TtsSection } from '../../api/media';
 import { LECTURES_SUBJECT_KEY } from './useLectureSubject';
 
 const audioUrl = (name: string) => `/api/media/file/vagus-nerve/${encodeURIComponent(name)}?u=u-1&exp=9&sig=abc`;
 
 /** Section 1 has recorded audio with captions, section 2 only text, section 3 a video. */
-const SECTIONS = [
+const SECTIONS: TtsSection[] = [
   {
     id: 'vn-intro',
     title: 'What the Vagus Nerve Is',
@@ -28,21 +29,17 @@ const SECTIONS = [
   { id: 'vn-video', title: 'A Video Lecture', text: 'Watch this.', audio_url: null, est_seconds: 10 },
 ];
 
-const FILES = {
+/** The signed URL of section 1's captions: captions travel with their media file, not as a file of their own. */
+const CAPTIONS_URL = audioUrl('tts/vn-intro-1a2b3c4d.vtt');
+
+const FILES: { files: MediaFile[] } = {
   files: [
     {
       name: 'tts/vn-intro-1a2b3c4d.mp3',
       url: audioUrl('tts/vn-intro-1a2b3c4d.mp3').replace('exp=9', 'exp=10'),
       free: true,
       size: 1000,
-      captions: 'tts/vn-intro-1a2b3c4d.vtt',
-    },
-    {
-      name: 'tts/vn-intro-1a2b3c4d.vtt',
-      url: audioUrl('tts/vn-intro-1a2b3c4d.vtt'),
-      free: true,
-      size: 100,
-      captions: null,
+      captions: CAPTIONS_URL,
     },
     { name: 'video/vn-video.mp4', url: audioUrl('video/vn-video.mp4'), free: false, size: 5000, captions: null },
     // Another section's file whose id starts with this one's: not section 2's audio.
@@ -140,7 +137,7 @@ describe('/lectures', () => {
     expect(audio).toHaveAttribute('controls');
     const track = audio.querySelector('track')!;
     expect(track).toHaveAttribute('kind', 'captions');
-    expect(track).toHaveAttribute('src', FILES.files[1].url);
+    expect(track).toHaveAttribute('src', CAPTIONS_URL);
     expect(within(sectionCard('vn-intro')).queryByText('Welcome to the course.')).not.toBeInTheDocument();
 
     const text = sectionCard('vn-anatomy');
@@ -148,7 +145,7 @@ describe('/lectures', () => {
     expect(within(text).getByText(SECTIONS[1].text)).toBeInTheDocument();
 
     const video = sectionCard('vn-video').querySelector('video')!;
-    expect(video).toHaveAttribute('src', FILES.files[2].url);
+    expect(video).toHaveAttribute('src', FILES.files[1].url);
     expect(sectionCard('vn-video').querySelector('audio')).toBeNull();
 
     // Own origin, the subject in the path and in the query.
@@ -333,7 +330,7 @@ describe('/lectures', () => {
       ...signedOut,
       ...catalogHandlers,
       'GET /media/vagus-nerve/tts_scripts.json': { body: SECTIONS.slice(0, 2) },
-      'GET /api/media/secure': { body: { files: [FILES.files[0], FILES.files[1]] } },
+      'GET /api/media/secure': { body: { files: [FILES.files[0]] } },
     });
     renderApp({ route: '/lectures?subject=vagus-nerve' });
     expect(await screen.findByText(/This is the free preview/)).toBeInTheDocument();
@@ -362,7 +359,7 @@ describe('/lectures', () => {
       format: 'mp3',
     });
 
-    synth.resolve({ body: { url: newUrl } });
+    synth.resolve({ body: { url: newUrl, sectionId: 'vn-anatomy', provider: 'local', skipped: false } });
     await waitFor(() => expect(sectionCard('vn-anatomy').querySelector('audio')).toHaveAttribute('src', newUrl));
     const audio = sectionCard('vn-anatomy').querySelector('audio')!;
     await waitFor(() => expect(played).toContain(audio));

@@ -2,7 +2,7 @@ import type { MediaFile, TtsSection } from '../../api/media';
 
 export interface MediaSource {
   url: string;
-  /** URL of the WebVTT captions, when there are any. */
+  /** The signed URL of its WebVTT captions (they travel with their media file), null when there are none. */
   captions: string | null;
 }
 
@@ -14,7 +14,6 @@ export interface SectionMedia {
 
 const VIDEO = /\.(mp4|webm|m4v|mov)$/i;
 const AUDIO = /\.(mp3|m4a|aac|ogg|oga|opus|wav)$/i;
-const CAPTIONS = /\.vtt$/i;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -42,23 +41,6 @@ function pathOf(url: string): string {
   }
 }
 
-function withoutExtension(name: string): string {
-  return name.replace(/\.[a-z0-9]+$/i, '');
-}
-
-/** A file's captions as a URL: `captions` names another file of the list, or is a URL itself. */
-function captionsOf(file: MediaFile | undefined, files: MediaFile[]): string | null {
-  if (!file) return null;
-  if (file.captions) {
-    const named = files.find((f) => f.name === file.captions);
-    if (named) return named.url;
-    if (/^(\/|https?:)/i.test(file.captions)) return file.captions;
-  }
-  // The synthesiser writes `<stem>.vtt` beside `<stem>.mp3`.
-  const stem = withoutExtension(file.name);
-  return files.find((f) => CAPTIONS.test(f.name) && withoutExtension(f.name) === stem)?.url ?? null;
-}
-
 /** The files of one section: its newest video, its audio (the script's own URL first) and their captions. */
 export function sectionMedia(section: TtsSection, files: MediaFile[], audioOverride?: string | null): SectionMedia {
   const own = files.filter((f) => belongsTo(section.id, f.name));
@@ -70,8 +52,8 @@ export function sectionMedia(section: TtsSection, files: MediaFile[], audioOverr
   if (audioUrl) {
     const path = pathOf(audioUrl);
     const file = files.find((f) => pathOf(f.url) === path) ?? (audioOverride ? undefined : audioFiles.at(-1));
-    audio = { url: audioUrl, captions: captionsOf(file, files) };
+    audio = { url: audioUrl, captions: file?.captions ?? null };
   }
-  const video = videoFile ? { url: videoFile.url, captions: captionsOf(videoFile, files) } : null;
+  const video = videoFile ? { url: videoFile.url, captions: videoFile.captions } : null;
   return { video, audio };
 }
