@@ -1,13 +1,10 @@
-import { useGetList, type RaRecord, type SortPayload } from 'react-admin';
+import type { Schema } from '@lp/api-types';
+import { useGetList, type SortPayload } from 'react-admin';
 
 import { apiErrorMessage } from '../providers/apiErrorMessage';
 
 /** One subject's shop visibility: a record of the `courses` resource (`/api/admin/courses`). */
-export interface Course extends RaRecord<string> {
-  subjectId: string;
-  title: string;
-  published: boolean;
-}
+export type Course = Schema<'CourseResponse'>;
 
 export const COURSES = 'courses';
 
@@ -20,7 +17,7 @@ export const ALL_COURSES = 100;
 export const FALLBACK_LOAD_ERROR = 'Failed to load courses';
 
 /** A course's display name: its title, or its id when the title is blank. */
-export const courseName = (course: Pick<Course, 'subjectId' | 'title'>) => course.title?.trim() || course.subjectId;
+export const courseName = (course: Pick<Course, 'subjectId' | 'title'>) => course.title.trim() || course.subjectId;
 
 export type CoursesLoad =
   { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; courses: Course[] };

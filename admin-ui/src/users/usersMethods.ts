@@ -7,10 +7,7 @@ export type User = Schema<'UserResponse'>;
 export type Role = User['roles'][number];
 /** A row of the `audit` resource (`GET /api/admin/audit`): an admin's change to a user's access. */
 export type AuditEntry = Schema<'AuditEntryResponse'>;
-export interface Unlock {
-  subjectId: string;
-  moduleId: string;
-}
+export type Unlock = Schema<'UnlockDto'>;
 
 const user = (userId: string) => ({ path: { id: userId } });
 

@@ -17,15 +17,12 @@ export type RunEnd = 'done' | 'cancelled';
 export const DEFAULT_PROVIDER = 'elevenlabs';
 export const DEFAULT_FORMAT = 'mp3';
 
-export interface SpeechRequest {
-  subject: string;
-  voiceId?: string;
-  includeAll: boolean;
-}
+type SpeechBody = RequestBody<'/api/tts/synthesize/bulk', 'post'>;
+
+/** What the TTS Synthesis screen asks for; the rest of the request is the spec's defaults. */
+export type SpeechRequest = Pick<SpeechBody, 'subject' | 'voiceId' | 'includeAll'>;
 
 export type VideoRequest = Omit<RequestBody<'/api/tts/video/render/stream', 'post'>, 'jobId'>;
-
-type SpeechBody = RequestBody<'/api/tts/synthesize/bulk', 'post'>;
 
 const speechFields = (request: SpeechRequest) =>
   ({
