@@ -201,9 +201,9 @@ async function startBare(
       nodes.rows.map((n: any) => ({
         id: n.id,
         title: n.title,
-        moduleId: n.module_id,
+        moduleId: n.moduleId,
         prerequisites: n.prerequisites,
-        summaryHtml: n.summary_html,
+        summaryHtml: n.summaryHtml,
       })),
       excerpt,
     );
@@ -223,9 +223,9 @@ async function startBare(
       subject_id: s,
       title: n.title,
       category: n.category,
-      moduleId: n.module_id,
-      summary_html: n.summary_html,
-      lesson_html: n.lesson_html,
+      moduleId: n.moduleId,
+      summary_html: n.summaryHtml,
+      lesson_html: n.lessonHtml,
       variants: n.variants,
       sources: n.sources,
       video: n.video,
@@ -237,7 +237,7 @@ async function startBare(
           stemHtml: x.stem,
           choices: x.choices.map((c: any) => ({ id: c.id, textHtml: c.text })),
         })),
-      mastery_level: Number(quiz.rows[0]?.p_known ?? 0),
+      mastery_level: Number(quiz.rows[0]?.level ?? 0),
       bookmarked: n.bookmarked,
     };
   });
@@ -290,7 +290,7 @@ async function main() {
     // caller's level). The app sends node detail's two in one round trip (readTogether); the baseline
     // sends them as two concurrent queries, as a plainly written handler would.
     const BARE_SQL = {
-      subject: `select id, name, title, description, is_published, created_at from subjects where id = ?`,
+      subject: `select id, name, title, description, is_published as "isPublished", created_at as "createdAt" from subjects where id = ?`,
       version: GRAPH_SQL.version,
       modules: STRUCTURE_SQL.modules,
       nodes: STRUCTURE_SQL.topics(true),

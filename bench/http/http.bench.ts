@@ -141,41 +141,41 @@ async function startBare(databaseUrl: string, learnerId: string, sql: Record<str
       name: s.name,
       title: s.title,
       description: s.description,
-      is_published: s.is_published,
-      created_at: iso(s.created_at),
+      is_published: s.isPublished,
+      created_at: iso(s.createdAt),
     })),
   );
   app.get('/api/entitlements', async () =>
     (await pool.query(q.entitlements, [learnerId])).rows.map((r) => ({
-      subjectId: r.subject_id,
+      subjectId: r.subjectId,
       status: r.status,
-      createdAt: iso(r.created_at),
+      createdAt: iso(r.createdAt),
     })),
   );
   app.get('/api/purchases', async () =>
     (await pool.query(q.purchases, [learnerId])).rows.map((r) => ({
       id: r.id,
-      subjects: { id: r.subject_id, name: r.name, title: r.title },
+      subjects: { id: r.subjectId, name: r.name, title: r.title },
       amount: r.amount,
       currency: r.currency,
-      created_at: iso(r.completed_at),
+      created_at: iso(r.completedAt),
     })),
   );
   app.get('/api/users/me/mastery', async () => {
     const rows = (await pool.query(q.mastery, [learnerId, null, null])).rows;
     const mastery: Record<string, number> = {};
-    for (const r of rows) mastery[r.skill_name] = Math.round(Number(r.p_known) * 1000) / 1000;
+    for (const r of rows) mastery[r.skillName] = Math.round(Number(r.pKnown) * 1000) / 1000;
     return {
       mastery,
       skills: rows.map((r) => ({
-        subjectId: r.subject_id,
-        skillId: r.skill_id,
-        name: r.skill_name,
+        subjectId: r.subjectId,
+        skillId: r.skillId,
+        name: r.skillName,
         kind: r.kind,
-        score: Number(r.p_known),
+        score: Number(r.pKnown),
         attempts: r.attempts,
         correct: r.correct,
-        updatedAt: iso(r.updated_at),
+        updatedAt: iso(r.updatedAt),
       })),
     };
   });
@@ -194,9 +194,9 @@ async function startBare(databaseUrl: string, learnerId: string, sql: Record<str
       nodes.rows.map((n) => ({
         id: n.id,
         title: n.title,
-        moduleId: n.module_id,
+        moduleId: n.moduleId,
         prerequisites: n.prerequisites,
-        summaryHtml: n.summary_html,
+        summaryHtml: n.summaryHtml,
       })),
       excerpt,
     );
@@ -204,7 +204,7 @@ async function startBare(databaseUrl: string, learnerId: string, sql: Record<str
   app.get('/api/graph/mastery', async (req) => {
     const s = String((req.query as Record<string, string>).subject);
     const rows = (await pool.query(q.topicLevels, [learnerId, s])).rows;
-    return { subjectId: s, levels: Object.fromEntries(rows.map((r) => [r.skill_id, Number(r.p_known)])) };
+    return { subjectId: s, levels: Object.fromEntries(rows.map((r) => [r.skillId, Number(r.pKnown)])) };
   });
   app.get('/api/graph/nodes/:id', async (req) => {
     const s = String((req.query as Record<string, string>).subject);
@@ -215,15 +215,15 @@ async function startBare(databaseUrl: string, learnerId: string, sql: Record<str
       pool.query(q.quiz, [learnerId, s, id, s, id]),
     ]);
     const n = rows[0];
-    const level = quiz.rows[0]?.p_known;
+    const level = quiz.rows[0]?.level;
     return {
       id: n.id,
       subject_id: s,
       title: n.title,
       category: n.category,
-      moduleId: n.module_id,
-      summary_html: n.summary_html,
-      lesson_html: n.lesson_html,
+      moduleId: n.moduleId,
+      summary_html: n.summaryHtml,
+      lesson_html: n.lessonHtml,
       variants: n.variants,
       sources: n.sources,
       video: n.video,
@@ -245,13 +245,13 @@ async function startBare(databaseUrl: string, learnerId: string, sql: Record<str
       const [title, ...rest] = String(n.text).split('\n');
       return {
         id: n.id,
-        subjectId: n.subject_id,
-        nodeId: n.node_id,
-        nodeName: n.node_name,
+        subjectId: n.subjectId,
+        nodeId: n.nodeId,
+        nodeName: n.nodeName,
         title,
         content: rest.join('\n').trim(),
-        createdAt: iso(n.created_at),
-        updatedAt: iso(n.updated_at),
+        createdAt: iso(n.createdAt),
+        updatedAt: iso(n.updatedAt),
       };
     });
   });
@@ -327,22 +327,26 @@ async function main() {
       require('../../src/modules/assessment/quiz.repository') as typeof import('../../src/modules/assessment/quiz.repository');
     // The statements the app's repositories run for these routes (catalog, graph, assessment, notes).
     const BARE_SQL = {
-      subjects: `select id, name, title, description, is_published, created_at from subjects
+      subjects: `select id, name, title, description, is_published as "isPublished", created_at as "createdAt" from subjects
         where ? or is_published order by (id = ?) desc, position, created_at`,
-      entitlements: `select subject_id, status, created_at from user_entitlements where user_id = ? and status = 'active' order by created_at`,
-      purchases: `select c.id, c.subject_id, s.name, s.title, c.amount, c.currency, c.completed_at
+      entitlements: `select subject_id as "subjectId", status, created_at as "createdAt" from user_entitlements
+        where user_id = ? and status = 'active' order by created_at`,
+      purchases: `select c.id, c.subject_id as "subjectId", s.name, s.title, c.amount, c.currency, c.completed_at as "completedAt"
          from checkout_sessions c join subjects s on s.id = c.subject_id
         where c.user_id = ? and c.status = 'paid' order by c.completed_at desc`,
-      mastery: `select subject_id, skill_id, skill_name, kind, p_known, attempts, correct, updated_at from user_mastery
+      mastery: `select subject_id as "subjectId", skill_id as "skillId", skill_name as "skillName", kind, p_known as "pKnown",
+              attempts, correct, updated_at as "updatedAt"
+         from user_mastery
         where user_id = ? and (?::text is null or subject_id = ?) order by updated_at desc, skill_name`,
-      topicLevels: `select skill_id, p_known from user_mastery where user_id = ? and subject_id = ? and kind = 'topic' order by skill_id`,
-      subject: `select id, name, title, description, is_published, created_at from subjects where id = ?`,
+      topicLevels: `select skill_id as "skillId", p_known as "pKnown" from user_mastery where user_id = ? and subject_id = ? and kind = 'topic' order by skill_id`,
+      subject: `select id, name, title, description, is_published as "isPublished", created_at as "createdAt" from subjects where id = ?`,
       version: GRAPH_SQL.version,
       modules: STRUCTURE_SQL.modules,
       nodes: STRUCTURE_SQL.topics(true),
       nodeDetail: GRAPH_SQL.nodeDetail,
       quiz: QUIZ_SQL.topicItemsAndLevel,
-      notes: `select n.id, n.subject_id, n.node_id, t.title as node_name, n.text, n.created_at, n.updated_at
+      notes: `select n.id, n.subject_id as "subjectId", n.node_id as "nodeId", t.title as "nodeName", n.text,
+              n.created_at as "createdAt", n.updated_at as "updatedAt"
          from notes n left join topic_nodes t on t.subject_id = n.subject_id and t.id = n.node_id
         where n.user_id = ? and (?::text is null or n.subject_id = ?::text)
         order by n.created_at desc, n.id desc`,

@@ -3,14 +3,16 @@ import { Injectable } from '@nestjs/common';
 
 export interface BookmarkRecord {
   id: string;
-  subject_id: string;
-  node_id: string;
-  node_title: string;
-  node_category: string;
-  created_at: string | Date;
+  subjectId: string;
+  nodeId: string;
+  nodeTitle: string;
+  /** the topic's module title */
+  nodeCategory: string;
+  createdAt: string | Date;
 }
 
-const BOOKMARK_SELECT = `select b.id, b.subject_id, b.node_id, t.title as node_title, coalesce(m.title, t.module_id) as node_category, b.created_at
+const BOOKMARK_SELECT = `select b.id, b.subject_id as "subjectId", b.node_id as "nodeId", t.title as "nodeTitle",
+         coalesce(m.title, t.module_id) as "nodeCategory", b.created_at as "createdAt"
   from bookmarks b
   join topic_nodes t on t.subject_id = b.subject_id and t.id = b.node_id
   left join subject_modules m on m.subject_id = t.subject_id and m.id = t.module_id`;

@@ -225,7 +225,7 @@ function toMicroQuiz(items: PublicQuizItem[]): MicroQuizItemResponse[] {
 }
 
 /** The content a topic page shows: the published node's, or the draft overlay's when previewing it. */
-export type NodeContent = Pick<NodeDetailRecord, 'title' | 'summary_html' | 'variants' | 'sources'>;
+export type NodeContent = Pick<NodeDetailRecord, 'title' | 'summaryHtml' | 'variants' | 'sources'>;
 
 export function toNodeDetailResponse(
   subjectId: string,
@@ -240,9 +240,9 @@ export function toNodeDetailResponse(
     subject_id: subjectId,
     title: content.title,
     category: row.category,
-    moduleId: row.module_id,
-    summary_html: clean(content.summary_html),
-    lesson_html: clean(row.lesson_html),
+    moduleId: row.moduleId,
+    summary_html: clean(content.summaryHtml),
+    lesson_html: clean(row.lessonHtml),
     variants: toVariants(content.variants),
     sources: toSources(content.sources),
     video,

@@ -6,10 +6,11 @@ import { STRUCTURE_SQL } from './structure/course-structure.repository';
 export interface NodeDetailRecord {
   id: string;
   title: string;
-  module_id: string;
+  moduleId: string;
+  /** the module's title (its id when the module has none) */
   category: string;
-  summary_html: string;
-  lesson_html: string;
+  summaryHtml: string;
+  lessonHtml: string;
   variants: Record<string, string> | null;
   sources: unknown[] | null;
   video: { url?: string; title?: string } | null;
@@ -28,7 +29,8 @@ export const GRAPH_SQL = {
    * one node with its prerequisites' titles and whether the user bookmarked it (its quiz items
    * are the assessment module's); binds user, subject, node
    */
-  nodeDetail: `select n.id, n.title, n.module_id, coalesce(m.title, n.module_id) as category, n.summary_html, n.lesson_html,
+  nodeDetail: `select n.id, n.title, n.module_id as "moduleId", coalesce(m.title, n.module_id) as category,
+              n.summary_html as "summaryHtml", n.lesson_html as "lessonHtml",
               n.variants, n.sources, n.video,
               coalesce((select json_agg(json_build_object('id', pn.id, 'title', pn.title) order by pn.position, pn.id)
                           from node_prerequisites p

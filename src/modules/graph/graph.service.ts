@@ -104,7 +104,7 @@ export class GraphService {
     const content: NodeContent = overlay
       ? {
           title: overlay.title ?? row.title,
-          summary_html: overlay.summary_html,
+          summaryHtml: overlay.summaryHtml,
           variants: overlay.variants,
           sources: overlay.sources,
         }

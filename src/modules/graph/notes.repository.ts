@@ -3,15 +3,17 @@ import { Injectable } from '@nestjs/common';
 
 export interface NoteRecord {
   id: string;
-  subject_id: string;
-  node_id: string | null;
-  node_name: string | null;
+  subjectId: string;
+  nodeId: string | null;
+  /** the topic's title, while the topic exists */
+  nodeName: string | null;
   text: string;
-  created_at: string | Date;
-  updated_at: string | Date;
+  createdAt: string | Date;
+  updatedAt: string | Date;
 }
 
-const NOTE_COLUMNS = `n.id, n.subject_id, n.node_id, t.title as node_name, n.text, n.created_at, n.updated_at`;
+const NOTE_COLUMNS = `n.id, n.subject_id as "subjectId", n.node_id as "nodeId", t.title as "nodeName", n.text,
+  n.created_at as "createdAt", n.updated_at as "updatedAt"`;
 const NODE_JOIN = `left join topic_nodes t on t.subject_id = n.subject_id and t.id = n.node_id`;
 
 /** Notes, always filtered by their owner: no query here reads another user's note. */

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { UpsertOutcome, upsertOutcome } from '../../../common/content-hash';
 import type { NodeSource } from '../entities';
 
-export interface NodeRow {
+export interface NodeUpsert {
   id: string;
   title: string;
   moduleId: string;
@@ -17,7 +17,7 @@ export interface NodeRow {
   contentHash: string;
 }
 
-export interface ModuleRow {
+export interface ModuleUpsert {
   id: string;
   title: string;
   description: string;
@@ -26,7 +26,7 @@ export interface ModuleRow {
 
 @Injectable()
 export class GraphContentRepository {
-  async replaceModules(em: EntityManager, subjectId: string, modules: ModuleRow[]): Promise<void> {
+  async replaceModules(em: EntityManager, subjectId: string, modules: ModuleUpsert[]): Promise<void> {
     await em.execute(
       `delete from subject_modules where subject_id = ? and not (id = any(array(select jsonb_array_elements_text(?::jsonb))))`,
       [subjectId, JSON.stringify(modules.map((m) => m.id))],
@@ -41,7 +41,7 @@ export class GraphContentRepository {
   }
 
   /** A node that was archived comes back when the source has it again. */
-  async upsertNode(em: EntityManager, subjectId: string, n: NodeRow): Promise<UpsertOutcome> {
+  async upsertNode(em: EntityManager, subjectId: string, n: NodeUpsert): Promise<UpsertOutcome> {
     const rows = await em.execute<{ inserted: boolean }[]>(
       `insert into topic_nodes (subject_id, id, title, module_id, position, preview, summary_html, lesson_html, variants, sources, video, content_hash)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?)

@@ -23,10 +23,10 @@ export class BookmarkResponse {
 export function toBookmarkResponse(b: BookmarkRecord): BookmarkResponse {
   return {
     id: b.id,
-    subjectId: b.subject_id,
-    nodeId: b.node_id,
-    nodeTitle: b.node_title,
-    nodeCategory: b.node_category,
-    createdAt: new Date(b.created_at).toISOString(),
+    subjectId: b.subjectId,
+    nodeId: b.nodeId,
+    nodeTitle: b.nodeTitle,
+    nodeCategory: b.nodeCategory,
+    createdAt: new Date(b.createdAt).toISOString(),
   };
 }

@@ -76,12 +76,12 @@ export function toNoteResponse(n: NoteRecord): NoteResponse {
   const { title, content } = splitNoteText(n.text);
   return {
     id: n.id,
-    subjectId: n.subject_id,
-    nodeId: n.node_id,
-    nodeName: n.node_name,
+    subjectId: n.subjectId,
+    nodeId: n.nodeId,
+    nodeName: n.nodeName,
     title,
     content,
-    createdAt: new Date(n.created_at).toISOString(),
-    updatedAt: new Date(n.updated_at).toISOString(),
+    createdAt: new Date(n.createdAt).toISOString(),
+    updatedAt: new Date(n.updatedAt).toISOString(),
   };
 }

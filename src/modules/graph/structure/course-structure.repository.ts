@@ -1,30 +1,39 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
-export interface TopicRow {
+/** A live topic in reading order. */
+export interface TopicRecord {
   id: string;
   title: string;
-  module_id: string;
-  module_title: string;
+  moduleId: string;
+  /** the module's title (its id when the module has none) */
+  moduleTitle: string;
+  /** a free preview sample */
   preview: boolean;
+  /** ids of its live prerequisites, in reading order */
   prerequisites: string[];
-  summary_html?: string;
+  /** only when asked for */
+  summaryHtml?: string;
 }
 
-export interface ModuleRow {
+export interface ModuleRecord {
   id: string;
   title: string;
   position: number;
 }
 
-export interface TopicContentRow {
+/** A topic's names, live or archived. */
+export interface TopicNameRecord {
   id: string;
   title: string;
-  module_id: string;
-  module_title: string;
+  moduleId: string;
+  moduleTitle: string;
+}
+
+export interface TopicContentRecord extends TopicNameRecord {
   preview: boolean;
-  summary_html: string;
-  lesson_html: string;
+  summaryHtml: string;
+  lessonHtml: string;
 }
 
 /**
@@ -45,8 +54,8 @@ export const STRUCTURE_SQL = {
            join topic_nodes pn on pn.subject_id = p.subject_id and pn.id = p.prerequisite_id and pn.archived_at is null
           where p.subject_id = ?
           group by p.node_id)
-       select n.id, n.title, n.module_id, coalesce(m.title, n.module_id) as module_title, n.preview,
-              coalesce(e.ids, '{}'::text[]) as prerequisites${summary ? ', n.summary_html' : ''}
+       select n.id, n.title, n.module_id as "moduleId", coalesce(m.title, n.module_id) as "moduleTitle", n.preview,
+              coalesce(e.ids, '{}'::text[]) as prerequisites${summary ? ', n.summary_html as "summaryHtml"' : ''}
          from topic_nodes n
          left join subject_modules m on m.subject_id = n.subject_id and m.id = n.module_id
          left join edges e on e.node_id = n.id
@@ -64,27 +73,28 @@ export class CourseStructureRepository {
     return Number(rows[0]?.version ?? 0);
   }
 
-  modules(subjectId: string): Promise<ModuleRow[]> {
-    return this.em.execute<ModuleRow[]>(STRUCTURE_SQL.modules, [subjectId]);
+  modules(subjectId: string): Promise<ModuleRecord[]> {
+    return this.em.execute<ModuleRecord[]>(STRUCTURE_SQL.modules, [subjectId]);
   }
 
-  topics(em: EntityManager, subjectId: string, summary: boolean): Promise<TopicRow[]> {
-    return em.execute<TopicRow[]>(STRUCTURE_SQL.topics(summary), [subjectId, subjectId]);
+  topics(em: EntityManager, subjectId: string, summary: boolean): Promise<TopicRecord[]> {
+    return em.execute<TopicRecord[]>(STRUCTURE_SQL.topics(summary), [subjectId, subjectId]);
   }
 
   /** Names of these topics and their modules, live or archived (an answer may name an archived one). */
-  named(em: EntityManager, subjectId: string, ids: string[]) {
-    return em.execute<{ id: string; title: string; module_id: string; module_title: string | null }[]>(
-      `select n.id, n.title, n.module_id, m.title as module_title
+  named(em: EntityManager, subjectId: string, ids: string[]): Promise<TopicNameRecord[]> {
+    return em.execute<TopicNameRecord[]>(
+      `select n.id, n.title, n.module_id as "moduleId", coalesce(m.title, n.module_id) as "moduleTitle"
          from topic_nodes n left join subject_modules m on m.subject_id = n.subject_id and m.id = n.module_id
         where n.subject_id = ? and n.id = any(array(select jsonb_array_elements_text(?::jsonb)))`,
       [subjectId, JSON.stringify(ids)],
     );
   }
 
-  async content(subjectId: string, id: string): Promise<TopicContentRow | null> {
-    const rows = await this.em.execute<TopicContentRow[]>(
-      `select n.id, n.title, n.module_id, coalesce(m.title, n.module_id) as module_title, n.preview, n.summary_html, n.lesson_html
+  async content(subjectId: string, id: string): Promise<TopicContentRecord | null> {
+    const rows = await this.em.execute<TopicContentRecord[]>(
+      `select n.id, n.title, n.module_id as "moduleId", coalesce(m.title, n.module_id) as "moduleTitle", n.preview,
+              n.summary_html as "summaryHtml", n.lesson_html as "lessonHtml"
          from topic_nodes n left join subject_modules m on m.subject_id = n.subject_id and m.id = n.module_id
         where n.subject_id = ? and n.id = ? and n.archived_at is null`,
       [subjectId, id],

@@ -1,47 +1,25 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CourseStructureRepository, type TopicRow } from './course-structure.repository';
+import {
+  CourseStructureRepository,
+  type TopicContentRecord,
+  type TopicNameRecord,
+  type TopicRecord,
+} from './course-structure.repository';
 
-export interface Topic {
-  id: string;
-  title: string;
-  moduleId: string;
-  moduleTitle: string;
-  /** a free preview sample */
-  preview: boolean;
-  /** ids of its live prerequisites, in reading order */
-  prerequisites: string[];
-  /** only when asked for (`{ summaries: true }`) */
-  summaryHtml?: string;
-}
+/** A live topic in reading order, with its module and live prerequisites (and its summary when asked for). */
+export type Topic = TopicRecord;
 
-export interface TopicName {
-  id: string;
-  title: string;
-  moduleId: string;
-  moduleTitle: string;
-}
+/** A topic's names and its module's. */
+export type TopicName = TopicNameRecord;
 
-export interface TopicContent extends TopicName {
-  preview: boolean;
-  summaryHtml: string;
-  lessonHtml: string;
-}
+/** One live topic with its html (stored as given: sanitised by whoever serves it). */
+export type TopicContent = TopicContentRecord;
 
 export interface CourseModule {
   id: string;
   title: string;
 }
-
-const toTopic = (r: TopicRow): Topic => ({
-  id: r.id,
-  title: r.title,
-  moduleId: r.module_id,
-  moduleTitle: r.module_title,
-  preview: !!r.preview,
-  prerequisites: r.prerequisites ?? [],
-  ...(r.summary_html !== undefined ? { summaryHtml: r.summary_html } : {}),
-});
 
 /**
  * The one way to read a subject's course structure (live topics in reading order, their
@@ -56,8 +34,8 @@ export class TopicReader {
   ) {}
 
   /** Live topics in reading order with their live prerequisites (and summaries when asked). */
-  async liveTopics(subjectId: string, opts: { summaries?: boolean } = {}): Promise<Topic[]> {
-    return (await this.repo.topics(this.em, subjectId, !!opts.summaries)).map(toTopic);
+  liveTopics(subjectId: string, opts: { summaries?: boolean } = {}): Promise<Topic[]> {
+    return this.repo.topics(this.em, subjectId, !!opts.summaries);
   }
 
   /**
@@ -76,28 +54,11 @@ export class TopicReader {
   /** Titles and modules of these topics, archived ones included; unknown ids are left out. */
   async names(em: EntityManager, subjectId: string, ids: string[]): Promise<TopicName[]> {
     if (ids.length === 0) return [];
-    const rows = await this.repo.named(em, subjectId, ids);
-    return rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      moduleId: r.module_id,
-      moduleTitle: r.module_title ?? r.module_id,
-    }));
+    return this.repo.named(em, subjectId, ids);
   }
 
   /** One live topic with its html, or null. */
-  async content(subjectId: string, id: string): Promise<TopicContent | null> {
-    const r = await this.repo.content(subjectId, id);
-    return r
-      ? {
-          id: r.id,
-          title: r.title,
-          moduleId: r.module_id,
-          moduleTitle: r.module_title,
-          preview: !!r.preview,
-          summaryHtml: r.summary_html,
-          lessonHtml: r.lesson_html,
-        }
-      : null;
+  content(subjectId: string, id: string): Promise<TopicContent | null> {
+    return this.repo.content(subjectId, id);
   }
 }

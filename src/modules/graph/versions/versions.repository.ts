@@ -1,22 +1,55 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { NodeContentFields } from '../entities';
+import type { NodeContentFields, NodeVideo } from '../entities';
 
-export interface NodeContentRecord extends NodeContentFields {
-  id: string;
-  subject_id: string;
+/** A node's content as a version tracks it: what the editor edits, plus the video the Media Manager sets. */
+export interface NodeContentRecord {
+  title: string;
+  summaryHtml: string;
+  variants: Record<'beginner' | 'advanced' | 'practical' | 'theoretical', string>;
+  sources: { title: string; url: string; type: string }[];
+  /** absent: no video (an overlay saved before videos were tracked keeps the published one) */
+  video?: NodeVideo | null;
 }
 
+/** A node's published content. */
+export interface PublishedNodeRecord extends NodeContentRecord {
+  id: string;
+  subjectId: string;
+}
+
+/** One node's draft in the subject's overlay. */
 export interface OverlayRecord {
-  node_id: string;
-  content: NodeContentFields;
+  nodeId: string;
+  content: NodeContentRecord;
 }
 
 export interface VersionRecord {
   version: number;
-  changed_nodes: string[];
-  created_at: string;
+  changedNodes: string[];
+  /** as the driver gives timestamps of raw queries (text) */
+  createdAt: string;
 }
+
+// Overlays and snapshots store the content as JSON under the spec's field names (NodeContentFields):
+// the stored documents keep them, records use ours.
+const fromStored = (c: NodeContentFields): NodeContentRecord => ({
+  title: c.title,
+  summaryHtml: c.summary_html,
+  variants: c.variants,
+  sources: c.sources,
+  ...(c.video !== undefined ? { video: c.video } : {}),
+});
+
+const toStored = (c: NodeContentRecord): NodeContentFields => ({
+  title: c.title,
+  summary_html: c.summaryHtml,
+  variants: c.variants,
+  sources: c.sources,
+  ...(c.video !== undefined ? { video: c.video } : {}),
+});
+
+const PUBLISHED_COLUMNS = `id, subject_id as "subjectId", title, summary_html as "summaryHtml", variants, sources, video`;
 
 /** Draft overlay, published node content and subject versions. Reads default to the request `em`; writes take the caller's transaction. */
 @Injectable()
@@ -34,33 +67,33 @@ export class VersionsRepository {
   }
 
   /** The published content of a live node. */
-  async findPublished(em: EntityManager, subjectId: string, nodeId: string): Promise<NodeContentRecord | null> {
-    const rows = await em.execute<NodeContentRecord[]>(
-      `select id, subject_id, title, summary_html, variants, sources, video from topic_nodes where subject_id = ? and id = ? and archived_at is null`,
+  async findPublished(em: EntityManager, subjectId: string, nodeId: string): Promise<PublishedNodeRecord | null> {
+    const rows = await em.execute<PublishedNodeRecord[]>(
+      `select ${PUBLISHED_COLUMNS} from topic_nodes where subject_id = ? and id = ? and archived_at is null`,
       [subjectId, nodeId],
     );
     return rows[0] ?? null;
   }
 
-  async findOverlay(em: EntityManager, subjectId: string, nodeId: string): Promise<NodeContentFields | null> {
+  async findOverlay(em: EntityManager, subjectId: string, nodeId: string): Promise<NodeContentRecord | null> {
     const rows = await em.execute<{ content: NodeContentFields }[]>(
       `select content from node_overlays where subject_id = ? and node_id = ?`,
       [subjectId, nodeId],
     );
-    return rows[0]?.content ?? null;
+    return rows[0] ? fromStored(rows[0].content) : null;
   }
 
   async upsertOverlay(
     em: EntityManager,
     subjectId: string,
     nodeId: string,
-    content: NodeContentFields,
+    content: NodeContentRecord,
     userId: string,
   ): Promise<void> {
     await em.execute(
       `insert into node_overlays (subject_id, node_id, content, updated_by, updated_at) values (?, ?, ?::jsonb, ?, now())
        on conflict (subject_id, node_id) do update set content = excluded.content, updated_by = excluded.updated_by, updated_at = now()`,
-      [subjectId, nodeId, JSON.stringify(content), userId],
+      [subjectId, nodeId, JSON.stringify(toStored(content)), userId],
     );
   }
 
@@ -73,11 +106,12 @@ export class VersionsRepository {
   }
 
   /** The subject's overlay rows, locked, in node order. */
-  lockOverlays(em: EntityManager, subjectId: string): Promise<OverlayRecord[]> {
-    return em.execute<OverlayRecord[]>(
-      `select node_id, content from node_overlays where subject_id = ? order by node_id for update`,
+  async lockOverlays(em: EntityManager, subjectId: string): Promise<OverlayRecord[]> {
+    const rows = await em.execute<{ nodeId: string; content: NodeContentFields }[]>(
+      `select node_id as "nodeId", content from node_overlays where subject_id = ? order by node_id for update`,
       [subjectId],
     );
+    return rows.map((r) => ({ nodeId: r.nodeId, content: fromStored(r.content) }));
   }
 
   async deleteOverlays(em: EntityManager, subjectId: string): Promise<number> {
@@ -89,9 +123,9 @@ export class VersionsRepository {
   }
 
   /** Published content of these nodes, locked (archived nodes included: they are still the stored content). */
-  lockPublished(em: EntityManager, subjectId: string, nodeIds: string[]): Promise<NodeContentRecord[]> {
-    return em.execute<NodeContentRecord[]>(
-      `select id, subject_id, title, summary_html, variants, sources, video from topic_nodes
+  lockPublished(em: EntityManager, subjectId: string, nodeIds: string[]): Promise<PublishedNodeRecord[]> {
+    return em.execute<PublishedNodeRecord[]>(
+      `select ${PUBLISHED_COLUMNS} from topic_nodes
         where subject_id = ? and id = any(array(select jsonb_array_elements_text(?::jsonb))) order by id for update`,
       [subjectId, JSON.stringify(nodeIds)],
     );
@@ -101,7 +135,7 @@ export class VersionsRepository {
     em: EntityManager,
     subjectId: string,
     nodeId: string,
-    content: NodeContentFields,
+    content: NodeContentRecord,
     hash: string,
   ): Promise<void> {
     await em.execute(
@@ -110,7 +144,7 @@ export class VersionsRepository {
         where subject_id = ? and id = ?`,
       [
         content.title,
-        content.summary_html,
+        content.summaryHtml,
         JSON.stringify(content.variants),
         JSON.stringify(content.sources),
         content.video ? JSON.stringify(content.video) : null,
@@ -147,18 +181,19 @@ export class VersionsRepository {
     subjectId: string,
     version: number,
     nodeId: string,
-    before: NodeContentFields,
-    after: NodeContentFields,
+    before: NodeContentRecord,
+    after: NodeContentRecord,
   ): Promise<void> {
     await em.execute(
       `insert into node_version_snapshots (subject_id, version, node_id, before, after) values (?, ?, ?, ?::jsonb, ?::jsonb)`,
-      [subjectId, version, nodeId, JSON.stringify(before), JSON.stringify(after)],
+      [subjectId, version, nodeId, JSON.stringify(toStored(before)), JSON.stringify(toStored(after))],
     );
   }
 
   listVersions(subjectId: string): Promise<VersionRecord[]> {
     return this.em.execute<VersionRecord[]>(
-      `select version, changed_nodes, created_at from subject_versions where subject_id = ? order by version desc`,
+      `select version, changed_nodes as "changedNodes", created_at as "createdAt" from subject_versions
+        where subject_id = ? order by version desc`,
       [subjectId],
     );
   }

@@ -3,10 +3,15 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { CatalogService } from '../../catalog/catalog.service';
 import { MediaLibraryService, mediaPath, parseMediaReference } from '../../media/media-library.service';
 import { contentHash } from '../../../common/content-hash';
-import type { NodeContentFields, NodeVideo } from '../entities';
+import type { NodeVideo } from '../entities';
 import type { SaveNodeDraftDto } from './dto/versions.dto';
 import { GraphCache } from '../graph-cache.service';
-import { NodeContentRecord, VersionRecord, VersionsRepository } from './versions.repository';
+import {
+  type NodeContentRecord,
+  type PublishedNodeRecord,
+  type VersionRecord,
+  VersionsRepository,
+} from './versions.repository';
 
 export const NO_CHANGES_MESSAGE = 'There are no unpublished changes';
 
@@ -22,12 +27,12 @@ function videoOf(v: unknown): NodeVideo | null {
  * Exactly the content fields a version tracks, in a stable shape (for hashing and snapshots). A node
  * without a video has no `video` key, so its hash and snapshots are what they were before videos were tracked.
  */
-function contentOf(c: NodeContentFields): NodeContentFields {
+function contentOf(c: NodeContentRecord): NodeContentRecord {
   const variants = (c.variants ?? {}) as Record<string, string>;
-  const content: NodeContentFields = {
+  const content: NodeContentRecord = {
     title: c.title,
-    summary_html: c.summary_html ?? '',
-    variants: Object.fromEntries(VARIANT_KEYS.map((k) => [k, variants[k] ?? ''])) as NodeContentFields['variants'],
+    summaryHtml: c.summaryHtml ?? '',
+    variants: Object.fromEntries(VARIANT_KEYS.map((k) => [k, variants[k] ?? ''])) as NodeContentRecord['variants'],
     sources: (c.sources ?? []).map((s) => ({ title: s.title, url: s.url, type: s.type })),
   };
   const video = videoOf(c.video);
@@ -35,7 +40,7 @@ function contentOf(c: NodeContentFields): NodeContentFields {
 }
 
 /** The content a node's media is made from: everything but its video (a new video leaves audio current). */
-function mediaSourceHash(c: NodeContentFields): string {
+function mediaSourceHash(c: NodeContentRecord): string {
   const { video: _video, ...rest } = c;
   return contentHash(rest);
 }
@@ -44,7 +49,7 @@ function mediaSourceHash(c: NodeContentFields): string {
 export interface NodeDraft {
   subjectId: string;
   nodeId: string;
-  content: NodeContentFields;
+  content: NodeContentRecord;
   hasOverlay: boolean;
 }
 
@@ -65,7 +70,7 @@ export class VersionsService {
     return id;
   }
 
-  private async requireNode(em: EntityManager, subjectId: string, nodeId: string): Promise<NodeContentRecord> {
+  private async requireNode(em: EntityManager, subjectId: string, nodeId: string): Promise<PublishedNodeRecord> {
     const node = await this.repo.findPublished(em, subjectId, nodeId);
     if (!node) throw new NotFoundException('Node not found');
     return node;
@@ -87,7 +92,7 @@ export class VersionsService {
       const current = (await this.repo.findOverlay(tx, subjectId, nodeId)) ?? node;
       const content = contentOf({
         title: dto.title ?? current.title,
-        summary_html: dto.summary_html,
+        summaryHtml: dto.summary_html,
         variants: {
           beginner: dto.variants.beginner,
           advanced: dto.variants.advanced,
@@ -175,19 +180,19 @@ export class VersionsService {
           await this.repo.lockPublished(
             tx,
             subjectId,
-            overlays.map((o) => o.node_id),
+            overlays.map((o) => o.nodeId),
           )
         ).map((n) => [n.id, n]),
       );
       const changes: {
         nodeId: string;
-        before: NodeContentFields;
-        after: NodeContentFields;
+        before: NodeContentRecord;
+        after: NodeContentRecord;
         hash: string;
         mediaChanged: boolean;
       }[] = [];
       for (const o of overlays) {
-        const node = published.get(o.node_id);
+        const node = published.get(o.nodeId);
         if (!node) continue;
         const before = contentOf(node);
         // an overlay saved before videos were tracked has none: the published video stays
@@ -195,7 +200,7 @@ export class VersionsService {
         const hash = contentHash(after);
         if (hash !== contentHash(before))
           changes.push({
-            nodeId: o.node_id,
+            nodeId: o.nodeId,
             before,
             after,
             hash,

@@ -17,8 +17,7 @@ import {
 } from 'class-validator';
 import { sanitize } from '../../../../common/html/sanitize';
 import { NODE_ID_PATTERN } from '../../structure/dto/topic-ref.dto';
-import type { NodeContentFields } from '../../entities';
-import type { VersionRecord } from '../versions.repository';
+import type { NodeContentRecord, VersionRecord } from '../versions.repository';
 
 export const MAX_HTML_BYTES = 100 * 1024;
 export const MAX_SOURCES = 20;
@@ -210,7 +209,7 @@ export class AttachMediaResponse {
 export function toNodeDraftResponse(draft: {
   subjectId: string;
   nodeId: string;
-  content: NodeContentFields;
+  content: NodeContentRecord;
   hasOverlay: boolean;
 }): NodeDraftResponse {
   const { content, hasOverlay } = draft;
@@ -218,7 +217,7 @@ export function toNodeDraftResponse(draft: {
     id: draft.nodeId,
     subjectId: draft.subjectId,
     title: content.title,
-    summary_html: sanitize(content.summary_html),
+    summary_html: sanitize(content.summaryHtml),
     variants: {
       beginner: sanitize(content.variants.beginner),
       advanced: sanitize(content.variants.advanced),
@@ -240,8 +239,8 @@ export function toVersionListResponse(
       id: `${subjectId}@${v.version}`,
       version: v.version,
       published: true,
-      createdAt: new Date(v.created_at).toISOString(),
-      changedNodes: v.changed_nodes,
+      createdAt: new Date(v.createdAt).toISOString(),
+      changedNodes: v.changedNodes,
     })),
     hasOverlay,
   };
