@@ -4,22 +4,17 @@ export { ApiError, errorMessage, isApiError } from './errors';
 export { accessToken } from './token';
 export { authApi } from './auth';
 export type { Session, SessionUser, Role, MessageResponse } from './auth';
-export { subjectsApi, entitlementsApi, normalizeSubjects, normalizeEntitlements } from './subjects';
+export { subjectsApi, entitlementsApi } from './subjects';
 export type { Subject, Entitlement } from './subjects';
-export { catalogApi, checkoutApi, previewApi, normalizePrices, normalizePurchases } from './catalog';
+export { catalogApi, checkoutApi, previewApi } from './catalog';
 export type {
   Price,
   Purchase,
-  PurchaseSubject,
-  CheckoutSession,
-  CheckoutStatus,
   CheckoutVerification,
   DevCheckoutSession,
   CheckoutRedirect,
   CoursePreview,
   PreviewModule,
-  PreviewLesson,
-  PreviewNode,
 } from './catalog';
 export { masteryApi, normalizeMastery } from './mastery';
 export type { MasteryMap } from './mastery';

@@ -1,9 +1,8 @@
-import type { CoursePreview, Entitlement, Price, Purchase } from '../api';
+import type { CoursePreview, Entitlement, Price, Purchase, Subject } from '../api';
 import type { Handler } from './fetch-mock';
 
 /*
- * Answers of the catalog API. The OpenAPI document does not describe these responses yet, so they
- * are typed with the client's hand-written response types; ids and shapes follow
+ * Answers of the catalog API, typed from the OpenAPI document (@lp/api-types); ids follow
  * src/modules/catalog (catalog.service.ts), which decides what the server really sends.
  */
 
@@ -12,11 +11,16 @@ export function priceIdFor(subjectId: string): string {
   return `price_${subjectId.replace(/-/g, '_')}`;
 }
 
+/** A published subject as GET /api/subjects?detailed=true lists it. */
+export function subject(id: string, name: string, title = name): Subject {
+  return { id, name, title, description: '', is_published: true, created_at: '2026-01-01T00:00:00.000Z' };
+}
+
 /**
  * Published subjects as GET /api/subjects?detailed=true answers them (shop order): the server's
  * own subject ids, with shorter titles.
  */
-export const SUBJECTS = [
+export const SUBJECTS: Subject[] = [
   {
     id: 'metabolic',
     name: 'Metabolic Health',
@@ -60,14 +64,14 @@ export const PRICES = {
     // A price the Studio changed from the default 2900: the shop shows cents.
     { subjectId: 'ai-for-founders', currency: 'usd', amount: 2950, priceId: 'price_ai_for_founders' },
   ],
-} satisfies { prices: Required<Price>[] };
+} satisfies { prices: Price[] };
 
 export const catalogHandlers: Record<string, Handler> = {
   'GET /api/subjects': { body: SUBJECTS },
   'GET /api/marketplace/prices': { body: PRICES },
 };
 
-export function entitlement(subjectId: string, status = 'active'): Entitlement {
+export function entitlement(subjectId: string, status: Entitlement['status'] = 'active'): Entitlement {
   return { subjectId, status, createdAt: '2026-02-01T00:00:00.000Z' };
 }
 

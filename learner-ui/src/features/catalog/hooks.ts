@@ -32,7 +32,7 @@ export function useOwnedSubjectIds(): { owned: Set<string>; loading: boolean } {
   const entitlements = useEntitlements();
   const owned = useMemo(() => {
     if (!isAuthenticated) return new Set<string>();
-    return new Set((entitlements.data ?? []).filter((e) => !e.status || e.status === 'active').map((e) => e.subjectId));
+    return new Set((entitlements.data ?? []).filter((e) => e.status === 'active').map((e) => e.subjectId));
   }, [isAuthenticated, entitlements.data]);
   return { owned, loading: isAuthenticated && entitlements.isLoading };
 }

@@ -5,9 +5,10 @@ import { callsTo, errorBody, installFetch } from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
 import { currentLocation, signedIn, signedOut } from '../../test/helpers';
 import { renderApp } from '../../test/render';
+import type { DevCheckoutSession } from '../../api';
 import { browser } from '../common/browser';
 
-function devSession(status = 'open') {
+function devSession(status: DevCheckoutSession['status'] = 'open'): DevCheckoutSession {
   return {
     sessionId: 'cs_1',
     status,
@@ -58,7 +59,7 @@ describe('/checkout/dev/:sessionId', () => {
   });
 
   it('shows the 409 message when the session is no longer open, then its current state', async () => {
-    let status = 'open';
+    let status: DevCheckoutSession['status'] = 'open';
     installFetch({
       ...signedIn(),
       'GET /api/checkout/dev/cs_1': () => ({ body: devSession(status) }),

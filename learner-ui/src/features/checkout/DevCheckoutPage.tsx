@@ -110,7 +110,7 @@ export function DevCheckoutPage() {
   }
 
   const data: DevCheckoutSession = session.data;
-  const courseTitle = data.subject?.title ?? data.subject?.name ?? data.subject?.id ?? 'Course';
+  const courseTitle = data.subject.title;
   const price = formatPrice(data.amount, data.currency);
 
   if (data.status !== 'open') {

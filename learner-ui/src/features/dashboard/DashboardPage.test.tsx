@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { subject } from '../../test/catalog-fixtures';
 import { installFetch } from '../../test/fetch-mock';
 import { signedIn } from '../../test/helpers';
 import { renderApp } from '../../test/render';
@@ -24,7 +25,7 @@ describe('/dashboard', () => {
   it('prompts for a subject when none is chosen, and names the chosen one', async () => {
     installFetch({
       ...signedIn(),
-      'GET /api/subjects': { body: { subjects: [{ id: 'metabolic', name: 'Metabolic Health' }] } },
+      'GET /api/subjects': { body: [subject('metabolic', 'Metabolic Health')] },
     });
     const { unmount } = renderApp({ route: '/dashboard' });
     expect(await screen.findByTestId('focus-subject')).toHaveTextContent(/choose a subject/i);

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { entitlement, subject } from '../../test/catalog-fixtures';
 import { installFetch } from '../../test/fetch-mock';
 import { signedIn, signedOut } from '../../test/helpers';
 import { renderApp } from '../../test/render';
 import { documentTitle, routeTitle } from './page-titles';
 
 const subjects = {
-  'GET /api/subjects': { body: [{ id: 'vagus-nerve', name: 'Vagus Nerve', is_published: true }] },
+  'GET /api/subjects': { body: [subject('vagus-nerve', 'Vagus Nerve')] },
 };
 
 describe('page titles', () => {
@@ -86,8 +87,8 @@ describe('skip link and focus on navigation', () => {
   it('choosing a subject (the query string only) does not move focus', async () => {
     installFetch({
       ...signedIn(),
-      'GET /api/subjects': { body: ['metabolic'] },
-      'GET /api/entitlements': { body: [{ subjectId: 'metabolic', status: 'active' }] },
+      'GET /api/subjects': { body: [subject('metabolic', 'metabolic')] },
+      'GET /api/entitlements': { body: [entitlement('metabolic')] },
     });
     renderApp({ route: '/notes' });
     await screen.findByRole('heading', { level: 1 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { entitlement, subject } from '../../test/catalog-fixtures';
 import { callsTo, installFetch } from '../../test/fetch-mock';
 import { currentLocation, signedIn, signedOut, toast } from '../../test/helpers';
 import { renderApp } from '../../test/render';
@@ -107,13 +108,7 @@ describe('subject selector', () => {
   it('signed out: lists the published subjects and sets ?subject=', async () => {
     installFetch({
       ...signedOut,
-      'GET /api/subjects': {
-        body: [
-          { id: 'vagus-nerve', name: 'Vagus Nerve', is_published: true },
-          { id: 'draft-course', name: 'Draft', is_published: false },
-          'metabolic',
-        ],
-      },
+      'GET /api/subjects': { body: [subject('vagus-nerve', 'Vagus Nerve'), subject('metabolic', 'metabolic')] },
     });
     renderApp({ route: '/shop' });
     const user = userEvent.setup();
@@ -134,20 +129,14 @@ describe('subject selector', () => {
     const fetchMock = installFetch({
       ...signedIn(),
       'GET /api/subjects': {
-        body: {
-          subjects: [
-            { id: 'vagus-nerve', name: 'Vagus Nerve' },
-            { id: 'metabolic', title: 'Metabolic Health' },
-            { id: 'ai-user', name: 'AI User' },
-          ],
-        },
+        body: [
+          subject('vagus-nerve', 'Vagus Nerve'),
+          subject('metabolic', 'Metabolic Health'),
+          subject('ai-user', 'AI User'),
+        ],
       },
       'GET /api/entitlements': {
-        body: [
-          { subjectId: 'metabolic', status: 'active' },
-          { subjectId: 'ai-user', status: 'refunded' },
-          { subjectId: 'unknown-subject' },
-        ],
+        body: [entitlement('metabolic'), entitlement('ai-user', 'refunded'), entitlement('unknown-subject')],
       },
     });
     renderApp({ route: '/dashboard?subject=metabolic' });
@@ -165,7 +154,7 @@ describe('subject selector', () => {
   });
 
   it('clearing the selector removes ?subject=', async () => {
-    installFetch({ ...signedOut, 'GET /api/subjects': { body: ['metabolic'] } });
+    installFetch({ ...signedOut, 'GET /api/subjects': { body: [subject('metabolic', 'metabolic')] } });
     renderApp({ route: '/shop?subject=metabolic&x=1' });
     const user = userEvent.setup();
     const input = await screen.findByRole('combobox', { name: 'Choose subject' });

@@ -66,14 +66,13 @@ function Lectures({ subject, onSubjectChange }: { subject: string; onSubjectChan
   const playingAll = player.current !== null;
 
   const subjectOptions = useMemo(() => {
-    const list = (subjects.data ?? []).filter((s) => s.published).map((s) => ({ id: s.id, name: s.name }));
+    const list = (subjects.data ?? []).map((s) => ({ id: s.id, name: s.name }));
     if (!list.some((s) => s.id === subject)) list.push({ id: subject, name: subject });
     return list;
   }, [subjects.data, subject]);
   const subjectName = subjectOptions.find((s) => s.id === subject)?.name ?? subject;
 
-  const owns =
-    isStudio || (entitlements.data ?? []).some((e) => e.subjectId === subject && (!e.status || e.status === 'active'));
+  const owns = isStudio || (entitlements.data ?? []).some((e) => e.subjectId === subject && e.status === 'active');
   const showPreviewNote = !isAuthenticated || (entitlements.isSuccess && !owns);
 
   const generate = (sectionId: string) => {

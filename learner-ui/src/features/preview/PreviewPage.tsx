@@ -50,7 +50,7 @@ function ModuleCard({
   subjectId: string;
   sampleIds: Set<string>;
 }) {
-  const lessons = module.lessons ?? [];
+  const { lessons } = module;
   const listed = lessons.slice(0, LESSONS_LISTED);
   const total = Math.max(module.lessonCount ?? lessons.length, lessons.length);
   const more = total - listed.length;
@@ -104,7 +104,7 @@ function ModuleCard({
 function PreviewContent({ data }: { data: CoursePreview }) {
   const { subject, price } = data;
   const title = subject.title ?? subject.name ?? subject.id;
-  const samples = data.samples ?? [];
+  const { samples } = data;
   const sampleIds = new Set(samples.map((s) => s.id));
   return (
     <Stack spacing={5}>
@@ -152,7 +152,7 @@ function PreviewContent({ data }: { data: CoursePreview }) {
           Free preview
         </Typography>
         <Grid container spacing={3}>
-          {(data.modules ?? []).slice(0, 2).map((module) => (
+          {data.modules.slice(0, 2).map((module) => (
             <Grid key={module.id} size={{ xs: 12, md: 6 }}>
               <ModuleCard module={module} subjectId={subject.id} sampleIds={sampleIds} />
             </Grid>

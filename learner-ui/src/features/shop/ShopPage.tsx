@@ -14,7 +14,7 @@ import { CourseCard, CourseCardSkeleton } from './components/CourseCard';
 export function matchesSubject(subject: Subject, wanted: string): boolean {
   if (subject.id === wanted) return true;
   const w = wanted.trim().toLowerCase();
-  return subject.name.toLowerCase() === w || (subject.title?.toLowerCase() ?? '') === w;
+  return subject.name.toLowerCase() === w || subject.title.toLowerCase() === w;
 }
 
 /** /shop?subject: published courses; the subject from the address is Featured and shown first. */
@@ -33,7 +33,7 @@ export function ShopPage() {
   }, [pricesError]);
 
   const { list, featuredId } = useMemo(() => {
-    const published = (subjects.data ?? []).filter((s) => s.published);
+    const published = subjects.data ?? [];
     const featured = subjectParam ? published.find((s) => matchesSubject(s, subjectParam)) : undefined;
     return {
       featuredId: featured?.id ?? null,

@@ -16,11 +16,11 @@ import { SectionHeading } from './SectionHeading';
 
 export const BROWSE_SUBJECTS_LIMIT = 3;
 
-/** Browse All Subjects: the first 3 published subjects; Study when owned, else View (the preview). */
+/** Browse All Subjects: the first 3 published subjects (the list holds no others); Study when owned, else View (the preview). */
 export function BrowseSubjects() {
   const subjects = usePublishedSubjects();
   const { owned } = useOwnedSubjectIds();
-  const shown = (subjects.data ?? []).filter((s) => s.published).slice(0, BROWSE_SUBJECTS_LIMIT);
+  const shown = (subjects.data ?? []).slice(0, BROWSE_SUBJECTS_LIMIT);
 
   return (
     <Box component="section" aria-labelledby="browse-subjects-heading">
@@ -53,7 +53,7 @@ export function BrowseSubjects() {
                       <Chip label="Owned" color="success" size="small" icon={<CheckCircleIcon />} sx={{ mb: 1 }} />
                     )}
                     <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
-                      {s.title ?? s.name}
+                      {s.title}
                     </Typography>
                     {s.description && (
                       <Typography

@@ -15,10 +15,8 @@ import { SectionHeading } from './SectionHeading';
 
 export const MY_COURSES_LIMIT = 5;
 
-function purchasedOn(date: string | undefined): string | undefined {
-  if (!date) return undefined;
+function purchasedOn(date: string): string {
   const d = new Date(date);
-  if (Number.isNaN(d.getTime())) return undefined;
   return `Purchased ${d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}`;
 }
 
@@ -67,7 +65,7 @@ export function MyCourses() {
                 return (
                   <ListItem key={p.id} divider={i < shown.length - 1 || more > 0} sx={{ gap: 2, py: 1.5 }}>
                     <ListItemText
-                      primary={s.title ?? s.name ?? s.id}
+                      primary={s.title}
                       secondary={purchasedOn(p.created_at)}
                       slotProps={{ primary: { sx: { fontWeight: 600 } } }}
                     />

@@ -23,7 +23,7 @@ interface CourseCardProps {
 
 export function CourseCard({ subject, price, featured, owned }: CourseCardProps) {
   const titleId = `course-${subject.id}-title`;
-  const title = subject.title ?? subject.name;
+  const title = subject.title;
   return (
     <Card
       component="article"

@@ -49,13 +49,13 @@ export function useSubjectOptions(): { options: SubjectOption[]; loading: boolea
   const options = useMemo<SubjectOption[]>(() => {
     const list = subjects.data ?? [];
     if (!isAuthenticated) {
-      return list.filter((s) => s.published).map((s) => ({ id: s.id, name: s.name }));
+      return list.map((s) => ({ id: s.id, name: s.name }));
     }
     const byId = new Map(list.map((s) => [s.id, s]));
     const seen = new Set<string>();
     const out: SubjectOption[] = [];
     for (const e of entitlements.data ?? []) {
-      if (e.status && e.status !== 'active') continue;
+      if (e.status !== 'active') continue;
       if (seen.has(e.subjectId)) continue;
       seen.add(e.subjectId);
       out.push({ id: e.subjectId, name: byId.get(e.subjectId)?.name ?? e.subjectId });
