@@ -1,11 +1,10 @@
 import { api } from './client';
-import type { QueryParams, RequestBody } from '@lp/api-types';
+import type { OkResponse, QueryParams, RequestBody, Schema } from '@lp/api-types';
 
 /**
- * Quizzes, mastery detail and spaced-repetition practice (docs/assessment-api.md).
- * Everything except the caller's own mastery needs an entitlement for the subject (403 otherwise).
- * What these calls send is checked against the OpenAPI document (./openapi.ts); the document does
- * not describe their answers yet, so the response types below are written by hand.
+ * Quizzes and spaced-repetition practice (docs/assessment-api.md); the mastery detail is in ./mastery.ts.
+ * Everything needs an entitlement for the subject (403 otherwise).
+ * Every call is typed from the OpenAPI document (@lp/api-types): what the server declares is the contract.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -13,8 +12,12 @@ import type { QueryParams, RequestBody } from '@lp/api-types';
 
 /** The `kind` query parameter of /quiz. */
 export type QuizPageKind = 'diag' | 'final' | 'diag-clinician';
+
+/** An attempt as it starts: its first question (an adaptive test serves one at a time) and its progress. */
+export type QuizAttempt = OkResponse<'/api/quizzes/{kind}/attempts', 'post'>;
+
 /** The server's quiz ids. */
-export type QuizId = 'q_diag' | 'q_final' | 'q_diag_clinician';
+export type QuizId = QuizAttempt['kind'];
 
 export const QUIZ_IDS: Record<QuizPageKind, QuizId> = {
   diag: 'q_diag',
@@ -22,100 +25,26 @@ export const QUIZ_IDS: Record<QuizPageKind, QuizId> = {
   'diag-clinician': 'q_diag_clinician',
 };
 
-export interface QuizChoice {
-  id: string;
-  /** Sanitised html. */
-  textHtml: string;
-}
+/** A question as served: stem and choices as sanitised html, never the answer. */
+export type QuizQuestion = Schema<'AttemptQuestionResponse'>;
 
-export interface QuizQuestion {
-  id: string;
-  /** Sanitised html. */
-  stemHtml: string;
-  choices: QuizChoice[];
-}
+/** Where an adaptive attempt stands: answered, about how many remain, the cap and the confidence. */
+export type QuizProgress = Schema<'AttemptProgressResponse'>;
 
-/** Where an adaptive attempt stands. */
-export interface QuizProgress {
-  /** questions answered so far */
-  answered: number;
-  /** about how many remain (0 once done) */
-  remaining: number;
-  /** the length cap */
-  cap: number;
-  /** expected share of topics classified right, 0..1 */
-  confidence?: number;
-}
+/** The answer to one question: the next question (`done: false`), or done with the result. */
+export type QuizStep = OkResponse<'/api/attempts/{id}/answer', 'post'>;
 
-/** An attempt as it starts: its first question (an adaptive test serves one at a time). */
-export interface QuizAttempt {
-  attemptId: string;
-  kind: QuizId;
-  subjectId: string;
-  question?: QuizQuestion | null;
-  /** the questions served so far (the first one) */
-  questions: QuizQuestion[];
-  progress?: QuizProgress | null;
-}
+/** One answer: the question and the chosen choice id. */
+export type QuizResponse = RequestBody<'/api/attempts/{id}/answer', 'post'>;
 
-/** The answer to one question: the next question, or done with the result. */
-export interface QuizStep {
-  attemptId: string;
-  done: boolean;
-  question?: QuizQuestion | null;
-  progress?: QuizProgress | null;
-  result?: QuizResult | null;
-}
+/** The graded attempt: score, graded answers, next step, gating and each classified topic's level. */
+export type QuizResult = OkResponse<'/api/attempts/submit', 'post'>;
 
-export interface QuizResponse {
-  questionId: string;
-  /** The chosen choice id. */
-  answer: string;
-}
-
-export interface GradedQuestion {
-  questionId: string;
-  correct: boolean;
-  correctAnswer?: string | null;
-  explanation?: string | null;
-}
-
-export type NextStepType = 'practice' | 'review' | 'advance' | 'post_test';
-
-export interface QuizGating {
-  passed: boolean;
-  unlockModules?: string[];
-  tagUser?: string[];
-  recommendReview?: string[];
-  cooldownHours?: number | null;
-}
-
+export type GradedQuestion = Schema<'GradedAnswerResponse'>;
+export type NextStepType = Schema<'NextStepResponse'>['type'];
+export type QuizGating = Schema<'GatingResponse'>;
 /** A topic the attempt classified, with its calibrated level and the spec's label. */
-export interface QuizTopicResult {
-  id: string;
-  title: string;
-  moduleId?: string;
-  /** 0..1. */
-  level: number;
-  label?: string;
-  mastered?: boolean;
-  /** questions asked on it (0: inferred over the graph) */
-  asked?: number;
-}
-
-export interface QuizResult {
-  attemptId: string;
-  /** 0..1. */
-  score: number;
-  graded: GradedQuestion[];
-  nextStep?: { type: NextStepType; skills?: string[] } | null;
-  gating?: QuizGating | null;
-  mastery?: Record<string, number>;
-  topics?: QuizTopicResult[];
-  questionsAsked?: number;
-  /** expected share of topics classified right, 0..1 */
-  confidence?: number;
-}
+export type QuizTopicResult = Schema<'AssessedTopicResponse'>;
 
 export const quizApi = {
   /**
@@ -145,59 +74,6 @@ export const quizApi = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Mastery (with the per-skill rows)
-
-export interface SkillMastery {
-  subjectId: string;
-  skillId: string;
-  name: string;
-  kind: 'topic' | 'category';
-  /** 0..1. */
-  score: number;
-  attempts?: number;
-  correct?: number;
-  updatedAt?: string;
-}
-
-/** A topic on the outer fringe of the learner's knowledge: prerequisites mastered, itself not yet. */
-export interface ReadyTopic {
-  id: string;
-  title: string;
-  moduleId?: string;
-  moduleTitle?: string;
-  /** 0..1. */
-  level: number;
-}
-
-export interface MasteryDetail {
-  mastery: Record<string, number>;
-  skills: SkillMastery[];
-  /** only when asked for one subject */
-  readyToLearn?: ReadyTopic[];
-}
-
-export const masteryDetailApi = {
-  /** GET /api/users/me/mastery?subjectId= → `{ mastery, skills }` (the caller's own data). */
-  get: async (subjectId?: string | null): Promise<MasteryDetail> => {
-    const data = await api.get<Partial<MasteryDetail> | null>('/api/users/me/mastery', {
-      query: { subjectId: subjectId || undefined } satisfies QueryParams<'/api/users/me/mastery', 'get'>,
-    });
-    const mastery: Record<string, number> = {};
-    if (data?.mastery && typeof data.mastery === 'object') {
-      for (const [k, v] of Object.entries(data.mastery))
-        if (typeof v === 'number' && Number.isFinite(v)) mastery[k] = v;
-    }
-    const skills = Array.isArray(data?.skills)
-      ? data.skills.filter((s): s is SkillMastery => !!s && typeof s.name === 'string' && typeof s.score === 'number')
-      : [];
-    const readyToLearn = Array.isArray(data?.readyToLearn)
-      ? data.readyToLearn.filter((t): t is ReadyTopic => !!t && typeof t.id === 'string' && typeof t.title === 'string')
-      : undefined;
-    return readyToLearn ? { mastery, skills, readyToLearn } : { mastery, skills };
-  },
-};
-
-// ---------------------------------------------------------------------------------------------
 // Practice (FSRS)
 
 export type PracticeRating = RequestBody<'/api/practice/review', 'post'>['rating'];
@@ -209,55 +85,30 @@ export const PRACTICE_RATINGS: { label: 'Again' | 'Hard' | 'Good' | 'Easy'; valu
   { label: 'Easy', value: 5 },
 ];
 
-export interface PracticeCard {
-  nodeId: string;
-  title: string;
-  questionId?: string | null;
-  question: string;
-  options: { id: string; text: string }[];
-  type: 'multiple_choice';
-  due?: string;
-}
+/** A due card: its topic and, when the topic has quiz items, a question with its options. */
+export type PracticeCard = Schema<'PracticeQuestionResponse'>;
 
 export type PracticeReviewInput = Omit<RequestBody<'/api/practice/review', 'post'>, 'questionId' | 'answer'> & {
   questionId?: string | null;
   answer?: string | null;
 };
 
-export interface PracticeReviewResult {
-  nodeId: string;
-  rating: number;
-  correct: boolean | null;
-  due: string;
-  scheduledDays?: number;
-  state?: string;
-  mastery?: number;
-}
+export type PracticeReviewResult = OkResponse<'/api/practice/review', 'post'>;
 
-export interface PracticeStats {
-  due: number;
-  completedToday: number;
-  /** 0..1, null before any answer. */
-  accuracy: number | null;
-  /** Consecutive days up to today with at least one review. */
-  streak: number;
-  totalReviews: number;
-}
+/** Due now, reviews today, accuracy (null before any graded answer), streak in days and all reviews. */
+export type PracticeStats = OkResponse<'/api/practice/stats', 'get'>;
 
 export const practiceApi = {
   /** GET /api/practice/next?subjectId=&limit= → due cards, most overdue first. */
-  next: async (subjectId: string, limit?: number): Promise<PracticeCard[]> => {
-    const data = await api.get<unknown>('/api/practice/next', {
+  next: (subjectId: string, limit?: number) =>
+    api.get<OkResponse<'/api/practice/next', 'get'>>('/api/practice/next', {
       query: { subjectId, limit } satisfies QueryParams<'/api/practice/next', 'get'>,
-    });
-    return Array.isArray(data) ? (data as PracticeCard[]) : [];
-  },
+    }),
   /** POST /api/practice/seed { subjectId } → { created } (only when the learner has no cards). */
   seed: (subjectId: string) =>
-    api.post<{ created: number }>('/api/practice/seed', { subjectId } satisfies RequestBody<
-      '/api/practice/seed',
-      'post'
-    >),
+    api.post<OkResponse<'/api/practice/seed', 'post'>>('/api/practice/seed', {
+      subjectId,
+    } satisfies RequestBody<'/api/practice/seed', 'post'>),
   /** POST /api/practice/review { subjectId, nodeId, rating, questionId?, answer? }. */
   review: (input: PracticeReviewInput) => {
     const body: RequestBody<'/api/practice/review', 'post'> = {
@@ -270,18 +121,8 @@ export const practiceApi = {
     return api.post<PracticeReviewResult>('/api/practice/review', body);
   },
   /** GET /api/practice/stats?subjectId= → { due, completedToday, accuracy, streak, totalReviews }. */
-  stats: async (subjectId: string): Promise<PracticeStats> => {
-    const d =
-      (await api.get<Partial<PracticeStats> | null>('/api/practice/stats', {
-        query: { subjectId } satisfies QueryParams<'/api/practice/stats', 'get'>,
-      })) ?? {};
-    const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-    return {
-      due: num(d.due),
-      completedToday: num(d.completedToday),
-      accuracy: typeof d.accuracy === 'number' && Number.isFinite(d.accuracy) ? d.accuracy : null,
-      streak: num(d.streak),
-      totalReviews: num(d.totalReviews),
-    };
-  },
+  stats: (subjectId: string) =>
+    api.get<PracticeStats>('/api/practice/stats', {
+      query: { subjectId } satisfies QueryParams<'/api/practice/stats', 'get'>,
+    }),
 };

@@ -16,8 +16,8 @@ export type {
   CoursePreview,
   PreviewModule,
 } from './catalog';
-export { masteryApi, normalizeMastery } from './mastery';
-export type { MasteryMap } from './mastery';
+export { masteryApi } from './mastery';
+export type { MasteryMap, MasteryDetail, SkillMastery, ReadyTopic } from './mastery';
 export {
   graphApi,
   withMastery,
@@ -44,11 +44,10 @@ export type {
   TutorVariant,
   ChallengeSummary,
 } from './graph';
-export { quizApi, masteryDetailApi, practiceApi, QUIZ_IDS, PRACTICE_RATINGS } from './assessment';
+export { quizApi, practiceApi, QUIZ_IDS, PRACTICE_RATINGS } from './assessment';
 export type {
   QuizPageKind,
   QuizId,
-  QuizChoice,
   QuizQuestion,
   QuizAttempt,
   QuizResponse,
@@ -56,12 +55,9 @@ export type {
   QuizStep,
   QuizProgress,
   QuizTopicResult,
-  ReadyTopic,
   QuizGating,
   GradedQuestion,
   NextStepType,
-  SkillMastery,
-  MasteryDetail,
   PracticeRating,
   PracticeCard,
   PracticeReviewInput,

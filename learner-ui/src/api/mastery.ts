@@ -1,35 +1,26 @@
 import { api } from './client';
-
-/** Skill name → mastery score 0..1. */
-export type MasteryMap = Record<string, number>;
+import type { OkResponse, QueryParams, Schema } from '@lp/api-types';
 
 /**
- * `{ mastery: { skill: score } }`, a bare map, or rows of `{ skill_name, mastery_score }`.
- * Non-numeric scores are dropped.
+ * GET /api/users/me/mastery: the caller's mastery by skill title, the per-skill rows and, for one
+ * subject, the topics ready to learn.
  */
-export function normalizeMastery(data: unknown): MasteryMap {
-  const out: MasteryMap = {};
-  if (!data || typeof data !== 'object') return out;
-  const inner = (data as Record<string, unknown>).mastery;
-  const source: unknown = inner !== undefined ? inner : data;
-  if (Array.isArray(source)) {
-    for (const row of source) {
-      if (!row || typeof row !== 'object') continue;
-      const r = row as Record<string, unknown>;
-      const skill = r.skill_name ?? r.skill;
-      const score = r.mastery_score ?? r.score;
-      if (typeof skill === 'string' && typeof score === 'number' && Number.isFinite(score)) out[skill] = score;
-    }
-    return out;
-  }
-  if (!source || typeof source !== 'object') return out;
-  for (const [skill, score] of Object.entries(source as Record<string, unknown>)) {
-    if (typeof score === 'number' && Number.isFinite(score)) out[skill] = score;
-  }
-  return out;
-}
+export type MasteryDetail = OkResponse<'/api/users/me/mastery', 'get'>;
+
+/** Skill (topic or module) title → mastery 0..1. */
+export type MasteryMap = MasteryDetail['mastery'];
+
+export type SkillMastery = Schema<'SkillMasteryResponse'>;
+
+/** A topic on the outer fringe of the learner's knowledge: prerequisites mastered, itself not yet. */
+export type ReadyTopic = Schema<'ReadyTopicResponse'>;
 
 export const masteryApi = {
-  /** GET /api/users/me/mastery (signed in). */
-  me: async (): Promise<MasteryMap> => normalizeMastery(await api.get<unknown>('/api/users/me/mastery')),
+  /** GET /api/users/me/mastery?subjectId= (signed in; the caller's own data, `readyToLearn` only with a subject). */
+  get: (subjectId?: string | null) =>
+    api.get<MasteryDetail>('/api/users/me/mastery', {
+      query: { subjectId: subjectId || undefined } satisfies QueryParams<'/api/users/me/mastery', 'get'>,
+    }),
+  /** The mastery map alone, over every subject. */
+  me: async (): Promise<MasteryMap> => (await masteryApi.get()).mastery,
 };

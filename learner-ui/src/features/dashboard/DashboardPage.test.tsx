@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { subject } from '../../test/catalog-fixtures';
+import { masteryAnswer, readyTopic } from '../../test/mastery-fixtures';
 import { installFetch } from '../../test/fetch-mock';
 import { signedIn } from '../../test/helpers';
 import { renderApp } from '../../test/render';
@@ -59,14 +60,8 @@ describe('/dashboard', () => {
       ...signedIn(),
       'GET /api/users/me/mastery': (req) =>
         req.url.searchParams.get('subjectId') === 'vagus-nerve'
-          ? {
-              body: {
-                mastery: {},
-                skills: [],
-                readyToLearn: [{ id: 'hrv', title: 'Heart Rate Variability', level: 0.2 }],
-              },
-            }
-          : { body: { mastery: {}, skills: [] } },
+          ? { body: masteryAnswer([], [readyTopic('hrv', 'Heart Rate Variability', 0.2)]) }
+          : { body: masteryAnswer() },
     });
     renderApp({ route: '/dashboard?subject=vagus-nerve' });
     const section = await screen.findByRole('region', { name: 'Quick Actions' });

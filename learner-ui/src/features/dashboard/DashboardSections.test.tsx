@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { callsTo, deferred, errorBody, installFetch, type MockReply } from '../../test/fetch-mock';
 import { catalogHandlers, entitlement, purchase } from '../../test/catalog-fixtures';
+import { masteryAnswer, topicSkills } from '../../test/mastery-fixtures';
 import { currentLocation, signedIn } from '../../test/helpers';
 import { renderApp, renderPage } from '../../test/render';
 import { RequireAuth } from '../auth/components/RequireAuth';
@@ -100,7 +101,7 @@ describe('/dashboard: Learning Progress', () => {
   });
 
   it('shows the empty text for an empty map', async () => {
-    installFetch({ ...signedIn(), 'GET /api/users/me/mastery': { body: { mastery: {} } } });
+    installFetch({ ...signedIn(), 'GET /api/users/me/mastery': { body: masteryAnswer() } });
     renderApp({ route: '/dashboard' });
     expect(await screen.findByText(NO_MASTERY)).toBeInTheDocument();
   });
@@ -109,7 +110,9 @@ describe('/dashboard: Learning Progress', () => {
     installFetch({
       ...signedIn(),
       'GET /api/users/me/mastery': {
-        body: { mastery: { 'Vagal tone': 0.82, HRV: 0.5, Breathing: 0.256, Anatomy: 0, Stimulation: 0.9 } },
+        body: masteryAnswer(
+          topicSkills('vagus-nerve', { 'Vagal tone': 0.82, HRV: 0.5, Breathing: 0.256, Anatomy: 0, Stimulation: 0.9 }),
+        ),
       },
     });
     renderApp({ route: '/dashboard' });

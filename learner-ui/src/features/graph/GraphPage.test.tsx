@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { callsTo, deferred, errorBody, installFetch, type MockReply } from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
 import { VAGUS_GRAPH, graphHandlers, graphNode, graphWire } from '../../test/graph-fixtures';
+import { masteryAnswer, readyTopic } from '../../test/mastery-fixtures';
 import { signedIn } from '../../test/helpers';
 import { renderApp } from '../../test/render';
 
@@ -264,14 +265,10 @@ describe('/graph', () => {
       ...signedIn(),
       ...owner,
       'GET /api/users/me/mastery': {
-        body: {
-          mastery: {},
-          skills: [],
-          readyToLearn: [
-            { id: 'hrv', title: 'Heart Rate Variability', level: 0.2 },
-            { id: 'breathing', title: 'Slow Breathing', level: 0.5 },
-          ],
-        },
+        body: masteryAnswer(
+          [],
+          [readyTopic('hrv', 'Heart Rate Variability', 0.2), readyTopic('breathing', 'Slow Breathing', 0.5)],
+        ),
       },
     });
     renderApp({ route: '/graph?subject=vagus-nerve' });
@@ -296,7 +293,7 @@ describe('/graph', () => {
     installFetch({
       ...signedIn(),
       ...owner,
-      'GET /api/users/me/mastery': { body: { mastery: {}, skills: [], readyToLearn: [] } },
+      'GET /api/users/me/mastery': { body: masteryAnswer([], []) },
     });
     renderApp({ route: '/graph?subject=vagus-nerve' });
     const panel = await screen.findByRole('region', { name: 'Ready to learn' });

@@ -2,23 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { callsTo, errorBody, installFetch } from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
+import { masteryAnswer, skill } from '../../test/mastery-fixtures';
 import { signedIn } from '../../test/helpers';
 import { renderApp } from '../../test/render';
 
 const EMPTY = 'No mastery data yet. Take a diagnostic or practice to begin tracking.';
-
-function skill(subjectId: string, name: string, kind: 'topic' | 'category', score: number, attempts = 0, correct = 0) {
-  return {
-    subjectId,
-    skillId: `${subjectId}:${name}`,
-    name,
-    kind,
-    score,
-    attempts,
-    correct,
-    updatedAt: '2026-03-01T00:00:00.000Z',
-  };
-}
 
 describe('/mastery', () => {
   it('shows skill percent bars grouped by subject, topics and modules', async () => {
@@ -26,15 +14,12 @@ describe('/mastery', () => {
       ...signedIn(),
       ...catalogHandlers,
       'GET /api/users/me/mastery': {
-        body: {
-          mastery: { 'Vagus Anatomy': 0.82, 'Slow Breathing': 0.256, Techniques: 0.4, Insulin: 1 },
-          skills: [
-            skill('vagus-nerve', 'Vagus Anatomy', 'topic', 0.82, 5, 4),
-            skill('vagus-nerve', 'Slow Breathing', 'topic', 0.256),
-            skill('vagus-nerve', 'Techniques', 'category', 0.4),
-            skill('metabolic', 'Insulin', 'topic', 1),
-          ],
-        },
+        body: masteryAnswer([
+          skill('vagus-nerve', 'Vagus Anatomy', 'topic', 0.82, 5, 4),
+          skill('vagus-nerve', 'Slow Breathing', 'topic', 0.256),
+          skill('vagus-nerve', 'Techniques', 'category', 0.4),
+          skill('metabolic', 'Insulin', 'topic', 1),
+        ]),
       },
     });
     renderApp({ route: '/mastery' });
@@ -57,21 +42,11 @@ describe('/mastery', () => {
     expect(callsTo(fetchMock, 'GET /api/users/me/mastery')[0].headers.get('authorization')).toMatch(/^Bearer /);
   });
 
-  it('falls back to the plain mastery map when there are no skill rows', async () => {
-    installFetch({
-      ...signedIn(),
-      ...catalogHandlers,
-      'GET /api/users/me/mastery': { body: { mastery: { HRV: 0.5 } } },
-    });
-    renderApp({ route: '/mastery' });
-    expect(await screen.findByRole('progressbar', { name: 'HRV' })).toHaveAttribute('aria-valuenow', '50');
-  });
-
   it('shows the empty text when there is no mastery yet', async () => {
     installFetch({
       ...signedIn(),
       ...catalogHandlers,
-      'GET /api/users/me/mastery': { body: { mastery: {}, skills: [] } },
+      'GET /api/users/me/mastery': { body: masteryAnswer() },
     });
     renderApp({ route: '/mastery' });
     expect(await screen.findByText(EMPTY)).toBeInTheDocument();

@@ -7,11 +7,11 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { errorMessage, masteryDetailApi, type SkillMastery } from '../../api';
+import { errorMessage, masteryApi, type SkillMastery } from '../../api';
 import { useAuth } from '../auth/auth-context';
 import { usePublishedSubjects } from '../subjects/hooks/useSubjects';
 import { MasteryRow } from './MasteryBar';
-import { masteryPercent } from './useMastery';
+import { levelPercent } from '../graph/mastery-level';
 
 export const NO_MASTERY_TEXT = 'No mastery data yet. Take a diagnostic or practice to begin tracking.';
 
@@ -22,8 +22,8 @@ interface Bar {
   key: string;
   name: string;
   score: number;
-  attempts?: number;
-  correct?: number;
+  attempts: number;
+  correct: number;
 }
 
 interface SubjectGroup {
@@ -36,14 +36,14 @@ interface SubjectGroup {
 export function groupSkills(skills: SkillMastery[]): SubjectGroup[] {
   const groups = new Map<string, SubjectGroup>();
   for (const s of skills) {
-    const id = s.subjectId || '';
+    const id = s.subjectId;
     let g = groups.get(id);
     if (!g) {
       g = { subjectId: id, topics: [], modules: [] };
       groups.set(id, g);
     }
     const bar: Bar = {
-      key: `${id}:${s.kind}:${s.skillId ?? s.name}`,
+      key: `${id}:${s.kind}:${s.skillId}`,
       name: s.name,
       score: s.score,
       attempts: s.attempts,
@@ -65,23 +65,12 @@ export function MasteryPage() {
   const subjects = usePublishedSubjects();
   const detail = useQuery({
     queryKey: masteryDetailKey(user?.email),
-    queryFn: () => masteryDetailApi.get(),
+    queryFn: () => masteryApi.get(),
     enabled: isAuthenticated,
   });
 
   const groups = useMemo(() => groupSkills(detail.data?.skills ?? []), [detail.data]);
-  // An older answer without rows: show the plain map as one ungrouped list.
-  const plain: Bar[] = useMemo(
-    () =>
-      groups.length > 0
-        ? []
-        : Object.entries(detail.data?.mastery ?? {}).map(([name, score]) => ({ key: name, name, score })),
-    [groups.length, detail.data],
-  );
-  const subjectName = (id: string) => {
-    const s = subjects.data?.find((x) => x.id === id);
-    return s?.name ?? s?.title ?? (id || 'Other');
-  };
+  const subjectName = (id: string) => subjects.data?.find((x) => x.id === id)?.name ?? id;
 
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
@@ -106,7 +95,7 @@ export function MasteryPage() {
         >
           {errorMessage(detail.error, 'Your mastery could not be loaded.')}
         </Alert>
-      ) : groups.length === 0 && plain.length === 0 ? (
+      ) : groups.length === 0 ? (
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
           <Typography color="text.secondary">{NO_MASTERY_TEXT}</Typography>
         </Paper>
@@ -127,11 +116,6 @@ export function MasteryPage() {
               <BarGroup title="Modules" bars={g.modules} />
             </Paper>
           ))}
-          {plain.length > 0 && (
-            <Paper variant="outlined" component="section" aria-label="Skills" sx={{ p: { xs: 2.5, sm: 3 } }}>
-              <BarGroup title="Skills" bars={plain} />
-            </Paper>
-          )}
         </Stack>
       )}
     </Box>
@@ -150,12 +134,8 @@ function BarGroup({ title, bars }: { title: string; bars: Bar[] }) {
           <MasteryRow
             key={b.key}
             name={b.name}
-            percent={masteryPercent(b.score)}
-            detail={
-              typeof b.attempts === 'number' && b.attempts > 0 && typeof b.correct === 'number'
-                ? `${b.correct}/${b.attempts} correct · `
-                : ''
-            }
+            percent={levelPercent(b.score)}
+            detail={b.attempts > 0 ? `${b.correct}/${b.attempts} correct · ` : ''}
           />
         ))}
       </Stack>

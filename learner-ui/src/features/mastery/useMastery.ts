@@ -7,7 +7,7 @@ export const masteryKeys = {
   me: (email: string | undefined) => ['user', email ?? 'anonymous', 'mastery'] as const,
 };
 
-/** GET /api/users/me/mastery → skill → 0..1. A missing endpoint (404) or any error reads as no data. */
+/** GET /api/users/me/mastery → skill → 0..1. Any error reads as no data. */
 export function useMastery() {
   const { isAuthenticated, user } = useAuth();
   return useQuery({
@@ -16,10 +16,4 @@ export function useMastery() {
     enabled: isAuthenticated,
     staleTime: 60_000,
   });
-}
-
-/** A 0..1 score as a whole percentage (scores already given in percent are kept), clamped to 0..100. */
-export function masteryPercent(score: number): number {
-  const pct = score > 1 ? score : score * 100;
-  return Math.max(0, Math.min(100, Math.round(pct)));
 }

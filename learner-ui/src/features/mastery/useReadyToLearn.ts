@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { masteryDetailApi, type ReadyTopic } from '../../api';
+import { masteryApi, type ReadyTopic } from '../../api';
 import { useAuth } from '../auth/auth-context';
 import { masteryKeys } from './useMastery';
 
@@ -12,8 +12,7 @@ export function useReadyToLearn(subject: string | null) {
   const { isAuthenticated, user } = useAuth();
   return useQuery({
     queryKey: [...masteryKeys.me(user?.email), 'ready', subject ?? ''] as const,
-    queryFn: async (): Promise<ReadyTopic[]> =>
-      (await masteryDetailApi.get(subject).catch(() => null))?.readyToLearn ?? [],
+    queryFn: async (): Promise<ReadyTopic[]> => (await masteryApi.get(subject).catch(() => null))?.readyToLearn ?? [],
     enabled: isAuthenticated && !!subject,
     staleTime: 30_000,
   });

@@ -5,12 +5,12 @@ import { callsTo, deferred, installFetch, type Handler, type MockReply } from '.
 import { catalogHandlers } from '../../test/catalog-fixtures';
 import { signedIn } from '../../test/helpers';
 import { renderApp } from '../../test/render';
-import { describeDue } from './hooks';
-import { formatAccuracy, nextStreak } from './hooks';
+import type { PracticeCard, PracticeReviewInput, PracticeReviewResult, PracticeStats } from '../../api';
+import { describeDue, formatAccuracy, nextStreak } from './hooks';
 
-const STATS = { due: 12, completedToday: 8, accuracy: 0.853, streak: 4, totalReviews: 40 };
+const STATS: PracticeStats = { due: 12, completedToday: 8, accuracy: 0.853, streak: 4, totalReviews: 40 };
 
-function card(n: number) {
+function card(n: number): PracticeCard {
   return {
     nodeId: `node-${n}`,
     title: `Topic ${n}`,
@@ -25,18 +25,17 @@ function card(n: number) {
   };
 }
 
-function review(body: { nodeId: string; rating: number; answer?: string }): MockReply {
-  return {
-    body: {
-      nodeId: body.nodeId,
-      rating: body.rating,
-      correct: body.answer === 'a' ? true : body.answer ? false : null,
-      due: '2026-03-04T09:00:00.000Z',
-      scheduledDays: 3,
-      state: 'review',
-      mastery: 0.6,
-    },
+function review(body: PracticeReviewInput): MockReply {
+  const result: PracticeReviewResult = {
+    nodeId: body.nodeId,
+    rating: body.rating,
+    correct: body.answer === 'a' ? true : body.answer ? false : null,
+    due: '2026-03-04T09:00:00.000Z',
+    scheduledDays: 3,
+    state: 'Review',
+    mastery: 0.6,
   };
+  return { body: result };
 }
 
 function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
@@ -47,7 +46,7 @@ function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> 
     'GET /api/practice/stats': { body: STATS },
     // A fresh card each time: node-1, node-2, ...
     'GET /api/practice/next': () => ({ body: [card(++served)] }),
-    'POST /api/practice/review': (req) => review(req.body as { nodeId: string; rating: number; answer?: string }),
+    'POST /api/practice/review': (req) => review(req.body as PracticeReviewInput),
     ...extra,
   };
 }

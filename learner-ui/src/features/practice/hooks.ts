@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { practiceApi, type PracticeReviewResult } from '../../api';
 import { useAuth } from '../auth/auth-context';
 import { formatDate } from '../common/dates';
+import { levelPercent } from '../graph/mastery-level';
 
 export const practiceKeys = {
   all: (email: string | undefined) => ['user', email ?? 'anonymous', 'practice'] as const,
@@ -24,21 +25,15 @@ export function nextStreak(streak: number, rating: number): number {
   return rating >= 3 ? streak + 1 : 0;
 }
 
-/** Accuracy 0..1 as a whole percentage; '—' before any answer. */
+/** Accuracy 0..1 as a whole percentage; '—' before any answer (null) and while the stats load. */
 export function formatAccuracy(accuracy: number | null | undefined): string {
-  if (typeof accuracy !== 'number' || !Number.isFinite(accuracy)) return '—';
-  const pct = accuracy > 1 ? accuracy : accuracy * 100;
-  return `${Math.round(Math.max(0, Math.min(100, pct)))}%`;
+  if (accuracy === null || accuracy === undefined) return '—';
+  return `${levelPercent(accuracy)}%`;
 }
 
-/** Next due as words: 'later today', 'tomorrow', 'in 3 days (Mar 4, 2026)'. */
-export function describeDue(result: Pick<PracticeReviewResult, 'due' | 'scheduledDays'>): string {
-  const days = result.scheduledDays;
-  const date = formatDate(result.due);
-  if (typeof days === 'number') {
-    if (days < 1) return 'later today';
-    if (days === 1) return date ? `tomorrow (${date})` : 'tomorrow';
-    return date ? `in ${days} days (${date})` : `in ${days} days`;
-  }
-  return date || 'soon';
+/** Next due as words: 'later today', 'tomorrow (Mar 2, 2026)', 'in 3 days (Mar 4, 2026)'. */
+export function describeDue({ due, scheduledDays: days }: Pick<PracticeReviewResult, 'due' | 'scheduledDays'>): string {
+  if (days < 1) return 'later today';
+  if (days === 1) return `tomorrow (${formatDate(due)})`;
+  return `in ${days} days (${formatDate(due)})`;
 }

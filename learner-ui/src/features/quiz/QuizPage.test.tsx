@@ -18,11 +18,13 @@ import {
 } from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
 import { VAGUS_GRAPH, graphHandlers } from '../../test/graph-fixtures';
+import { masteryAnswer, topicSkills } from '../../test/mastery-fixtures';
 import { signedIn, toast } from '../../test/helpers';
 import { LocationProbe, renderApp } from '../../test/render';
+import type { QuizAttempt, QuizProgress, QuizQuestion, QuizResult, QuizStep } from '../../api';
 import { ACCESS_RESTRICTED_TEXT } from './quiz-texts';
 
-const Q1 = {
+const Q1: QuizQuestion = {
   id: 'q1',
   stemHtml: '<p>Where does the vagus nerve <strong>start</strong>?</p>',
   choices: [
@@ -30,7 +32,7 @@ const Q1 = {
     { id: 'b', textHtml: 'Spinal cord' },
   ],
 };
-const Q2 = {
+const Q2: QuizQuestion = {
   id: 'q2',
   stemHtml: '<p>Which breathing pace raises HRV?</p>',
   choices: [
@@ -40,7 +42,7 @@ const Q2 = {
 };
 
 // An adaptive attempt: the first question, then one at a time.
-const ATTEMPT = {
+const ATTEMPT: QuizAttempt = {
   attemptId: 'att-1',
   kind: 'q_diag',
   subjectId: 'vagus-nerve',
@@ -50,7 +52,7 @@ const ATTEMPT = {
   progress: { answered: 0, remaining: 4, cap: 20, confidence: 0.6 },
 };
 
-const RESULT = {
+const RESULT: QuizResult = {
   attemptId: 'att-1',
   score: 0.5,
   graded: [
@@ -67,20 +69,45 @@ const RESULT = {
   },
   mastery: { 'Vagus Anatomy': 0.8 },
   topics: [
-    { id: 'vagus-anatomy', title: 'Vagus Anatomy', level: 0.82, label: 'Advanced', mastered: true, asked: 1 },
-    { id: 'hrv', title: 'Heart Rate Variability', level: 0.12, label: 'Beginner', mastered: false, asked: 0 },
+    {
+      id: 'vagus-anatomy',
+      title: 'Vagus Anatomy',
+      moduleId: 'foundations',
+      level: 0.82,
+      label: 'Advanced',
+      mastered: true,
+      asked: 1,
+    },
+    {
+      id: 'hrv',
+      title: 'Heart Rate Variability',
+      moduleId: 'physiology',
+      level: 0.12,
+      label: 'Beginner',
+      mastered: false,
+      asked: 0,
+    },
   ],
   questionsAsked: 2,
   confidence: 0.91,
+  knownShare: 0.5,
 };
 
+const AFTER_ONE: QuizProgress = { answered: 1, remaining: 1, cap: 20, confidence: 0.7 };
+const AFTER_TWO: QuizProgress = { answered: 2, remaining: 0, cap: 20, confidence: 0.91 };
+
+/** The answer to the first question: the second one. */
+const NEXT_Q2: QuizStep = { attemptId: 'att-1', done: false, question: Q2, progress: AFTER_ONE };
+
+/** The answer to the last question: done, with the result. */
+function done(result: QuizResult = RESULT): QuizStep {
+  return { attemptId: 'att-1', done: true, progress: AFTER_TWO, result };
+}
+
 /** The answer route: Q2 after the first answer, then done with `result`. */
-function answers(result: unknown = RESULT): Handler {
+function answers(result: QuizResult = RESULT): Handler {
   let n = 0;
-  return () =>
-    n++ === 0
-      ? { body: { attemptId: 'att-1', done: false, question: Q2, progress: { answered: 1, remaining: 1, cap: 20 } } }
-      : { body: { attemptId: 'att-1', done: true, progress: { answered: 2, remaining: 0, cap: 20 }, result } };
+  return () => (n++ === 0 ? { body: NEXT_Q2 } : { body: done(result) });
 }
 
 function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
@@ -184,17 +211,7 @@ describe('/quiz', () => {
     let n = 0;
     const fetchMock = installFetch(
       handlers({
-        'POST /api/attempts/att-1/answer': () =>
-          n++ === 0
-            ? {
-                body: {
-                  attemptId: 'att-1',
-                  done: false,
-                  question: Q2,
-                  progress: { answered: 1, remaining: 1, cap: 20 },
-                },
-              }
-            : pending.promise,
+        'POST /api/attempts/att-1/answer': () => (n++ === 0 ? { body: NEXT_Q2 } : pending.promise),
       }),
     );
     renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
@@ -208,9 +225,7 @@ describe('/quiz', () => {
     expect(screen.getByRole('radio', { name: 'Six breaths a minute' })).toBeDisabled();
     expect(callsTo(fetchMock, 'POST /api/attempts/att-1/answer')[1].body).toEqual({ questionId: 'q2', answer: 'a' });
 
-    pending.resolve({
-      body: { attemptId: 'att-1', done: true, progress: { answered: 2, remaining: 0, cap: 20 }, result: RESULT },
-    });
+    pending.resolve({ body: done() });
     const heading = await screen.findByRole('heading', { name: 'Results' });
     // the result takes the focus
     await waitFor(() => expect(heading).toHaveFocus());
@@ -300,7 +315,7 @@ describe('/quiz', () => {
     const fetchMock = installFetch(
       handlers({
         ...graphHandlers(VAGUS_GRAPH),
-        'GET /api/users/me/mastery': { body: { mastery: { 'Vagus Anatomy': 0.4 } } },
+        'GET /api/users/me/mastery': { body: masteryAnswer(topicSkills('vagus-nerve', { 'Vagus Anatomy': 0.4 })) },
       }),
     );
     renderApp({ route: '/graph?subject=vagus-nerve' });

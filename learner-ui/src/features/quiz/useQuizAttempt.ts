@@ -47,10 +47,9 @@ export function useQuizAttempt(kind: QuizPageKind, subject: string) {
     started.current = true;
     quizApi.start(kind, subject).then(
       (a) => {
-        const first = a?.question ?? (Array.isArray(a?.questions) ? a.questions[0] : undefined);
-        setAttempt({ ...a, questions: first ? [first] : [] });
-        setAsked(first ? [{ question: first }] : []);
-        setProgress(a?.progress ?? null);
+        setAttempt(a);
+        setAsked([{ question: a.question }]);
+        setProgress(a.progress);
         setPhase('active');
       },
       (err: unknown) => {
@@ -93,15 +92,13 @@ export function useQuizAttempt(kind: QuizPageKind, subject: string) {
       const step = await quizApi.answer(attempt.attemptId, { questionId: current.question.id, answer: choice });
       const answered = asked.map((a) => (a === current ? { ...a, chosen: choice } : a));
       setChoice('');
-      if (step.progress) setProgress(step.progress);
-      if (step.done && step.result) {
+      setProgress(step.progress);
+      if (step.done) {
         setAsked(answered);
         finished(step.result);
-      } else if (step.question) {
+      } else {
         setAsked([...answered, { question: step.question }]);
         setPhase('active');
-      } else {
-        throw new Error('The server sent no next question.');
       }
     } catch (err) {
       failed(err);

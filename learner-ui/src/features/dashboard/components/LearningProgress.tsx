@@ -6,7 +6,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MasteryRow } from '../../mastery/MasteryBar';
-import { masteryPercent, useMastery } from '../../mastery/useMastery';
+import { levelPercent } from '../../graph/mastery-level';
+import { useMastery } from '../../mastery/useMastery';
 import { SectionHeading } from './SectionHeading';
 
 export const PROGRESS_ENTRIES_LIMIT = 4;
@@ -32,7 +33,7 @@ export function LearningProgress() {
         ) : (
           <Stack spacing={2}>
             {entries.map(([skill, score]) => (
-              <MasteryRow key={skill} name={skill} percent={masteryPercent(score)} />
+              <MasteryRow key={skill} name={skill} percent={levelPercent(score)} />
             ))}
           </Stack>
         )}

@@ -19,7 +19,7 @@ export function PracticeQuestion({
   onChoose: (optionId: string) => void;
   onRate: (rating: PracticeRating) => void;
 }) {
-  const options = card.options ?? [];
+  const { options } = card;
   const showRating = choice !== null || options.length === 0;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="practice-topic" sx={{ p: { xs: 2.5, sm: 4 } }}>

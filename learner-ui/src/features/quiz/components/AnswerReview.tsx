@@ -35,7 +35,7 @@ export function AnswerReview({
         <Chip size="small" label={correct ? 'Correct' : 'Incorrect'} color={correct ? 'success' : 'error'} />
       </Stack>
       <Typography component="div" sx={{ fontWeight: 600, mb: 1 }}>
-        <QuizHtml html={q.stemHtml ?? ''} />
+        <QuizHtml html={q.stemHtml} />
       </Typography>
       <Typography variant="body2" component="div">
         Your answer: {chosen ? <QuizHtml html={chosen.textHtml} /> : '—'}

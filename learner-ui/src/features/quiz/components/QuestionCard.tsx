@@ -24,7 +24,7 @@ export function QuestionCard({
   return (
     <Paper variant="outlined" component="section" aria-labelledby={stemId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography component="div" sx={{ fontWeight: 600, mb: 2 }}>
-        <QuizHtml html={question.stemHtml ?? ''} id={stemId} />
+        <QuizHtml html={question.stemHtml} id={stemId} />
       </Typography>
       <RadioGroup
         aria-labelledby={stemId}
@@ -33,13 +33,13 @@ export function QuestionCard({
         onChange={(e) => onChange(e.target.value)}
         sx={{ gap: 1.25 }}
       >
-        {(question.choices ?? []).map((c) => (
+        {question.choices.map((c) => (
           <FormControlLabel
             key={c.id}
             value={c.id}
             disabled={disabled}
             control={<Radio />}
-            label={<QuizHtml html={c.textHtml ?? ''} />}
+            label={<QuizHtml html={c.textHtml} />}
             sx={{
               m: 0,
               pr: 1.5,

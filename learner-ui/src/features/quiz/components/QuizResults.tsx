@@ -11,7 +11,7 @@ import type { Graph, QuizGating, QuizResult, QuizTopicResult } from '../../../ap
 import { useAuth } from '../../auth/auth-context';
 import { graphPath } from '../../catalog/links';
 import { nodePath } from '../../graph/links';
-import { MASTERY_COLORS, MASTERY_LABELS, masteryLevel } from '../../graph/mastery-level';
+import { MASTERY_COLORS, masteryLevel } from '../../graph/mastery-level';
 import type { AskedQuestion } from '../useQuizAttempt';
 import { learningKeys } from '../../graph/hooks';
 import { NEXT_STEP_LABELS } from '../quiz-texts';
@@ -27,12 +27,11 @@ export function QuizResults({
   asked: AskedQuestion[];
   result: QuizResult;
 }) {
-  const graded = Array.isArray(result.graded) ? result.graded : [];
+  const { graded, topics } = result;
   const correctCount = graded.filter((g) => g.correct).length;
   const total = graded.length;
-  const scorePct = Math.round((Number.isFinite(result.score) ? result.score : 0) * 100);
+  const scorePct = Math.round(result.score * 100);
   const answeredQuestions = asked.filter((a) => graded.some((g) => g.questionId === a.question.id));
-  const topics = Array.isArray(result.topics) ? result.topics : [];
 
   // The result takes the focus after the last answer, so it is read out and Tab continues from it.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -57,38 +56,34 @@ export function QuizResults({
         <Typography color="text.secondary">
           Score: {correctCount} of {total} correct
         </Typography>
-        {typeof result.confidence === 'number' && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="quiz-confidence">
-            Confidence in your topic levels: {Math.round(result.confidence * 100)}%
-          </Typography>
-        )}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="quiz-confidence">
+          Confidence in your topic levels: {Math.round(result.confidence * 100)}%
+        </Typography>
       </Paper>
 
-      {result.gating && <QuizOutcome subject={subject} gating={result.gating} />}
+      <QuizOutcome subject={subject} gating={result.gating} />
 
-      {result.nextStep && (
-        <Paper variant="outlined" component="section" aria-labelledby="quiz-next-heading" sx={{ p: 3 }}>
-          <Typography id="quiz-next-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
-            Next step
-          </Typography>
-          <Typography sx={{ fontWeight: 600 }} data-testid="quiz-next-step">
-            {NEXT_STEP_LABELS[result.nextStep.type] ?? result.nextStep.type}
-          </Typography>
-          {(result.nextStep.skills?.length ?? 0) > 0 && (
-            <Stack
-              direction="row"
-              spacing={1}
-              sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}
-              role="list"
-              aria-label="Skills"
-            >
-              {result.nextStep.skills?.map((s) => (
-                <Chip key={s} label={s} size="small" role="listitem" />
-              ))}
-            </Stack>
-          )}
-        </Paper>
-      )}
+      <Paper variant="outlined" component="section" aria-labelledby="quiz-next-heading" sx={{ p: 3 }}>
+        <Typography id="quiz-next-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+          Next step
+        </Typography>
+        <Typography sx={{ fontWeight: 600 }} data-testid="quiz-next-step">
+          {NEXT_STEP_LABELS[result.nextStep.type]}
+        </Typography>
+        {result.nextStep.skills.length > 0 && (
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}
+            role="list"
+            aria-label="Skills"
+          >
+            {result.nextStep.skills.map((s) => (
+              <Chip key={s} label={s} size="small" role="listitem" />
+            ))}
+          </Stack>
+        )}
+      </Paper>
 
       {topics.length > 0 && <TopicLevels subject={subject} topics={topics} />}
 
@@ -142,12 +137,7 @@ function TopicLevels({ subject, topics }: { subject: string; topics: QuizTopicRe
                 <Typography variant="body2" color="text.secondary">
                   {Math.round(t.level * 100)}%{t.asked ? '' : ' (inferred)'}
                 </Typography>
-                <Chip
-                  size="small"
-                  label={t.label ?? MASTERY_LABELS[level]}
-                  color={color === 'default' ? undefined : color}
-                  variant="outlined"
-                />
+                <Chip size="small" label={t.label} color={color === 'default' ? undefined : color} variant="outlined" />
               </Stack>
             </Stack>
           );
@@ -177,10 +167,10 @@ function QuizOutcome({ subject, gating }: { subject: string; gating: QuizGating 
         />
       </Stack>
       <Stack spacing={1.5}>
-        <ChipList label="Unlocked modules" items={(gating.unlockModules ?? []).map(moduleTitle)} color="success" />
-        <ChipList label="Tags" items={gating.tagUser ?? []} />
-        <ChipList label="Review recommended" items={gating.recommendReview ?? []} color="warning" />
-        {typeof cooldown === 'number' && cooldown > 0 && (
+        <ChipList label="Unlocked modules" items={gating.unlockModules.map(moduleTitle)} color="success" />
+        <ChipList label="Tags" items={gating.tagUser} />
+        <ChipList label="Review recommended" items={gating.recommendReview} color="warning" />
+        {cooldown > 0 && (
           <Typography variant="body2" color="text.secondary" data-testid="quiz-cooldown">
             You can retake this assessment in {cooldown} {cooldown === 1 ? 'hour' : 'hours'}.
           </Typography>
