@@ -26,23 +26,19 @@ export {
   bookmarksApi,
   tutorApi,
   meApi,
-  challengesApi,
   noteText,
   TUTOR_ACTIONS,
 } from './graph';
 export type {
   Graph,
-  GraphModule,
   GraphNode,
+  GraphMastery,
   TopicNode,
-  NodeSource,
-  NodeVariants,
   Note,
   CreateNoteInput,
   Bookmark,
   TutorAction,
   TutorVariant,
-  ChallengeSummary,
 } from './graph';
 export { quizApi, practiceApi, QUIZ_IDS, PRACTICE_RATINGS } from './assessment';
 export type {

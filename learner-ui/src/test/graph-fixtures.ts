@@ -1,19 +1,13 @@
 import type { OkResponse } from '@lp/api-types';
-import type { Graph, GraphNode, TopicNode, TutorVariant } from '../api';
+import type { Graph, GraphMastery, GraphNode, TopicNode, TutorVariant } from '../api';
 
 /**
- * GET /api/graph and GET /api/graph/nodes/{id} answers (docs/graph-api.md), written as the page sees
- * them (the client's types); `graphWire` turns a graph into what the server sends, typed from the
- * OpenAPI document, as is the tutor's answer.
+ * GET /api/graph and GET /api/graph/nodes/{id} answers (docs/graph-api.md), typed from the OpenAPI
+ * document. A graph is written as the page sees it (`Graph`: html summaries, mastery merged);
+ * `graphWire` and `masteryWire` turn it into what the server sends.
  */
 
-export function graphNode(
-  id: string,
-  title: string,
-  category: string,
-  mastery_level: number | null = 0,
-  summary = '',
-): GraphNode {
+export function graphNode(id: string, title: string, category: string, mastery_level = 0, summary = ''): GraphNode {
   return {
     id,
     title,
@@ -65,7 +59,8 @@ export function topic(overrides: Partial<TopicNode> = {}): TopicNode {
     },
     sources: [
       { title: 'Vagus nerve (encyclopedia)', url: 'https://example.org/vagus', type: 'encyclopedia' },
-      'https://example.org/plain',
+      // A source stored as a plain URL: the server answers it with the URL as its title.
+      { title: 'https://example.org/plain', url: 'https://example.org/plain', type: '' },
     ],
     video: null,
     prerequisites: [],
@@ -101,27 +96,21 @@ export function graphWire(graph: Graph): OkResponse<'/api/graph', 'get'> {
       title: n.title,
       category: module?.title ?? '',
       moduleId: module?.id ?? '',
-      summary: (n.summary ?? '')
+      summary: n.summary
         .replace(/<[^>]*>/g, '')
         .replace(/\s+/g, ' ')
         .trim(),
-      prerequisites: (n.prerequisites ?? []).filter((p) => ids.has(p)),
+      prerequisites: n.prerequisites.filter((p) => ids.has(p)),
     };
   });
-  return {
-    subject: { name: graph.subject.id, title: graph.subject.id, ...graph.subject },
-    version: graph.version ?? 0,
-    modules,
-    nodes,
-  };
+  return { subject: graph.subject, version: graph.version, modules, nodes };
 }
 
-export function masteryWire(graph: Graph) {
+/** GET /api/graph/mastery: the levels of the topics with evidence (not 0); the others read as 0. */
+export function masteryWire(graph: Graph): GraphMastery {
   return {
     subjectId: graph.subject.id,
-    levels: Object.fromEntries(
-      graph.nodes.filter((n) => typeof n.mastery_level === 'number').map((n) => [n.id, n.mastery_level as number]),
-    ),
+    levels: Object.fromEntries(graph.nodes.filter((n) => n.mastery_level !== 0).map((n) => [n.id, n.mastery_level])),
   };
 }
 

@@ -5,11 +5,12 @@ import { callsTo, deferred, installFetch, type MockReply } from '../../test/fetc
 import { catalogHandlers } from '../../test/catalog-fixtures';
 import { signedIn, toast } from '../../test/helpers';
 import { renderApp } from '../../test/render';
+import type { Bookmark } from '../../api';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (d: number) => new Date(Date.now() - d * DAY).toISOString();
 
-function bookmark(id: string, subjectId: string, nodeId: string, nodeTitle: string, createdDaysAgo: number) {
+function bookmark(id: string, subjectId: string, nodeId: string, nodeTitle: string, createdDaysAgo: number): Bookmark {
   return { id, subjectId, nodeId, nodeTitle, nodeCategory: 'Basics', createdAt: daysAgo(createdDaysAgo) };
 }
 

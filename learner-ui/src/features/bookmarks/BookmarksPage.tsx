@@ -39,7 +39,7 @@ export function BookmarksPage() {
     const term = search.trim().toLowerCase();
     const byId = new Map<string, Bookmark[]>();
     for (const b of all) {
-      if (term && ![b.nodeTitle ?? '', b.nodeCategory ?? '', b.nodeId].some((t) => t.toLowerCase().includes(term))) {
+      if (term && ![b.nodeTitle, b.nodeCategory, b.nodeId].some((t) => t.toLowerCase().includes(term))) {
         continue;
       }
       const list = byId.get(b.subjectId) ?? [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { OkResponse } from '@lp/api-types';
 import { callsTo, deferred, errorBody, installFetch, type MockReply } from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
 import { VAGUS_GRAPH, graphHandlers, graphNode, graphWire } from '../../test/graph-fixtures';
@@ -80,14 +81,14 @@ describe('/graph', () => {
     expect(graphCall.headers.get('authorization')).toMatch(/^Bearer /);
   });
 
-  it('mastery of none or 0 reads Not started', async () => {
+  it('a topic without mastery evidence (not in the levels) reads Not started', async () => {
     installFetch({
       ...signedIn(),
       ...catalogHandlers,
       ...graphHandlers({
         ...VAGUS_GRAPH,
-        subject: { id: 'metabolic', name: 'Metabolic' },
-        nodes: [graphNode('a', 'A topic', 'X', null)],
+        subject: { id: 'metabolic', name: 'Metabolic', title: 'Metabolic Health' },
+        nodes: [graphNode('a', 'A topic', 'X', 0)],
       }),
     });
     renderApp({ route: '/graph?subject=metabolic' });
@@ -196,7 +197,12 @@ describe('/graph', () => {
       ...signedIn(),
       ...owner,
       'GET /api/challenges': {
-        body: { challenges: [{ id: 'vagus-breath-7', name: 'Vagus Breath 7' }, { id: 'other' }] },
+        body: {
+          challenges: [
+            { id: 'vagus-breath-7', name: 'Vagus Breath 7', tagline: '', subjectId: 'vagus-nerve', daysCount: 7 },
+            { id: 'other', name: 'Other', tagline: '', subjectId: 'vagus-nerve', daysCount: 3 },
+          ],
+        } satisfies OkResponse<'/api/challenges', 'get'>,
       },
     });
     const { unmount } = renderApp({ route: '/graph?subject=vagus-nerve' });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { challengesApi, graphApi, meApi, withMastery, type ChallengeSummary } from '../../api';
+import { graphApi, meApi, withMastery } from '../../api';
 import { useAuth } from '../auth/auth-context';
 
 /** Per-user keys live under ['user', email, ...] and are dropped when the account changes. */
@@ -15,7 +15,6 @@ export const learningKeys = {
   tags: (email: string | undefined) => ['user', email ?? 'anonymous', 'tags'] as const,
   unlocks: (email: string | undefined, subjectId: string) =>
     ['user', email ?? 'anonymous', 'unlocks', subjectId] as const,
-  challenges: ['challenges'] as const,
 };
 
 /**
@@ -66,15 +65,5 @@ export function useMyUnlocks(subjectId: string | null) {
     queryFn: () => meApi.unlocks(subjectId ?? '').catch((): string[] => []),
     enabled: isAuthenticated && !!subjectId,
     staleTime: 60_000,
-  });
-}
-
-/** GET /api/challenges; a failure (the endpoint may not exist yet) reads as no challenges. */
-export function useChallenges(enabled: boolean) {
-  return useQuery({
-    queryKey: learningKeys.challenges,
-    queryFn: () => challengesApi.list().catch((): ChallengeSummary[] => []),
-    enabled,
-    staleTime: 5 * 60_000,
   });
 }

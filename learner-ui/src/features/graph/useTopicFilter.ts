@@ -20,7 +20,7 @@ export function useTopicFilter(nodes: GraphNode[]) {
     return nodes.filter((n) => {
       if (category && n.category !== category) return false;
       if (!term) return true;
-      return [n.title, n.category ?? '', htmlToText(n.summary)].some((t) => t.toLowerCase().includes(term));
+      return [n.title, n.category, htmlToText(n.summary)].some((t) => t.toLowerCase().includes(term));
     });
   }, [nodes, search, category]);
   const masteredCount = nodes.filter((n) => isMastered(n.mastery_level)).length;

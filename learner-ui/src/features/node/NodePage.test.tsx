@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, errorBody, installFetch } from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
-import type { TopicNode } from '../../api';
+import type { Bookmark, Note, TopicNode } from '../../api';
 import { topic, tutorVariant } from '../../test/graph-fixtures';
 import { signedIn, toast } from '../../test/helpers';
 import { renderApp } from '../../test/render';
@@ -18,7 +18,7 @@ describe('/node/:nodeId', () => {
   it('shows the lesson in Summary and switches between the tabs', async () => {
     const user = userEvent.setup();
     const fetchMock = installFetch(
-      handlers({ video: { url: 'https://cdn.example.org/anatomy.mp4', title: 'Anatomy tour' } }),
+      handlers({ video: { url: 'https://cdn.example.org/anatomy.mp4', title: 'Anatomy tour', captions: null } }),
     );
     renderApp({ route: ROUTE });
 
@@ -87,7 +87,7 @@ describe('/node/:nodeId', () => {
 
   it('falls back to the summary html, and says when there is no video', async () => {
     const user = userEvent.setup();
-    installFetch(handlers({ lesson_html: null, video: null }));
+    installFetch(handlers({ lesson_html: '', video: null }));
     renderApp({ route: ROUTE });
     expect(await screen.findByText('Summary of the anatomy.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Video' }));
@@ -159,7 +159,14 @@ describe('/node/:nodeId', () => {
       ...handlers({ bookmarked: false }),
       'POST /api/bookmarks': {
         status: 201,
-        body: { id: 'b1', subjectId: 'vagus-nerve', nodeId: 'vn-anatomy', createdAt: new Date().toISOString() },
+        body: {
+          id: 'b1',
+          subjectId: 'vagus-nerve',
+          nodeId: 'vn-anatomy',
+          nodeTitle: 'Vagus Anatomy',
+          nodeCategory: 'Anatomy & Foundations',
+          createdAt: new Date().toISOString(),
+        } satisfies Bookmark,
       },
       'DELETE /api/bookmarks': { status: 204 },
     });
@@ -198,10 +205,12 @@ describe('/node/:nodeId', () => {
           id: 'n1',
           subjectId: 'vagus-nerve',
           nodeId: 'vn-anatomy',
+          nodeName: 'Vagus Anatomy',
           title: 'x',
           content: '',
           createdAt: new Date().toISOString(),
-        },
+          updatedAt: new Date().toISOString(),
+        } satisfies Note,
       },
     });
     renderApp({ route: ROUTE });

@@ -75,7 +75,7 @@ function NodeForSubject({ nodeId, subject }: { nodeId: string; subject: string }
 }
 
 function TopicView({ node, subject }: { node: TopicNode; subject: string }) {
-  const subjectId = node.subject_id || subject;
+  const subjectId = node.subject_id;
   const [noteOpen, setNoteOpen] = useState(false);
   usePageTitle(node.title);
 

@@ -66,13 +66,13 @@ export function TutorPanel({ nodeId, subject }: { nodeId: string; subject: strin
           <Typography variant="subtitle2" color="text.secondary">
             {TUTOR_LABELS[mutation.data.action]}
           </Typography>
-          <HtmlContent html={mutation.data.html ?? ''} testId="tutor-html" />
-          {(mutation.data.sources?.length ?? 0) > 0 && (
+          <HtmlContent html={mutation.data.html} testId="tutor-html" />
+          {mutation.data.sources.length > 0 && (
             <Box component="nav" aria-label="Tutor sources" sx={{ mt: 1.5 }}>
               <Typography variant="subtitle2">Sources</Typography>
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                {mutation.data.sources?.map((s, i) => (
-                  <li key={`${s.url ?? ''}-${i}`}>
+                {mutation.data.sources.map((s, i) => (
+                  <li key={`${s.url}-${i}`}>
                     {s.url ? (
                       <Link href={s.url} target="_blank" rel="noopener noreferrer">
                         {s.title || s.url}

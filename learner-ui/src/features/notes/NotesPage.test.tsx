@@ -5,6 +5,7 @@ import { callsTo, deferred, errorBody, installFetch, type MockReply } from '../.
 import { catalogHandlers } from '../../test/catalog-fixtures';
 import { signedIn, toast } from '../../test/helpers';
 import { renderApp } from '../../test/render';
+import type { Note } from '../../api';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (d: number) => new Date(Date.now() - d * DAY).toISOString();
@@ -16,7 +17,7 @@ function note(
   createdDaysAgo: number,
   nodeId: string | null = null,
   nodeName: string | null = null,
-) {
+): Note {
   return {
     id,
     subjectId: 'metabolic',

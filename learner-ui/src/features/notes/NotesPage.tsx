@@ -44,9 +44,7 @@ export function NotesPage() {
   const filtered = useMemo(() => {
     const term = search.trim().toLowerCase();
     if (!term) return all;
-    return all.filter((n) =>
-      [n.title, n.content, n.nodeName ?? ''].some((t) => (t ?? '').toLowerCase().includes(term)),
-    );
+    return all.filter((n) => [n.title, n.content, n.nodeName ?? ''].some((t) => t.toLowerCase().includes(term)));
   }, [all, search]);
   const linked = all.filter((n) => !!n.nodeId).length;
   const thisWeek = all.filter((n) => isWithinLastWeek(n.createdAt)).length;

@@ -102,7 +102,7 @@ export function layoutGraph(nodes: GraphNode[]): Map<string, { x: number; y: num
   g.setDefaultEdgeLabel(() => ({}));
   const ids = new Set(nodes.map((n) => n.id));
   for (const n of nodes) g.setNode(n.id, { width: NODE_W, height: NODE_H });
-  for (const n of nodes) for (const p of n.prerequisites ?? []) if (ids.has(p) && p !== n.id) g.setEdge(p, n.id);
+  for (const n of nodes) for (const p of n.prerequisites) if (ids.has(p) && p !== n.id) g.setEdge(p, n.id);
   dagre.layout(g);
   const out = new Map<string, { x: number; y: number }>();
   for (const id of g.nodes()) {
@@ -136,7 +136,7 @@ export default function GraphMap({
       position: positions.get(n.id) ?? { x: 0, y: 0 },
       data: {
         title: n.title,
-        level: n.mastery_level ?? 0,
+        level: n.mastery_level,
         ready: ready.has(n.id),
         href: nodePath(n.id, subjectId),
         onOpen: (href: string) => void navigate(href),
@@ -148,7 +148,7 @@ export default function GraphMap({
       height: NODE_H,
     }));
     const flowEdges: Edge[] = nodes.flatMap((n) =>
-      (n.prerequisites ?? [])
+      n.prerequisites
         .filter((p) => ids.has(p) && p !== n.id)
         .map((p) => ({ id: `${p}->${n.id}`, source: p, target: n.id, focusable: false, selectable: false })),
     );

@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useChallenges } from '../hooks';
+import { useChallengeList } from '../../challenges/hooks';
 import { challengePath } from '../links';
 
-/** Optional challenge links: shown only when GET /api/challenges lists them. */
+/** Optional challenge links: shown only when GET /api/challenges lists them (not while it fails). */
 const OPTIONAL_VAGUS_CHALLENGES: { id: string; label: string }[] = [
   { id: 'vagus-breath-7', label: 'Vagus Breath 7d' },
   { id: 'vagus-tvns-10', label: 'Vagus tVNS 10d' },
@@ -17,7 +17,7 @@ const OPTIONAL_VAGUS_CHALLENGES: { id: string; label: string }[] = [
  * (/challenge/{cid}). Primary colours: the teal secondary fails 4.5:1 with white text.
  */
 export function VagusChallenges() {
-  const challenges = useChallenges(true);
+  const challenges = useChallengeList();
   return (
     <Paper variant="outlined" component="section" aria-label="Challenges" sx={{ p: 2, mb: 3 }}>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>

@@ -12,7 +12,7 @@ export function BookmarkToggle({ node, subject }: { node: TopicNode; subject: st
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const bookmarked = !!node.bookmarked;
+  const bookmarked = node.bookmarked;
   const mutation = useMutation({
     mutationFn: async (add: boolean): Promise<void> => {
       if (add) await bookmarksApi.add(node.subject_id, node.id);

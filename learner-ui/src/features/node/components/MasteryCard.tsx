@@ -6,7 +6,7 @@ import { levelPercent, MASTERY_COLORS, masteryLabel, masteryLevel } from '../../
 import { MasteryBar } from '../../mastery/MasteryBar';
 
 /** Your Mastery: the level's label, the percent and the bar. */
-export function MasteryCard({ level }: { level: number | null | undefined }) {
+export function MasteryCard({ level }: { level: number }) {
   const lvl = masteryLevel(level);
   const color = MASTERY_COLORS[lvl];
   const pct = levelPercent(level);

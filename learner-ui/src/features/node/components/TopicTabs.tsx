@@ -52,13 +52,13 @@ export function TopicTabs({ node }: { node: TopicNode }) {
 }
 
 function SummaryTab({ node }: { node: TopicNode }) {
-  const html = node.lesson_html || node.summary_html || '';
+  const html = node.lesson_html || node.summary_html;
   if (!html) return <Typography color="text.secondary">No summary for this topic yet.</Typography>;
   return <HtmlContent html={html} testId="topic-summary-html" />;
 }
 
 function VariantsTab({ node }: { node: TopicNode }) {
-  const present = VARIANT_LABELS.filter(([key]) => node.variants?.[key]);
+  const present = VARIANT_LABELS.filter(([key]) => node.variants[key]);
   if (present.length === 0) return <Typography color="text.secondary">No variants for this topic yet.</Typography>;
   return (
     <Stack spacing={3}>
@@ -67,7 +67,7 @@ function VariantsTab({ node }: { node: TopicNode }) {
           <Typography id={`variant-${key}`} component="h2" variant="h6" sx={{ fontWeight: 700 }}>
             {label}
           </Typography>
-          <HtmlContent html={node.variants?.[key] ?? ''} />
+          <HtmlContent html={node.variants[key]} />
         </Box>
       ))}
     </Stack>
@@ -75,14 +75,13 @@ function VariantsTab({ node }: { node: TopicNode }) {
 }
 
 function SourcesTab({ node }: { node: TopicNode }) {
-  const sources = (node.sources ?? [])
-    .map((s) => (typeof s === 'string' ? { title: s, url: /^https?:\/\//.test(s) ? s : undefined } : s))
-    .filter((s) => s.title || s.url);
+  // `url` is empty when the stored one was neither http(s) nor same-origin: the title shows as text.
+  const sources = node.sources.filter((s) => s.title || s.url);
   if (sources.length === 0) return <Typography color="text.secondary">No sources for this topic yet.</Typography>;
   return (
     <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label="Sources">
       {sources.map((s, i) => (
-        <Box component="li" key={`${s.url ?? s.title}-${i}`} sx={{ mb: 1 }}>
+        <Box component="li" key={`${s.url || s.title}-${i}`} sx={{ mb: 1 }}>
           {s.url ? (
             <Link href={s.url} target="_blank" rel="noopener noreferrer">
               {s.title || s.url}
@@ -97,7 +96,7 @@ function SourcesTab({ node }: { node: TopicNode }) {
 }
 
 function VideoTab({ node }: { node: TopicNode }) {
-  if (!node.video?.url) return <Typography color="text.secondary">No video for this topic yet.</Typography>;
+  if (!node.video) return <Typography color="text.secondary">No video for this topic yet.</Typography>;
   return (
     <Box>
       {node.video.title && (
