@@ -23,11 +23,11 @@ export const NO_ACCESS_MESSAGE = 'You need access to this course';
 const DEFAULT_EST_MINUTES = 15;
 
 export function toChallengeSummary(c: ChallengeRecord): ChallengeSummaryResponse {
-  return { id: c.id, name: c.name, tagline: c.tagline, subjectId: c.subject_id, daysCount: c.days_count };
+  return { id: c.id, name: c.name, tagline: c.tagline, subjectId: c.subjectId, daysCount: c.daysCount };
 }
 
 function toSyllabusDay(d: SyllabusDayRecord): SyllabusDayResponse {
-  return { day: d.day, title: d.title, tool: d.tool, est_minutes: d.est_minutes || DEFAULT_EST_MINUTES };
+  return { day: d.day, title: d.title, tool: d.tool, est_minutes: d.estMinutes || DEFAULT_EST_MINUTES };
 }
 
 /**
@@ -62,7 +62,7 @@ export class ChallengeCatalogService {
   /** The challenge and one of its days; 404 for either unknown. */
   async day(cid: string, day: number): Promise<{ challenge: ChallengeRecord; day: DayRecord }> {
     const challenge = await this.challenge(cid);
-    const found = day >= 1 && day <= challenge.days_count ? await this.repo.getDay(cid, day) : null;
+    const found = day >= 1 && day <= challenge.daysCount ? await this.repo.getDay(cid, day) : null;
     if (!found) throw new NotFoundException(DAY_NOT_FOUND);
     return { challenge, day: found };
   }
@@ -70,7 +70,7 @@ export class ChallengeCatalogService {
   /** 403 unless the caller may open the challenge's course. */
   async requireAccess(user: AuthUser, challenge: ChallengeRecord): Promise<void> {
     if (user.roles.includes('studio')) return;
-    if (!(await this.entitlements.hasActive(user.id, challenge.subject_id)))
+    if (!(await this.entitlements.hasActive(user.id, challenge.subjectId)))
       throw new ForbiddenException(NO_ACCESS_MESSAGE);
   }
 
@@ -86,7 +86,7 @@ export class ChallengeCatalogService {
     await this.requireAccess(user, challenge);
     const enrollment = await this.repo.getEnrollment(user.id, cid);
     const unlockAt = enrollment
-      ? unlockAtIso(enrollment.start_local_date, dayNumber, enrollment.timezone, enrollment.daily_unlock_local_time)
+      ? unlockAtIso(enrollment.startLocalDate, dayNumber, enrollment.timezone, enrollment.dailyUnlockLocalTime)
       : null;
     const locked = unlockAt === null || this.clock.now().getTime() < Date.parse(unlockAt);
     const base = { ...toSyllabusDay(day), locked, unlock_at: unlockAt };
@@ -96,7 +96,7 @@ export class ChallengeCatalogService {
       lesson: { summary: day.lesson.summary, steps: [...(day.lesson.steps ?? [])] },
       // The answers stay on the server: only the question and its options leave.
       quiz: (day.quiz ?? []).map((item) => ({ q: item.q, options: [...item.options] })),
-      micro_project: { desc: day.micro_project.desc, expected_fields: [...day.micro_project.expected_fields] },
+      micro_project: { desc: day.microProject.desc, expected_fields: [...day.microProject.expected_fields] },
     };
   }
 }

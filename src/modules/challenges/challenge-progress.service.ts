@@ -86,34 +86,34 @@ export class ChallengeProgressService {
     const now = this.clock.now().getTime();
     const byDay = new Map(rows.map((r) => [r.day, r]));
     const days: DayProgressResponse[] = [];
-    for (let day = 1; day <= challenge.days_count; day++) {
+    for (let day = 1; day <= challenge.daysCount; day++) {
       const unlockAt = enrollment ? unlockAtOf(enrollment, day) : null;
       const row = byDay.get(day);
       days.push({
         day,
         is_unlocked: unlockAt !== null && now >= Date.parse(unlockAt),
         unlock_at: unlockAt,
-        quiz: row?.quiz_best_score != null ? { score: row.quiz_best_score, passed: row.quiz_passed } : null,
-        project: row?.project_status
+        quiz: row?.quizBestScore != null ? { score: row.quizBestScore, passed: row.quizPassed } : null,
+        project: row?.projectStatus
           ? {
-              status: row.project_status,
-              score: row.project_score,
-              feedback: row.project_feedback,
-              gradedBy: row.project_graded_by,
+              status: row.projectStatus,
+              score: row.projectScore,
+              feedback: row.projectFeedback,
+              gradedBy: row.projectGradedBy,
             }
           : null,
         passed: row?.passed ?? false,
       });
     }
     const next = enrollment ? days.find((d) => !d.is_unlocked) : undefined;
-    const completed = challenge.days_count > 0 && days.every((d) => d.passed);
+    const completed = challenge.daysCount > 0 && days.every((d) => d.passed);
     return {
       enrollment: enrollment
         ? {
             timezone: enrollment.timezone,
-            daily_unlock_local_time: enrollment.daily_unlock_local_time,
-            start_local_date: enrollment.start_local_date,
-            enrolledAt: new Date(enrollment.created_at).toISOString(),
+            daily_unlock_local_time: enrollment.dailyUnlockLocalTime,
+            start_local_date: enrollment.startLocalDate,
+            enrolledAt: new Date(enrollment.createdAt).toISOString(),
           }
         : null,
       days,
@@ -143,7 +143,7 @@ export class ChallengeProgressService {
       const score = total === 0 ? 1 : Math.round((correct / total) * 1000) / 1000;
       const passed = score >= passMark(day);
       await this.repo.recordQuiz(tx, key, { score, passed, at });
-      const done = await this.completion.afterDayChange(tx, key, challenge.days_count, at);
+      const done = await this.completion.afterDayChange(tx, key, challenge.daysCount, at);
       return { result: { score, passed, correct, total }, completed: done };
     });
     if (completed) await this.completion.issueCertificate(user.id, cid);
@@ -188,8 +188,8 @@ export class ChallengeProgressService {
     });
 
     const assessment = await this.assessor.assess(user.id, {
-      desc: day.micro_project.desc,
-      expectedFields: day.micro_project.expected_fields,
+      desc: day.microProject.desc,
+      expectedFields: day.microProject.expected_fields,
       criteria: day.rubric?.criteria ?? [],
       passScore: passMark(day),
       answers: target.payload,
@@ -214,7 +214,7 @@ export class ChallengeProgressService {
         gradedBy: 'bot',
         at,
       });
-      return this.completion.afterDayChange(tx, key, challenge.days_count, at);
+      return this.completion.afterDayChange(tx, key, challenge.daysCount, at);
     });
     if (completed) await this.completion.issueCertificate(user.id, cid);
     return { passed: assessment.passed, score: assessment.score, feedback: assessment.feedback };
@@ -247,12 +247,12 @@ export class ChallengeProgressService {
 }
 
 function unlockAtOf(e: EnrollmentRecord, day: number): string {
-  return unlockAtIso(e.start_local_date, day, e.timezone, e.daily_unlock_local_time);
+  return unlockAtIso(e.startLocalDate, day, e.timezone, e.dailyUnlockLocalTime);
 }
 
 /** The project as the day expects it: known fields only, strings, capped; 400 / 413 otherwise. */
 export function validPayload(day: DayRecord, raw: Record<string, unknown>): Record<string, string> {
-  const expected = day.micro_project.expected_fields;
+  const expected = day.microProject.expected_fields;
   const payload: Record<string, string> = {};
   for (const [field, value] of Object.entries(raw)) {
     if (!expected.includes(field)) throw new BadRequestException(`Unknown field: ${field.slice(0, 100)}`);

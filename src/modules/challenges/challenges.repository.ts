@@ -12,72 +12,81 @@ import type {
 
 export interface ChallengeRecord {
   id: string;
-  subject_id: string;
+  subjectId: string;
   name: string;
   tagline: string;
-  days_count: number;
+  daysCount: number;
 }
 
+/** A day's content; its JSON documents (lesson, quiz, micro project, rubric) keep the content pack's names. */
 export interface DayRecord {
-  challenge_id: string;
+  challengeId: string;
   day: number;
   title: string;
   tool: string;
-  est_minutes: number | null;
+  estMinutes: number | null;
   lesson: ChallengeDayLesson;
   quiz: ChallengeQuizItem[];
-  micro_project: ChallengeMicroProject;
+  microProject: ChallengeMicroProject;
   rubric: ChallengeRubric;
 }
 
-export type SyllabusDayRecord = Pick<DayRecord, 'day' | 'title' | 'tool' | 'est_minutes'>;
+export type SyllabusDayRecord = Pick<DayRecord, 'day' | 'title' | 'tool' | 'estMinutes'>;
 
 export interface EnrollmentRecord {
-  user_id: string;
-  challenge_id: string;
+  userId: string;
+  challengeId: string;
   timezone: string;
-  daily_unlock_local_time: string;
+  dailyUnlockLocalTime: string;
   /** 'YYYY-MM-DD' */
-  start_local_date: string;
-  created_at: Date;
+  startLocalDate: string;
+  createdAt: Date;
 }
 
 export interface DayProgressRecord {
   day: number;
-  quiz_best_score: number | null;
-  quiz_passed: boolean;
-  project_status: ProjectStatus | null;
-  project_score: number | null;
-  project_feedback: string | null;
-  project_graded_by: ProjectGrader | null;
+  quizBestScore: number | null;
+  quizPassed: boolean;
+  projectStatus: ProjectStatus | null;
+  projectScore: number | null;
+  projectFeedback: string | null;
+  projectGradedBy: ProjectGrader | null;
   passed: boolean;
 }
 
 export interface SubmissionRecord {
   id: string;
-  user_id: string;
-  challenge_id: string;
+  userId: string;
+  challengeId: string;
   day: number;
   payload: Record<string, string>;
   status: SubmissionStatus;
-  bot_passed: boolean | null;
-  bot_score: number | null;
-  bot_feedback: string | null;
-  reviewer_passed: boolean | null;
-  reviewer_score: number | null;
-  reviewer_note: string | null;
-  graded_by: string | null;
-  graded_at: Date | null;
-  created_at: Date;
+  botPassed: boolean | null;
+  botScore: number | null;
+  botFeedback: string | null;
+  reviewerPassed: boolean | null;
+  reviewerScore: number | null;
+  reviewerNote: string | null;
+  gradedBy: string | null;
+  gradedAt: Date | null;
+  createdAt: Date;
 }
 
 /** A submission with what the review queue shows about its challenge and day. */
 export interface ReviewRecord extends SubmissionRecord {
-  challenge_name: string;
-  subject_id: string;
-  day_title: string | null;
-  expected_fields: string[] | null;
+  challengeName: string;
+  subjectId: string;
+  dayTitle: string | null;
+  /** the day's micro project's expected fields */
+  expectedFields: string[] | null;
+  /** the day's rubric criteria */
   criteria: string[] | null;
+}
+
+/** How many learners enrolled in a challenge. */
+export interface EnrollmentCountRecord {
+  challengeId: string;
+  count: number;
 }
 
 export interface ReviewQuery {
@@ -91,12 +100,15 @@ export interface ReviewQuery {
   limit: number;
 }
 
-const ENROLLMENT_COLUMNS =
-  'user_id, challenge_id, timezone, daily_unlock_local_time, start_local_date::text as start_local_date, created_at';
-const PROGRESS_COLUMNS =
-  'day, quiz_best_score, quiz_passed, project_status, project_score, project_feedback, project_graded_by, passed';
-const SUBMISSION_COLUMNS =
-  's.id, s.user_id, s.challenge_id, s.day, s.payload, s.status, s.bot_passed, s.bot_score, s.bot_feedback, s.reviewer_passed, s.reviewer_score, s.reviewer_note, s.graded_by, s.graded_at, s.created_at';
+const CHALLENGE_COLUMNS = `id, subject_id as "subjectId", name, tagline, days_count as "daysCount"`;
+const ENROLLMENT_COLUMNS = `user_id as "userId", challenge_id as "challengeId", timezone,
+  daily_unlock_local_time as "dailyUnlockLocalTime", start_local_date::text as "startLocalDate", created_at as "createdAt"`;
+const PROGRESS_COLUMNS = `day, quiz_best_score as "quizBestScore", quiz_passed as "quizPassed", project_status as "projectStatus",
+  project_score as "projectScore", project_feedback as "projectFeedback", project_graded_by as "projectGradedBy", passed`;
+const SUBMISSION_COLUMNS = `s.id, s.user_id as "userId", s.challenge_id as "challengeId", s.day, s.payload, s.status,
+  s.bot_passed as "botPassed", s.bot_score as "botScore", s.bot_feedback as "botFeedback",
+  s.reviewer_passed as "reviewerPassed", s.reviewer_score as "reviewerScore", s.reviewer_note as "reviewerNote",
+  s.graded_by as "gradedBy", s.graded_at as "gradedAt", s.created_at as "createdAt"`;
 const REVIEW_SORT: Record<ReviewQuery['sort'], string> = {
   createdAt: 's.created_at',
   status: 's.status',
@@ -104,8 +116,8 @@ const REVIEW_SORT: Record<ReviewQuery['sort'], string> = {
   day: 's.day',
 };
 
-const REVIEW_SELECT = `select ${SUBMISSION_COLUMNS}, c.name as challenge_name, c.subject_id, d.title as day_title,
-         d.micro_project -> 'expected_fields' as expected_fields, d.rubric -> 'criteria' as criteria
+const REVIEW_SELECT = `select ${SUBMISSION_COLUMNS}, c.name as "challengeName", c.subject_id as "subjectId", d.title as "dayTitle",
+         d.micro_project -> 'expected_fields' as "expectedFields", d.rubric -> 'criteria' as criteria
     from challenge_submissions s
     join challenges c on c.id = s.challenge_id
     left join challenge_days d on d.challenge_id = s.challenge_id and d.day = s.day`;
@@ -128,29 +140,27 @@ export class ChallengesRepository {
 
   /** In import order (the content's order). */
   listChallenges(): Promise<ChallengeRecord[]> {
-    return this.em.execute<ChallengeRecord[]>(
-      'select id, subject_id, name, tagline, days_count from challenges order by created_at, id',
-    );
+    return this.em.execute<ChallengeRecord[]>(`select ${CHALLENGE_COLUMNS} from challenges order by created_at, id`);
   }
 
   async getChallenge(id: string): Promise<ChallengeRecord | null> {
-    const rows = await this.em.execute<ChallengeRecord[]>(
-      'select id, subject_id, name, tagline, days_count from challenges where id = ?',
-      [id],
-    );
+    const rows = await this.em.execute<ChallengeRecord[]>(`select ${CHALLENGE_COLUMNS} from challenges where id = ?`, [
+      id,
+    ]);
     return rows[0] ?? null;
   }
 
   listDays(challengeId: string): Promise<SyllabusDayRecord[]> {
     return this.em.execute<SyllabusDayRecord[]>(
-      'select day, title, tool, est_minutes from challenge_days where challenge_id = ? order by day',
+      'select day, title, tool, est_minutes as "estMinutes" from challenge_days where challenge_id = ? order by day',
       [challengeId],
     );
   }
 
   async getDay(challengeId: string, day: number): Promise<DayRecord | null> {
     const rows = await this.em.execute<DayRecord[]>(
-      `select challenge_id, day, title, tool, est_minutes, lesson, quiz, micro_project, rubric
+      `select challenge_id as "challengeId", day, title, tool, est_minutes as "estMinutes", lesson, quiz,
+              micro_project as "microProject", rubric
          from challenge_days where challenge_id = ? and day = ?`,
       [challengeId, day],
     );
@@ -196,9 +206,9 @@ export class ChallengesRepository {
   }
 
   /** Enrolments per challenge, every challenge listed (0 included), in content order. */
-  enrollmentCounts(): Promise<{ challenge_id: string; count: number }[]> {
-    return this.em.execute<{ challenge_id: string; count: number }[]>(
-      `select c.id as challenge_id, count(e.user_id)::int as count
+  enrollmentCounts(): Promise<EnrollmentCountRecord[]> {
+    return this.em.execute<EnrollmentCountRecord[]>(
+      `select c.id as "challengeId", count(e.user_id)::int as count
          from challenges c left join challenge_enrollments e on e.challenge_id = c.id
         group by c.id, c.created_at order by c.created_at, c.id`,
     );
@@ -213,7 +223,7 @@ export class ChallengesRepository {
     );
   }
 
-  /** One quiz attempt: the best score is kept; `quiz_passed` never goes back to false. */
+  /** One quiz attempt: the best score is kept; a passed quiz stays passed. */
   async recordQuiz(
     tx: EntityManager,
     key: DayKey,

@@ -59,8 +59,8 @@ export class ReviewService {
     g: { passed: boolean; score: number; note: string | null },
   ): Promise<ReviewRecord> {
     const item = await this.get(id);
-    const challenge = await this.catalog.challenge(item.challenge_id);
-    const key = { userId: item.user_id, challengeId: item.challenge_id, day: item.day };
+    const challenge = await this.catalog.challenge(item.challengeId);
+    const key = { userId: item.userId, challengeId: item.challengeId, day: item.day };
     const completed = await this.em.transactional(async (tx) => {
       const at = this.clock.now();
       // The learner's enrolment first, then the item: the order every progress change takes its locks in.
@@ -74,7 +74,7 @@ export class ReviewService {
         return false;
       }
       await this.repo.passProject(tx, key, { score: g.score, feedback: g.note, gradedBy: 'reviewer', at });
-      return this.completion.afterDayChange(tx, key, challenge.days_count, at);
+      return this.completion.afterDayChange(tx, key, challenge.daysCount, at);
     });
     if (completed) await this.completion.issueCertificate(key.userId, key.challengeId);
     return this.get(id);
@@ -87,10 +87,10 @@ export class ReviewService {
       this.certificates.countsByChallenge(),
     ]);
     return {
-      enrollments: enrollments.map((e) => ({ challengeId: e.challenge_id, count: e.count })),
+      enrollments: enrollments.map((e) => ({ challengeId: e.challengeId, count: e.count })),
       certificates: enrollments.map((e) => ({
-        challengeId: e.challenge_id,
-        count: certificates.get(e.challenge_id) ?? 0,
+        challengeId: e.challengeId,
+        count: certificates.get(e.challengeId) ?? 0,
       })),
     };
   }

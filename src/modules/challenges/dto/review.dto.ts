@@ -129,7 +129,7 @@ const URL_ANSWER = /^https?:\/\/\S+$/i;
 
 /** What the Studio shows of a submission: the learner's answers, never anything of another table. */
 export function toReviewItemResponse(r: ReviewRecord): ReviewItemResponse {
-  const fields = r.expected_fields ?? Object.keys(r.payload);
+  const fields = r.expectedFields ?? Object.keys(r.payload);
   const ordered = [...fields, ...Object.keys(r.payload).filter((f) => !fields.includes(f))].filter(
     (f) => typeof r.payload[f] === 'string' && r.payload[f].trim() !== '',
   );
@@ -139,28 +139,28 @@ export function toReviewItemResponse(r: ReviewRecord): ReviewItemResponse {
   const auto = r.status === 'auto-passed';
   return {
     id: r.id,
-    title: `${r.challenge_name} · Day ${r.day}: ${r.day_title ?? ''}`.trimEnd(),
-    taskId: `${r.challenge_id}/day-${r.day}`,
-    userId: r.user_id,
-    subjectId: r.subject_id,
-    moduleId: r.challenge_id,
+    title: `${r.challengeName} · Day ${r.day}: ${r.dayTitle ?? ''}`.trimEnd(),
+    taskId: `${r.challengeId}/day-${r.day}`,
+    userId: r.userId,
+    subjectId: r.subjectId,
+    moduleId: r.challengeId,
     type: isLink ? 'link' : 'other',
     validatorType: 'rubric',
     url: isLink ? only : null,
     content: isLink ? null : ordered.map((f) => `${f}: ${r.payload[f]}`).join('\n'),
     status: r.status,
-    createdAt: new Date(r.created_at).toISOString(),
-    score: graded ? r.reviewer_score : auto ? r.bot_score : null,
-    passed: graded ? r.reviewer_passed : auto ? true : null,
-    note: graded ? r.reviewer_note : null,
+    createdAt: new Date(r.createdAt).toISOString(),
+    score: graded ? r.reviewerScore : auto ? r.botScore : null,
+    passed: graded ? r.reviewerPassed : auto ? true : null,
+    note: graded ? r.reviewerNote : null,
     gradedBy: graded ? 'reviewer' : auto ? 'bot' : null,
-    gradedAt: r.graded_at ? new Date(r.graded_at).toISOString() : null,
-    challengeId: r.challenge_id,
+    gradedAt: r.gradedAt ? new Date(r.gradedAt).toISOString() : null,
+    challengeId: r.challengeId,
     day: r.day,
     criteria: r.criteria ?? [],
     bot:
-      r.bot_passed !== null && r.bot_score !== null
-        ? { passed: r.bot_passed, score: r.bot_score, feedback: r.bot_feedback ?? '' }
+      r.botPassed !== null && r.botScore !== null
+        ? { passed: r.botPassed, score: r.botScore, feedback: r.botFeedback ?? '' }
         : null,
   };
 }
