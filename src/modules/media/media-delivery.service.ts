@@ -122,7 +122,7 @@ export class MediaDeliveryService {
         title: s.title,
         text: s.text,
         audio_url: a && (full || a.free) ? this.library.signedUrl(a, user?.id ?? null) : null,
-        est_seconds: s.est_seconds,
+        est_seconds: s.estSeconds,
       };
     });
   }

@@ -2,7 +2,31 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { MediaKind } from './entities';
 
-export interface MediaFileRow {
+/** A file of the media library. */
+export interface MediaFileRecord {
+  id: string;
+  subjectId: string;
+  nodeId: string | null;
+  sectionId: string | null;
+  kind: MediaKind;
+  fileName: string;
+  /** where MediaStorage keeps the bytes */
+  storageKey: string;
+  size: number;
+  durationMs: number | null;
+  free: boolean;
+  provider: string | null;
+  voice: string | null;
+  textHash: string | null;
+  captionsFile: string | null;
+  /** sha256 of the bytes */
+  contentHash: string;
+  stale: boolean;
+  createdAt: Date;
+}
+
+/** A `media_files` row as PostgreSQL answers `select *` (size is a bigint: text; timestamps: text). */
+interface MediaFileRow {
   id: string;
   subject_id: string;
   node_id: string | null;
@@ -22,6 +46,26 @@ export interface MediaFileRow {
   stale: boolean;
   created_at: string | Date;
 }
+
+const toRecord = (r: MediaFileRow): MediaFileRecord => ({
+  id: r.id,
+  subjectId: r.subject_id,
+  nodeId: r.node_id,
+  sectionId: r.section_id,
+  kind: r.kind,
+  fileName: r.file_name,
+  storageKey: r.storage_key,
+  size: Number(r.size),
+  durationMs: r.duration_ms,
+  free: r.free,
+  provider: r.provider,
+  voice: r.voice,
+  textHash: r.text_hash,
+  captionsFile: r.captions_file,
+  contentHash: r.content_hash,
+  stale: r.stale,
+  createdAt: new Date(r.created_at),
+});
 
 export interface MediaFileInsert {
   subjectId: string;
@@ -48,22 +92,24 @@ export interface MediaFilePage {
   limit: number;
 }
 
-export interface LectureSectionRow {
+/** A lecture script section, in reading order. */
+export interface LectureSectionRecord {
   id: string;
   title: string;
   text: string;
-  est_seconds: number;
+  estSeconds: number;
 }
 
 @Injectable()
 export class MediaLibraryRepository {
   constructor(private readonly em: EntityManager) {}
 
-  list(subjectId: string): Promise<MediaFileRow[]> {
-    return this.em.execute<MediaFileRow[]>(
+  async list(subjectId: string): Promise<MediaFileRecord[]> {
+    const rows = await this.em.execute<MediaFileRow[]>(
       `select * from media_files where subject_id = ? order by section_id nulls last, kind, created_at desc, file_name`,
       [subjectId],
     );
+    return rows.map(toRecord);
   }
 
   /** One page of the subject's files of one kind, and how many there are in all. */
@@ -71,7 +117,7 @@ export class MediaLibraryRepository {
     subjectId: string,
     kind: MediaKind,
     page: MediaFilePage,
-  ): Promise<{ rows: MediaFileRow[]; total: number }> {
+  ): Promise<{ rows: MediaFileRecord[]; total: number }> {
     const dir = page.order === 'ASC' ? 'asc' : 'desc';
     // a whitelist, not a parameter: columns and directions cannot be bound
     const orderBy = page.sort === 'name' ? `file_name ${dir}, id` : `created_at ${dir}, file_name, id`;
@@ -85,41 +131,41 @@ export class MediaLibraryRepository {
         kind,
       ]),
     ]);
-    return { rows, total: counted[0]?.n ?? 0 };
+    return { rows: rows.map(toRecord), total: counted[0]?.n ?? 0 };
   }
 
-  async find(subjectId: string, fileName: string, em: EntityManager = this.em): Promise<MediaFileRow | null> {
+  async find(subjectId: string, fileName: string, em: EntityManager = this.em): Promise<MediaFileRecord | null> {
     const [row] = await em.execute<MediaFileRow[]>(`select * from media_files where subject_id = ? and file_name = ?`, [
       subjectId,
       fileName,
     ]);
-    return row ?? null;
+    return row ? toRecord(row) : null;
   }
 
   /** The row holding the unique "made from" key of a section's file. */
   async findMadeFrom(
     em: EntityManager,
     k: Pick<MediaFileInsert, 'subjectId' | 'sectionId' | 'kind' | 'textHash' | 'provider' | 'voice'>,
-  ): Promise<MediaFileRow | null> {
+  ): Promise<MediaFileRecord | null> {
     const [row] = await em.execute<MediaFileRow[]>(
       `select * from media_files
         where subject_id = ? and section_id = ? and kind = ?
           and text_hash is not distinct from ? and provider is not distinct from ? and voice is not distinct from ?`,
       [k.subjectId, k.sectionId, k.kind, k.textHash, k.provider, k.voice],
     );
-    return row ?? null;
+    return row ? toRecord(row) : null;
   }
 
-  async latestSectionFile(subjectId: string, sectionId: string, kind: MediaKind): Promise<MediaFileRow | null> {
+  async latestSectionFile(subjectId: string, sectionId: string, kind: MediaKind): Promise<MediaFileRecord | null> {
     const [row] = await this.em.execute<MediaFileRow[]>(
       `select * from media_files where subject_id = ? and section_id = ? and kind = ? order by created_at desc, id limit 1`,
       [subjectId, sectionId, kind],
     );
-    return row ?? null;
+    return row ? toRecord(row) : null;
   }
 
   /** Inserts unless either unique key is taken (a concurrent run): then null. */
-  async insert(em: EntityManager, f: MediaFileInsert): Promise<MediaFileRow | null> {
+  async insert(em: EntityManager, f: MediaFileInsert): Promise<MediaFileRecord | null> {
     const [row] = await em.execute<MediaFileRow[]>(
       `insert into media_files (subject_id, node_id, section_id, kind, file_name, storage_key, size, duration_ms, free,
                                 content_hash, provider, voice, text_hash, captions_file, created_by)
@@ -144,11 +190,11 @@ export class MediaLibraryRepository {
         f.createdBy,
       ],
     );
-    return row ?? null;
+    return row ? toRecord(row) : null;
   }
 
   /** New bytes for an existing row (a stale file re-made, or a file replaced under its name): current again. */
-  async replace(em: EntityManager, id: string, f: MediaFileInsert): Promise<MediaFileRow> {
+  async replace(em: EntityManager, id: string, f: MediaFileInsert): Promise<MediaFileRecord> {
     const [row] = await em.execute<MediaFileRow[]>(
       `update media_files set node_id = ?, file_name = ?, storage_key = ?, size = ?, duration_ms = ?, free = ?,
               content_hash = ?, provider = ?, voice = ?, text_hash = ?, captions_file = ?, created_by = ?,
@@ -170,7 +216,7 @@ export class MediaLibraryRepository {
         id,
       ],
     );
-    return row;
+    return toRecord(row);
   }
 
   async markStale(subjectId: string, nodeIds: string[]): Promise<number> {
@@ -187,9 +233,9 @@ export class MediaLibraryRepository {
   }
 
   /** The subject's lecture script sections in reading order. */
-  listSections(subjectId: string): Promise<LectureSectionRow[]> {
-    return this.em.execute<LectureSectionRow[]>(
-      `select id, title, text, est_seconds from lecture_sections where subject_id = ? order by position, id`,
+  listSections(subjectId: string): Promise<LectureSectionRecord[]> {
+    return this.em.execute<LectureSectionRecord[]>(
+      `select id, title, text, est_seconds as "estSeconds" from lecture_sections where subject_id = ? order by position, id`,
       [subjectId],
     );
   }

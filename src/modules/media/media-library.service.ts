@@ -4,31 +4,11 @@ import type { MediaKind } from './entities';
 import {
   type MediaFileInsert,
   type MediaFilePage,
+  type MediaFileRecord,
   MediaLibraryRepository,
-  type MediaFileRow,
 } from './media-library.repository';
 import { MediaUrlSigner } from './media-url-signer';
 import { isValidStorageKey, MEDIA_STORAGE, type MediaStorage, sha256File } from './storage/media-storage';
-
-export interface MediaFileRecord {
-  id: string;
-  subjectId: string;
-  nodeId: string | null;
-  sectionId: string | null;
-  kind: MediaKind;
-  fileName: string;
-  size: number;
-  durationMs: number | null;
-  free: boolean;
-  provider: string | null;
-  voice: string | null;
-  textHash: string | null;
-  captionsFile: string | null;
-  /** sha256 of the bytes */
-  contentHash: string;
-  stale: boolean;
-  createdAt: Date;
-}
 
 export interface AddMediaFile {
   subjectId: string;
@@ -56,7 +36,7 @@ export function storageKeyFor(subjectId: string, fileName: string): string | nul
   return isValidStorageKey(key) ? key : null;
 }
 
-export type { MediaFilePage } from './media-library.repository';
+export type { MediaFilePage, MediaFileRecord } from './media-library.repository';
 
 /** The stable reference to a library file that content stores (a node's video): `/media/<subject>/<fileName>`. */
 export function mediaPath(f: Pick<MediaFileRecord, 'subjectId' | 'fileName'>): string {
@@ -81,27 +61,6 @@ export function parseMediaReference(ref: string): { subjectId: string; fileName:
     return null; // a malformed %-escape
   }
   return storageKeyFor(subjectId, fileName) ? { subjectId, fileName } : null;
-}
-
-export function toMediaFileRecord(r: MediaFileRow): MediaFileRecord {
-  return {
-    id: r.id,
-    subjectId: r.subject_id,
-    nodeId: r.node_id,
-    sectionId: r.section_id,
-    kind: r.kind,
-    fileName: r.file_name,
-    size: Number(r.size),
-    durationMs: r.duration_ms,
-    free: r.free,
-    provider: r.provider,
-    voice: r.voice,
-    textHash: r.text_hash,
-    captionsFile: r.captions_file,
-    contentHash: r.content_hash,
-    stale: r.stale,
-    createdAt: new Date(r.created_at),
-  };
 }
 
 /** The media library: rows in PostgreSQL, bytes in MediaStorage. Exported for speech, video and the content tools. */
@@ -142,31 +101,31 @@ export class MediaLibraryService {
       createdBy: f.createdBy ?? null,
     };
     const madeFrom = values.sectionId ? await this.repo.findMadeFrom(tx, values) : null;
-    if (madeFrom && !madeFrom.stale) return toMediaFileRecord(madeFrom);
+    if (madeFrom && !madeFrom.stale) return madeFrom;
     const existing = madeFrom ?? (await this.repo.find(f.subjectId, f.fileName, tx));
-    if (existing && !existing.stale && existing.content_hash === sha256 && existing.file_name === f.fileName) {
-      return toMediaFileRecord(existing);
+    if (existing && !existing.stale && existing.contentHash === sha256 && existing.fileName === f.fileName) {
+      return existing;
     }
 
     const { size } = await this.storage.put(storageKey, f.sourcePath);
     values.size = size;
     if (existing) {
-      const row = await this.repo.replace(tx, existing.id, values);
-      if (existing.storage_key !== storageKey) await this.storage.remove(existing.storage_key);
-      return toMediaFileRecord(row);
+      const replaced = await this.repo.replace(tx, existing.id, values);
+      if (existing.storageKey !== storageKey) await this.storage.remove(existing.storageKey);
+      return replaced;
     }
     const inserted = await this.repo.insert(tx, values);
-    if (inserted) return toMediaFileRecord(inserted);
+    if (inserted) return inserted;
     // a concurrent add of the same file won the insert; the bytes under the key are either's, whole
     const winner =
       (values.sectionId ? await this.repo.findMadeFrom(tx, values) : null) ??
       (await this.repo.find(f.subjectId, f.fileName, tx));
     if (!winner) throw new Error(`media file ${f.subjectId}/${f.fileName} conflicted but is not there`);
-    return toMediaFileRecord(winner);
+    return winner;
   }
 
-  async list(subjectId: string): Promise<MediaFileRecord[]> {
-    return (await this.repo.list(subjectId)).map(toMediaFileRecord);
+  list(subjectId: string): Promise<MediaFileRecord[]> {
+    return this.repo.list(subjectId);
   }
 
   /** One page of the subject's files of one kind (the Studio's media list), and their number. */
@@ -176,18 +135,16 @@ export class MediaLibraryService {
     page: MediaFilePage = { sort: 'createdAt', order: 'DESC', offset: 0, limit: 100 },
   ): Promise<{ files: MediaFileRecord[]; total: number }> {
     const { rows, total } = await this.repo.listKind(subjectId, kind, page);
-    return { files: rows.map(toMediaFileRecord), total };
+    return { files: rows, total };
   }
 
-  async find(subjectId: string, fileName: string): Promise<MediaFileRecord | null> {
-    const row = await this.repo.find(subjectId, fileName);
-    return row ? toMediaFileRecord(row) : null;
+  find(subjectId: string, fileName: string): Promise<MediaFileRecord | null> {
+    return this.repo.find(subjectId, fileName);
   }
 
   /** The section's newest audio, stale or not (stale audio still plays until it is re-made). */
-  async currentSectionAudio(subjectId: string, sectionId: string): Promise<MediaFileRecord | null> {
-    const row = await this.repo.latestSectionFile(subjectId, sectionId, 'audio');
-    return row ? toMediaFileRecord(row) : null;
+  currentSectionAudio(subjectId: string, sectionId: string): Promise<MediaFileRecord | null> {
+    return this.repo.latestSectionFile(subjectId, sectionId, 'audio');
   }
 
   /** Publishing changed these nodes: their media (section ids equal node ids) must be made again. */

@@ -1,11 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { PutTtsOverridesDto, TtsOverrideEntry, TtsOverridesResponse } from './dto/tts-overrides.dto';
-import { type OverrideRow, TtsRepository } from './tts.repository';
+import { type OverrideRecord, TtsRepository } from './tts.repository';
 import { CatalogService } from '../../catalog/catalog.service';
 import { type TtsSubjectResponse, toTtsSubjectResponse } from './dto/tts-subject.dto';
 
-export function toOverridesResponse(rows: OverrideRow[]): TtsOverridesResponse {
+export function toOverridesResponse(rows: OverrideRecord[]): TtsOverridesResponse {
   const overrides: Record<string, TtsOverrideEntry> = {};
   for (const r of rows) {
     const entry: TtsOverrideEntry = {};
@@ -40,7 +40,7 @@ export class TtsOverridesService {
   /** Replaces every override of the subject; an entry with neither text nor voice (or null) removes one. */
   async put(subjectId: string, dto: PutTtsOverridesDto, userId: string): Promise<TtsOverridesResponse> {
     const known = new Set(await this.repo.sectionIds(subjectId));
-    const rows: OverrideRow[] = [];
+    const rows: OverrideRecord[] = [];
     for (const [sectionId, entry] of Object.entries(dto.overrides)) {
       if (!known.has(sectionId))
         throw new BadRequestException(`overrides: ${sectionId} is not a section of ${subjectId}`);

@@ -6,7 +6,7 @@ import type { MediaFileRecord, MediaLibraryService } from '../media-library.serv
 import type { SectionSynthesizer, SynthesisOptions } from '../speech/section-synthesizer';
 import { countItems, itemEvent, type TtsBulkItem, type TtsBulkProgress } from './bulk-run';
 import { DEFAULT_VOICE, textHash, TtsSynthesisService } from './tts-synthesis.service';
-import type { OverrideRow, SectionText, TtsRepository } from './tts.repository';
+import type { OverrideRecord, SectionText, TtsRepository } from './tts.repository';
 
 const SUBJECT = 'subj';
 const sections: SectionText[] = Array.from({ length: 6 }, (_, i) => ({
@@ -17,7 +17,7 @@ const sections: SectionText[] = Array.from({ length: 6 }, (_, i) => ({
 
 function setup(
   opts: {
-    overrides?: OverrideRow[];
+    overrides?: OverrideRecord[];
     current?: Partial<MediaFileRecord>[];
     synthMs?: (text: string) => number;
   } = {},

@@ -7,13 +7,13 @@ export interface SectionText {
   text: string;
 }
 
-export interface OverrideRow {
+export interface OverrideRecord {
   sectionId: string;
   text: string | null;
   voiceId: string | null;
 }
 
-export interface TtsSubjectRow {
+export interface TtsSubjectRecord {
   subject: string;
   sections: number;
   withAudio: number;
@@ -50,8 +50,8 @@ export class TtsRepository {
         );
   }
 
-  overrides(subjectId: string): Promise<OverrideRow[]> {
-    return this.em.execute<OverrideRow[]>(
+  overrides(subjectId: string): Promise<OverrideRecord[]> {
+    return this.em.execute<OverrideRecord[]>(
       `select section_id as "sectionId", text, voice_id as "voiceId" from tts_overrides
         where subject_id = ? order by section_id`,
       [subjectId],
@@ -59,7 +59,7 @@ export class TtsRepository {
   }
 
   /** Replaces the subject's overrides with these (in the caller's transaction). */
-  async replaceOverrides(em: EntityManager, subjectId: string, rows: OverrideRow[], userId: string): Promise<void> {
+  async replaceOverrides(em: EntityManager, subjectId: string, rows: OverrideRecord[], userId: string): Promise<void> {
     await em.execute(
       `delete from tts_overrides where subject_id = ?
           and not (section_id = any(array(select jsonb_array_elements_text(?::jsonb))))`,
@@ -81,8 +81,8 @@ export class TtsRepository {
    * Every subject with lecture sections: how many, how many have audio (their newest audio file),
    * and how many of those are stale (made before a published change of the section's node).
    */
-  subjects(): Promise<TtsSubjectRow[]> {
-    return this.em.execute<TtsSubjectRow[]>(
+  subjects(): Promise<TtsSubjectRecord[]> {
+    return this.em.execute<TtsSubjectRecord[]>(
       `select s.subject_id as subject, count(*)::int as sections,
               count(a.section_id)::int as "withAudio", count(*) filter (where a.stale)::int as stale
          from lecture_sections s

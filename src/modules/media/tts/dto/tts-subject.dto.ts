@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { TtsSubjectRow } from '../tts.repository';
+import type { TtsSubjectRecord } from '../tts.repository';
 
 /** A subject as the spec's Studio names it ("an object with id … and name"), with its audio counts. */
 export class TtsSubjectResponse {
@@ -11,7 +11,7 @@ export class TtsSubjectResponse {
   @ApiProperty({ description: 'sections whose audio is stale (their node changed since)' }) stale!: number;
 }
 
-export function toTtsSubjectResponse(row: TtsSubjectRow, name: string | null): TtsSubjectResponse {
+export function toTtsSubjectResponse(row: TtsSubjectRecord, name: string | null): TtsSubjectResponse {
   return {
     id: row.subject,
     name: name ?? row.subject,
