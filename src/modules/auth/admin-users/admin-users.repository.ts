@@ -10,12 +10,12 @@ export interface ManagedUser {
   createdAt: Date;
 }
 
-export interface UserTagRow {
+export interface UserTagRecord {
   tag: string;
   createdAt: Date;
 }
 
-export interface UserUnlockRow {
+export interface UserUnlockRecord {
   subjectId: string;
   moduleId: string;
   createdAt: Date;
@@ -120,7 +120,7 @@ export class AdminUsersRepository {
     );
   }
 
-  async tags(userId: string): Promise<UserTagRow[]> {
+  async tags(userId: string): Promise<UserTagRecord[]> {
     const rows = await this.em.execute<Row[]>(
       `select tag, created_at from user_tags where user_id = ? order by created_at, tag`,
       [userId],
@@ -129,7 +129,7 @@ export class AdminUsersRepository {
   }
 
   /** Adds the tag; null when the user already had it. */
-  async addTag(em: EntityManager, userId: string, tag: string): Promise<UserTagRow | null> {
+  async addTag(em: EntityManager, userId: string, tag: string): Promise<UserTagRecord | null> {
     const rows = await em.execute<Row[]>(
       `insert into user_tags (user_id, tag, created_at) values (?, ?, now()) on conflict do nothing returning tag, created_at`,
       [userId, tag],
@@ -137,7 +137,7 @@ export class AdminUsersRepository {
     return rows[0] ? { tag: rows[0].tag as string, createdAt: toDate(rows[0].created_at) } : null;
   }
 
-  async findTag(userId: string, tag: string): Promise<UserTagRow | null> {
+  async findTag(userId: string, tag: string): Promise<UserTagRecord | null> {
     const rows = await this.em.execute<Row[]>(`select tag, created_at from user_tags where user_id = ? and tag = ?`, [
       userId,
       tag,
@@ -146,7 +146,7 @@ export class AdminUsersRepository {
   }
 
   /** Removes the tag; null when the user did not have it. */
-  async removeTag(em: EntityManager, userId: string, tag: string): Promise<UserTagRow | null> {
+  async removeTag(em: EntityManager, userId: string, tag: string): Promise<UserTagRecord | null> {
     const rows = await em.execute<Row[]>(
       `delete from user_tags where user_id = ? and tag = ? returning tag, created_at`,
       [userId, tag],
@@ -154,7 +154,7 @@ export class AdminUsersRepository {
     return rows[0] ? { tag: rows[0].tag as string, createdAt: toDate(rows[0].created_at) } : null;
   }
 
-  async unlocks(userId: string, subjectId?: string): Promise<UserUnlockRow[]> {
+  async unlocks(userId: string, subjectId?: string): Promise<UserUnlockRecord[]> {
     const rows = await this.em.execute<Row[]>(
       `select subject_id, module_id, created_at from user_unlocks
         where user_id = ?${subjectId !== undefined ? ' and subject_id = ?' : ''}
@@ -164,7 +164,7 @@ export class AdminUsersRepository {
     return rows.map(toUnlock);
   }
 
-  async findUnlock(userId: string, subjectId: string, moduleId: string): Promise<UserUnlockRow | null> {
+  async findUnlock(userId: string, subjectId: string, moduleId: string): Promise<UserUnlockRecord | null> {
     const rows = await this.em.execute<Row[]>(
       `select subject_id, module_id, created_at from user_unlocks where user_id = ? and subject_id = ? and module_id = ?`,
       [userId, subjectId, moduleId],
@@ -212,7 +212,7 @@ const toManagedUser = (row: Row): ManagedUser => ({
   createdAt: toDate(row.created_at),
 });
 
-const toUnlock = (row: Row): UserUnlockRow => ({
+const toUnlock = (row: Row): UserUnlockRecord => ({
   subjectId: row.subject_id as string,
   moduleId: row.module_id as string,
   createdAt: toDate(row.created_at),

@@ -9,8 +9,8 @@ import {
   AdminUsersRepository,
   type ManagedUser,
   type UserPageQuery,
-  type UserTagRow,
-  type UserUnlockRow,
+  type UserTagRecord,
+  type UserUnlockRecord,
 } from './admin-users.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -81,13 +81,13 @@ export class AdminUsersService {
     return after;
   }
 
-  async tags(userId: string): Promise<UserTagRow[]> {
+  async tags(userId: string): Promise<UserTagRecord[]> {
     await this.get(userId);
     return this.repo.tags(userId);
   }
 
   /** Tags the user; adding a tag the user has changes nothing (and writes no audit entry). */
-  async addTag(actorId: string, userId: string, tag: string): Promise<Added<UserTagRow>> {
+  async addTag(actorId: string, userId: string, tag: string): Promise<Added<UserTagRecord>> {
     await this.get(userId);
     return this.em.transactional(async (tx) => {
       const row = await this.repo.addTag(tx, userId, tag);
@@ -98,7 +98,7 @@ export class AdminUsersService {
     });
   }
 
-  async removeTag(actorId: string, userId: string, tag: string): Promise<UserTagRow> {
+  async removeTag(actorId: string, userId: string, tag: string): Promise<UserTagRecord> {
     await this.get(userId);
     return this.em.transactional(async (tx) => {
       const row = await this.repo.removeTag(tx, userId, tag);
@@ -108,13 +108,18 @@ export class AdminUsersService {
     });
   }
 
-  async unlocks(userId: string, subjectId?: string): Promise<UserUnlockRow[]> {
+  async unlocks(userId: string, subjectId?: string): Promise<UserUnlockRecord[]> {
     await this.get(userId);
     return this.repo.unlocks(userId, subjectId);
   }
 
   /** Unlocks a module of a subject for the user; an unknown subject or module is refused (400). */
-  async addUnlock(actorId: string, userId: string, subjectId: string, moduleId: string): Promise<Added<UserUnlockRow>> {
+  async addUnlock(
+    actorId: string,
+    userId: string,
+    subjectId: string,
+    moduleId: string,
+  ): Promise<Added<UserUnlockRecord>> {
     await this.get(userId);
     await this.requireModule(subjectId, moduleId);
     return this.em.transactional(async (tx) => {
@@ -132,7 +137,7 @@ export class AdminUsersService {
   }
 
   /** Locks the module again. Not checked against the course: an unlock of a module since removed can still go. */
-  async removeUnlock(actorId: string, userId: string, subjectId: string, moduleId: string): Promise<UserUnlockRow> {
+  async removeUnlock(actorId: string, userId: string, subjectId: string, moduleId: string): Promise<UserUnlockRecord> {
     await this.get(userId);
     return this.em.transactional(async (tx) => {
       const row = await this.repo.removeUnlock(tx, userId, subjectId, moduleId);

@@ -15,7 +15,7 @@ import {
 import { type Role, ROLES } from '../../../../common/decorators/roles.decorator';
 import { raListQueryDto, type RaListSpec } from '../../../../common/http/ra-list';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../audit/audit.types';
-import type { ManagedUser, UserTagRow, UserUnlockRow } from '../admin-users.repository';
+import type { ManagedUser, UserTagRecord, UserUnlockRecord } from '../admin-users.repository';
 import type { AuditEntry } from '../admin-users.service';
 
 // ── users ───────────────────────────────────────────────────────────────────────────────────────
@@ -112,7 +112,7 @@ export class UserTagResponse {
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 
-export const toUserTagResponse = (row: UserTagRow): UserTagResponse => ({
+export const toUserTagResponse = (row: UserTagRecord): UserTagResponse => ({
   tag: row.tag,
   createdAt: row.createdAt.toISOString(),
 });
@@ -152,7 +152,7 @@ export class UserUnlockResponse {
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 
-export const toUserUnlockResponse = (row: UserUnlockRow): UserUnlockResponse => ({
+export const toUserUnlockResponse = (row: UserUnlockRecord): UserUnlockResponse => ({
   subjectId: row.subjectId,
   moduleId: row.moduleId,
   createdAt: row.createdAt.toISOString(),
