@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { columnNames, exportedRowTypes, snakeRecordReads } from './records';
 import { codeOnly, lineAt, walk as walkFiles } from './source-scan';
 import { foreignTableUses, tableOwners } from './table-ownership';
 
@@ -73,6 +74,52 @@ describe('architecture', () => {
     expect(rule('audit-imports-no-feature')).toMatchObject({
       from: { path: '^src/modules/audit/' },
       to: { path: '^src/modules/', pathNot: '^src/modules/audit/' },
+    });
+  });
+
+  describe('repositories return camelCase records; row types stay private (scans in records.ts, limits there)', () => {
+    it('knows the columns the entities declare', () => {
+      const columns = columnNames();
+      for (const c of ['user_id', 'subject_id', 'summary_html', 'payment_intent_id', 'p_known', 'session_id'])
+        expect(columns).toContain(c);
+      // a JSON document's own keys (challenge_days.rubric) are not columns
+      expect(columns).not.toContain('pass_score');
+    });
+
+    it('no repository exports a type with snake_case keys or a *Row type', () => {
+      expect(exportedRowTypes().map((v) => `${v.file}:${v.line} ${v.what}`)).toEqual([]);
+    });
+
+    it('no file outside a repository reads a column by its snake_case name', () => {
+      // Reads of these names off something that is not a row: the spec's request fields, a content pack's
+      // fields, a library's objects. Listed per file, so the same name read off a row anywhere else still fails.
+      const notRows: Record<string, string[]> = {
+        // the content pack's fields (content/README.md), read from its YAML files
+        'src/content/content-loader.ts': ['safety_note', 'summary_html', 'lesson_html'],
+        // the content pack's and the legacy REST source's documents, turned into each module's import
+        'src/modules/studio/content-migration/content-sources.ts': [
+          'safety_note',
+          'summary_html',
+          'lesson_html',
+          'est_seconds',
+          'est_minutes',
+          'micro_project',
+        ],
+        // POST /api/checkout/verify {session_id}: the spec's field name (VerifyCheckoutDto)
+        'src/modules/catalog/checkout.controller.ts': ['session_id'],
+        // PUT /api/studio/nodes/{nodeId} {summary_html, …}: the spec's field name (SaveNodeDraftDto)
+        'src/modules/graph/versions/versions.service.ts': ['summary_html'],
+        // ts-fsrs's Card, which names its fields so
+        'src/modules/practice/practice-schedule.ts': [
+          'elapsed_days',
+          'scheduled_days',
+          'learning_steps',
+          'last_review',
+        ],
+      };
+      const files = [...walkFiles(join(ROOT, 'src')), ...walkFiles(join(ROOT, 'workers'))];
+      const reads = snakeRecordReads(files, columnNames(), notRows).map((v) => `${v.file}:${v.line} ${v.what}`);
+      expect(reads).toEqual([]);
     });
   });
 
