@@ -77,6 +77,21 @@ describe('architecture', () => {
     });
   });
 
+  it('SQL runs only in repositories', () => {
+    // DESIGN: "raw SQL or query builders live in the module's repository". Found in code only (comments and
+    // strings blanked) by the EntityManager calls that send SQL or build it; a query of another shape (the
+    // ORM's find or flush) is not looked for, and none is used outside repositories.
+    const sends =
+      /\.\s*(?:execute|createQueryBuilder|qb|getKnex|getConnection|nativeInsert|nativeUpdate|nativeDelete)\s*[<(]/g;
+    const places: string[] = [];
+    for (const file of [...walkFiles(join(ROOT, 'src', 'modules')), ...walkFiles(join(ROOT, 'workers'))]) {
+      if (!file.endsWith('.ts') || file.endsWith('.repository.ts') || file.endsWith('.spec.ts')) continue;
+      const code = codeOnly(readFileSync(file, 'utf8'));
+      for (const m of code.matchAll(sends)) places.push(`${relative(ROOT, file)}:${lineAt(code, m.index)}`);
+    }
+    expect(places).toEqual([]);
+  });
+
   describe('repositories return camelCase records; row types stay private (scans in records.ts, limits there)', () => {
     it('knows the columns the entities declare', () => {
       const columns = columnNames();

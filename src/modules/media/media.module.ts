@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { LectureContentRepository } from './lecture-content.repository';
 import { LectureContentService } from './lecture-content.service';
 import { MediaController, TtsScriptsController } from './media.controller';
 import { MediaDeliveryService } from './media-delivery.service';
@@ -14,6 +15,7 @@ import { LocalDiskStorage, MEDIA_STORAGE } from './storage/media-storage';
   imports: [CatalogModule],
   controllers: [MediaController, TtsScriptsController],
   providers: [
+    LectureContentRepository,
     LectureContentService,
     MediaLibraryRepository,
     MediaLibraryService,
