@@ -1,5 +1,7 @@
 import type { ApiPath, paths, RequestBody } from '@lp/api-types';
+import { HttpError } from 'react-admin';
 
+import { serverMessage } from '../../providers/apiErrorMessage';
 import { getAccessToken, renewAccessToken } from '../../providers/authProvider';
 
 /**
@@ -86,20 +88,14 @@ export class RunFailure extends Error {
 
 /** A non-OK answer: the JSON body's `message` is shown; the body text or the HTTP status only says why. */
 const answerError = async (response: Response): Promise<RunFailure> => {
-  let text = '';
+  const text = await response.text().catch(() => '');
+  let body: unknown;
   try {
-    text = await response.text();
-  } catch {
-    // no body
-  }
-  let shown = '';
-  try {
-    const body = JSON.parse(text) as { message?: unknown };
-    if (typeof body.message === 'string') shown = body.message.trim();
-    else if (Array.isArray(body.message)) shown = body.message.filter((m) => typeof m === 'string').join('; ');
+    body = JSON.parse(text);
   } catch {
     // plain text, or a proxy's HTML page: not worth showing
   }
+  const shown = serverMessage(new HttpError(text, response.status, body))?.trim() ?? '';
   return new RunFailure(shown || text.trim() || `HTTP ${response.status}`, shown);
 };
 
