@@ -47,7 +47,13 @@ export function stableDocument(document) {
 /** TypeScript declarations (paths, components, operations) for an OpenAPI document. */
 export async function apiTypesFrom(document) {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
-  const ast = await openapiTS(stableDocument(document), { alphabetize: false, exportType: false });
+  // defaultNonNullable off: a request field with a server-side default is optional to send (openapi-typescript
+  // would otherwise type it as required, and the UIs would have to cast the spec's shorter payloads).
+  const ast = await openapiTS(stableDocument(document), {
+    alphabetize: false,
+    exportType: false,
+    defaultNonNullable: false,
+  });
   return HEADER + astToString(ast);
 }
 

@@ -11,10 +11,7 @@ export const migrateMethods = {
    * baseUrl }` for a legacy API; answers once the job has finished.
    */
   migrate: (request: MigrationRequest) => {
-    const body: Partial<MigrateBody> =
-      request.source === 'rest' ? { source: 'rest', baseUrl: request.baseUrl.trim() } : {};
-    // `source` is optional (default bundled), but the generated type has it required: a field with a default
-    // is generated as required (openapi-typescript's defaultNonNullable).
-    return callApi('post', '/api/admin/migrate', { body: body as MigrateBody });
+    const body: MigrateBody = request.source === 'rest' ? { source: 'rest', baseUrl: request.baseUrl.trim() } : {};
+    return callApi('post', '/api/admin/migrate', { body });
   },
 };

@@ -1727,24 +1727,24 @@ export interface components {
              * @default elevenlabs
              * @enum {string}
              */
-            provider: "local" | "elevenlabs";
+            provider?: "local" | "elevenlabs";
             /** @description the engine's voice; a section's own voice override wins */
             voiceId?: string;
             /**
              * @description re-make sections whose current audio is up to date
              * @default false
              */
-            includeAll: boolean;
+            includeAll?: boolean;
             /**
              * @default mp3
              * @enum {string}
              */
-            format: "mp3";
+            format?: "mp3";
             /**
              * @description a pause after each section, ms
              * @default 0
              */
-            delayMs: number;
+            delayMs?: number;
             /**
              * @description the run’s id: a second call with the same id follows the same run; cancel by it
              * @example tts-3f1c2b9e
@@ -2228,7 +2228,7 @@ export interface components {
              * @default bundled
              * @enum {string}
              */
-            source: "bundled" | "rest";
+            source?: "bundled" | "rest";
             /**
              * @description base URL of the legacy API (source "rest")
              * @example https://legacy.example.com
@@ -2833,14 +2833,14 @@ export interface components {
              * @default elevenlabs
              * @enum {string}
              */
-            provider: "local" | "elevenlabs";
+            provider?: "local" | "elevenlabs";
             /** @description the engine's voice (flite: slt, espeak-ng: en-us, ElevenLabs: a voice id) */
             voiceId?: string;
             /**
              * @default mp3
              * @enum {string}
              */
-            format: "mp3";
+            format?: "mp3";
         };
         SynthesizeResponse: {
             /** @description a signed, expiring URL of the mp3 */
@@ -3166,17 +3166,17 @@ export interface components {
              * @description pixels, even
              * @default 1280
              */
-            width: number;
+            width?: number;
             /**
              * @description pixels, even
              * @default 720
              */
-            height: number;
+            height?: number;
             /**
              * @description draw the captions into the picture instead of a WebVTT sidecar
              * @default false
              */
-            burnCaptions: boolean;
+            burnCaptions?: boolean;
             /**
              * @description the run’s id: a second call with the same id follows the same run; cancel by it
              * @example video-3f1c2b9e

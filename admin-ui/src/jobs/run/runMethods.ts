@@ -66,9 +66,7 @@ export const runMethods = {
 
   /** `POST /api/tts/synthesize/bulk`: the same run, answered once it is done (the stream's fallback). */
   synthesize: (request: SpeechRequest) =>
-    // The spec's payload has no delayMs (default 0), but the generated type has it required: a field with a
-    // default is generated as required (openapi-typescript's defaultNonNullable).
-    callApi('post', '/api/tts/synthesize/bulk', { body: speechFields(request) as SpeechBody }),
+    callApi('post', '/api/tts/synthesize/bulk', { body: speechFields(request) satisfies SpeechBody }),
 
   /** `POST /api/tts/synthesize/bulk/cancel`: the stream then ends with `cancelled`. */
   cancelSynthesis: (jobId: string) => callApi('post', '/api/tts/synthesize/bulk/cancel', { body: { jobId } }),
