@@ -1,9 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import { RequestMethod } from '@nestjs/common';
+import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { CONTENT_BODY_LIMIT, multipartLimits, registerBodyGuards } from './common/http/body-guard';
@@ -15,7 +15,7 @@ import { APP_CONFIG } from './config/config.module';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { AccessTokenService } from './modules/auth/access-token.service';
-import { mountQueueBoard } from './queues/queue-board';
+import { mountQueueBoard, withQueueBoardPaths } from './queues/queue-board';
 import { QUEUES } from './queues/queues';
 
 export const API_PREFIX = 'api';
@@ -64,6 +64,21 @@ export function securityHeaders(config: AppConfig) {
 }
 
 /** Everything main.ts does to an application before it listens; the e2e tests apply the same. */
+/**
+ * The OpenAPI document: Nest's routes, and the one route of ours Nest does not see (the queue board's
+ * session, in Bull Board's Fastify scope). packages/api-types/generate.mjs builds the UIs' types from it.
+ */
+export function openApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Adaptive Learning Platform API')
+    .setDescription('Learner, Studio and operator API. Errors are {statusCode, error, message}.')
+    .setVersion('1')
+    .addBearerAuth()
+    .addCookieAuth('lp_refresh')
+    .build();
+  return withQueueBoardPaths(SwaggerModule.createDocument(app, config));
+}
+
 export async function configureApp(app: NestFastifyApplication): Promise<NestFastifyApplication> {
   const config = app.get<AppConfig>(APP_CONFIG);
   app.useLogger(app.get(Logger));
@@ -80,16 +95,9 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   });
   registerBodyGuards(app.getHttpAdapter().getInstance(), { uploadMaxBytes: config.media.uploadMaxBytes });
 
-  const openApi = new DocumentBuilder()
-    .setTitle('Adaptive Learning Platform API')
-    .setDescription('Learner, Studio and operator API. Errors are {statusCode, error, message}.')
-    .setVersion('1')
-    .addBearerAuth()
-    .addCookieAuth('lp_refresh')
-    .build();
   // Off in production unless API_DOCS asks for it: the document maps every route for a visitor.
   if (config.apiDocs)
-    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
+    SwaggerModule.setup('api/docs', app, () => openApiDocument(app), {
       jsonDocumentUrl: 'api/docs/json',
     });
 

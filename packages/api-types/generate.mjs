@@ -76,19 +76,17 @@ async function documentFromApp() {
   require('reflect-metadata');
   const { NestFactory } = require('@nestjs/core');
   const { FastifyAdapter } = require('@nestjs/platform-fastify');
-  const { DocumentBuilder, SwaggerModule } = require('@nestjs/swagger');
   const { AppModule } = require(join(ROOT, 'dist', 'src', 'app.module.js'));
   const app = await NestFactory.create(AppModule, new FastifyAdapter(), {
     preview: true,
     abortOnError: false,
     logger: false,
   });
-  // What configureApp (src/app.factory.ts) does to routes and the document; it also starts the
-  // logger and cookies, which preview mode cannot. Titles do not reach the types.
-  const { API_PREFIX, API_PREFIX_OPTIONS } = require(join(ROOT, 'dist', 'src', 'app.factory.js'));
+  // What configureApp (src/app.factory.ts) does to routes, and the same document function it serves; it
+  // also starts the logger and cookies, which preview mode cannot.
+  const { API_PREFIX, API_PREFIX_OPTIONS, openApiDocument } = require(join(ROOT, 'dist', 'src', 'app.factory.js'));
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
-  const config = new DocumentBuilder().addBearerAuth().addCookieAuth('lp_refresh').build();
-  const document = SwaggerModule.createDocument(app, config);
+  const document = openApiDocument(app);
   await app.close();
   return document;
 }

@@ -19,6 +19,38 @@ export interface QueueBoardOptions {
   secureCookie: boolean;
 }
 
+/**
+ * The board's own routes are Bull Board's (not part of the product's API); its session route is ours, and
+ * the Studio calls it, so the document lists it (Nest cannot see routes of a plain Fastify scope).
+ */
+export function withQueueBoardPaths<D extends { paths: Record<string, object> }>(document: D): D {
+  const refused = (description: string) => ({
+    description,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } },
+        },
+      },
+    },
+  });
+  document.paths[`${QUEUE_BOARD_PATH}/session`] = {
+    post: {
+      operationId: 'QueueBoard_session',
+      tags: ['queues'],
+      summary: "Start a queue dashboard session: the caller's access token goes into an httpOnly cookie for the board",
+      security: [{ bearer: [] }],
+      responses: {
+        204: { description: 'the lp_queues cookie is set (15 minutes, this path only)' },
+        401: refused('no bearer token, or the session has ended'),
+        403: refused(ADMIN_ONLY_MESSAGE),
+      },
+    },
+  };
+  return document;
+}
+
 const refuse = (reply: FastifyReply, statusCode: 401 | 403, message: string) =>
   reply
     .code(statusCode)

@@ -1,6 +1,7 @@
-import { ADMIN_API_URL, httpClient } from '../providers/httpClient';
+import { callApi } from '../providers/apiCall';
+import { ADMIN_API_URL } from '../providers/httpClient';
 
-/** The queue dashboard (Bull Board), mounted outside the API's OpenAPI document. */
+/** The queue dashboard (Bull Board) page. */
 export const QUEUES_PATH = `${ADMIN_API_URL}/queues`;
 
 export const queueBoardMethods = {
@@ -9,6 +10,6 @@ export const queueBoardMethods = {
    * only, since a page load cannot send a bearer token. Answers 204.
    */
   startQueueBoardSession: async (): Promise<void> => {
-    await httpClient(`${QUEUES_PATH}/session`, { method: 'POST' });
+    await callApi('post', '/api/admin/queues/session');
   },
 };

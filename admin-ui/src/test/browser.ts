@@ -58,7 +58,8 @@ export function makeSession(
     user: {
       id: 'user-1',
       email: 'author@example.com',
-      roles,
+      // tests name roles as plain strings; the server only ever sends its enum
+      roles: roles as Session['user']['roles'],
       emailVerified: true,
       createdAt: '2026-01-01T00:00:00.000Z',
     },

@@ -6,6 +6,11 @@ export type SessionUser = Schema<'SessionUserResponse'>;
 /** A role name: learner, studio, admin or clinician. */
 export type Role = SessionUser['roles'][number];
 
+/** The roles the server knows (its enum), for reading a list kept outside the server's answers. */
+export const ROLES: readonly Role[] = ['learner', 'studio', 'admin', 'clinician'] satisfies Role[];
+
+export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
+
 /** Returned by login and refresh: `expiresAt` is the access token's expiry in epoch milliseconds. */
 export type Session = OkResponse<'/api/auth/login', 'post'>;
 

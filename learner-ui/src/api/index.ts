@@ -2,7 +2,7 @@ export { api, apiRequest, configureApiClient, resetApiClient, isAuthPage, isUnau
 export type { RequestOptions, ClientHooks } from './client';
 export { ApiError, errorMessage, isApiError } from './errors';
 export { accessToken } from './token';
-export { authApi } from './auth';
+export { authApi, isRole, ROLES } from './auth';
 export type { Session, SessionUser, Role, MessageResponse } from './auth';
 export { subjectsApi, entitlementsApi } from './subjects';
 export type { Subject, Entitlement } from './subjects';

@@ -80,7 +80,13 @@ export function session(email = 'ada@example.com', roles: string[] = ['learner']
   return {
     accessToken: `token-for-${email}`,
     expiresAt: Date.now() + expiresInMs,
-    user: { id: 'u-1', email, roles, emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z' },
+    user: {
+      id: 'u-1',
+      email,
+      roles: roles as Session['user']['roles'],
+      emailVerified: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
   };
 }
 

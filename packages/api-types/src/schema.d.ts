@@ -228,6 +228,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/queues/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a queue dashboard session: the caller's access token goes into an httpOnly cookie for the board */
+        post: operations["QueueBoard_session"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/review": {
         parameters: {
             query?: never;
@@ -2720,7 +2737,7 @@ export interface components {
              *       "learner"
              *     ]
              */
-            roles: string[];
+            roles: ("learner" | "studio" | "admin" | "clinician")[];
             emailVerified: boolean;
             createdAt: string;
         };
@@ -3614,6 +3631,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MigrateResponse"];
+                };
+            };
+        };
+    };
+    QueueBoard_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the lp_queues cookie is set (15 minutes, this path only) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no bearer token, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode?: number;
+                        error?: string;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The queue dashboard needs the admin role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode?: number;
+                        error?: string;
+                        message?: string;
+                    };
                 };
             };
         };

@@ -1,4 +1,4 @@
-import type { Role } from '../../api';
+import { isRole, type Role } from '../../api';
 
 /** Local storage key for the non-secret session hint: never a token. */
 export const SESSION_HINT_KEY = 'lp.session';
@@ -18,7 +18,7 @@ export function readSessionHint(): SessionHint | null {
     if (typeof email !== 'string' || !email) return null;
     return {
       email,
-      roles: Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [],
+      roles: Array.isArray(roles) ? roles.filter(isRole) : [],
     };
   } catch {
     return null;

@@ -1,11 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { Role } from '../../../common/decorators/roles.decorator';
+import { type Role, ROLES } from '../../../common/decorators/roles.decorator';
 import type { UserWithRoles } from '../auth.repository';
 
 export class SessionUserResponse {
   @ApiProperty() id!: string;
   @ApiProperty() email!: string;
-  @ApiProperty({ type: [String], example: ['learner'] }) roles!: Role[];
+  @ApiProperty({ enum: ROLES, isArray: true, example: ['learner'] }) roles!: Role[];
   @ApiProperty() emailVerified!: boolean;
   @ApiProperty() createdAt!: string;
 }
