@@ -163,6 +163,8 @@ function TopicView({ node, subject, preview = false }: { node: TopicNode; subjec
             id="topic-title"
             component="h1"
             variant="h4"
+            // focus lands on the h1 after navigating: a screen reader then also reads that this is the draft
+            aria-describedby={preview ? 'draft-preview-text' : undefined}
             sx={{ fontWeight: 800, letterSpacing: '-0.02em', overflowWrap: 'anywhere' }}
           >
             {node.title}

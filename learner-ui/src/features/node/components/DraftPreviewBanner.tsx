@@ -22,7 +22,7 @@ export function DraftPreviewBanner({ nodeId, subjectId }: { nodeId: string; subj
       <AlertTitle id="draft-preview-heading" component="h2" sx={{ fontWeight: 700 }}>
         Draft preview
       </AlertTitle>
-      <Typography variant="body2">
+      <Typography id="draft-preview-text" variant="body2">
         This is the unpublished draft of this topic, shown as learners will see it after the next publish. Learners
         still see the published version. Bookmarks, notes and the AI tutor are off here, and nothing on this page
         changes your progress.
