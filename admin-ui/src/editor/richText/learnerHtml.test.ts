@@ -46,7 +46,7 @@ const samples = SAMPLE_FILES.flatMap((file) => {
     [`${node.id} summary`, node.summary_html],
     [`${node.id} lesson`, node.lesson_html],
     ...Object.entries(node.variants).map(([key, html]) => [`${node.id} ${key}`, html]),
-  ] as const;
+  ] as [string, string][];
 });
 
 describe("the rich-text editor's html", () => {
