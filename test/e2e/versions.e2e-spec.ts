@@ -162,7 +162,7 @@ describe('refusals', () => {
       ]);
     }
     const { beginner: _b, ...threeVariants } = variants('x');
-    const invalid: [string, unknown][] = [
+    const invalid: [string, Record<string, unknown>][] = [
       ['empty title', draft('x', { title: '' })],
       ['blank title', draft('x', { title: '   ' })],
       ['long title', draft('x', { title: 't'.repeat(201) })],
