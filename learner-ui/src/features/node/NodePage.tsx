@@ -103,28 +103,31 @@ function NodeForSubject({ nodeId, subject, notice }: { nodeId: string; subject: 
 
   if (topic.isError || !topic.data) {
     return (
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 640, mx: 'auto', textAlign: 'center' }}>
-        <LockOutlinedIcon color="primary" sx={{ fontSize: 44, mb: 1 }} aria-hidden />
-        <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-          Topic unavailable
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-          This topic may be locked. Buy access to the full course to unlock every topic, or go back to the learning
-          graph.
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
-          <Button
-            component={RouterLink}
-            to={checkoutStartPath(subjectId, prices.get(subjectId)?.priceId)}
-            variant="contained"
-          >
-            Buy Access
-          </Button>
-          <Button component={RouterLink} to={graphPath(subjectId)} variant="outlined" startIcon={<ArrowBackIcon />}>
-            Back to Graph
-          </Button>
-        </Stack>
-      </Paper>
+      <>
+        {notice}
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 640, mx: 'auto', textAlign: 'center' }}>
+          <LockOutlinedIcon color="primary" sx={{ fontSize: 44, mb: 1 }} aria-hidden />
+          <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
+            Topic unavailable
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+            This topic may be locked. Buy access to the full course to unlock every topic, or go back to the learning
+            graph.
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
+            <Button
+              component={RouterLink}
+              to={checkoutStartPath(subjectId, prices.get(subjectId)?.priceId)}
+              variant="contained"
+            >
+              Buy Access
+            </Button>
+            <Button component={RouterLink} to={graphPath(subjectId)} variant="outlined" startIcon={<ArrowBackIcon />}>
+              Back to Graph
+            </Button>
+          </Stack>
+        </Paper>
+      </>
     );
   }
 
@@ -171,7 +174,8 @@ function TopicView({ node, subject, preview = false }: { node: TopicNode; subjec
           </Typography>
           <BuildsOn prerequisites={node.prerequisites} pathOf={topicPath} />
         </Box>
-        <Stack direction="row" spacing={1}>
+        {/* the buttons keep their width: a long title wraps instead of squeezing 'Add Note' onto two lines */}
+        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
           <BookmarkToggle node={node} subject={subject} disabled={preview} />
           <Button
             variant={noteOpen ? 'contained' : 'outlined'}

@@ -211,6 +211,17 @@ describe('/node/:nodeId?preview=overlay (draft preview)', () => {
     expect(screen.getByRole('button', { name: 'Bookmark' })).toBeEnabled();
   });
 
+  it('tells a learner without the course why too, above Topic unavailable', async () => {
+    const fetchMock = installFetch({
+      ...handlers(['learner']),
+      'GET /api/graph/nodes/vn-anatomy': { status: 403, body: errorBody(403, 'No access to this subject') },
+    });
+    renderApp({ route: PREVIEW_ROUTE });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Topic unavailable' })).toBeInTheDocument();
+    expect(screen.getByText(PREVIEW_FOR_STAFF_ONLY).closest('[role="status"]')).not.toBeNull();
+    expect(nodeCalls(fetchMock).map((c) => c.url.searchParams.get('preview'))).toEqual([null]);
+  });
+
   it('says why when the server refuses the preview (403), with a way to the published topic', async () => {
     installFetch({
       ...handlers(['admin']),
