@@ -168,7 +168,7 @@ export function BookmarksPage() {
                         primary={title}
                         secondary={
                           <>
-                            {b.archived && <ArchivedTopicChip />}
+                            {b.archived && <ArchivedTopicChip sx={{ mr: 1 }} />}
                             {[b.nodeCategory, formatDate(b.createdAt)].filter(Boolean).join(' · ')}
                           </>
                         }

@@ -216,7 +216,7 @@ function NoteCard({
         >
           {note.content}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           {note.nodeId &&
             (note.archived ? (
               // a retired topic has no page to open: its name stays, labelled, not a link
