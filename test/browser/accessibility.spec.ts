@@ -151,6 +151,8 @@ test('axe: the Studio hub, migrate, versions, media and TTS screens', async ({ p
     '/studio/media',
     '/studio/tts',
     '/studio/tts-video',
+    // the learner topic page as studio staff preview the draft (banner, graph card, quiz list)
+    '/node/vn-anatomy?subject=vagus-nerve&preview=overlay',
   ]) {
     await visit(page, path);
     await axe.scan(path);
