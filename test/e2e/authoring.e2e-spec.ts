@@ -608,6 +608,44 @@ describe('the outline', () => {
     expect(after.body.modules.map((m) => m.topics.map((t) => t.id))).toEqual(body.modules.map((m) => m.topicIds));
     expect(after.body.hasOverlay).toBe(false);
   });
+  it('a topic added and retired again before a publish is dropped by it, quiz draft included', async () => {
+    const outline = await h.get<Outline>(`/api/studio/outline?subject=${subject}`, { token: studio });
+    const created = await h.post<DraftNode>(
+      `/api/studio/nodes?subject=${subject}`,
+      { title: 'Short-lived topic', moduleId: outline.body.modules[0].id },
+      { token: studio },
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    const quiz = [
+      {
+        stem: 'Still here?',
+        choices: [
+          { id: 'a', text: 'yes' },
+          { id: 'b', text: 'no' },
+        ],
+        correct: 'b',
+        explanation: '',
+        difficulty: 1,
+      },
+    ];
+    const saved = await edit(subject, id, () => ({ lesson_html: '<p>soon gone</p>', quiz }));
+    expect(saved.status).toBe(200);
+    expect(saved.body.quiz).toEqual([{ ...quiz[0], id: `${id}-q1` }]);
+    const preview = await h.get<TopicPage>(`/api/graph/nodes/${id}?subject=${subject}&preview=overlay`, {
+      token: studio,
+    });
+    expect(preview.body).toMatchObject({ title: 'Short-lived topic', lesson_html: '<p>soon gone</p>' });
+    expect(preview.body.micro_quiz.map((q) => q.stemHtml)).toEqual(['Still here?']);
+    const retired = await h.post<DraftNode>(`/api/studio/nodes/${id}/retire?subject=${subject}`, {}, { token: studio });
+    expect(retired.body).toMatchObject({ retired: true, created: true });
+    const pub = await publish(subject);
+    expect([pub.status, pub.body.message]).toEqual([409, 'There are no unpublished changes']);
+    expect(await h.sql(`select id from topic_nodes where subject_id = ? and id = ?`, [subject, id])).toEqual([]);
+    expect(await h.sql(`select id from quiz_items where subject_id = ? and node_id = ?`, [subject, id])).toEqual([]);
+    expect(await draftRows(subject)).toBe(0);
+    expect((await read(subject, id)).status).toBe(404);
+  });
 });
 
 describe('retiring a topic', () => {

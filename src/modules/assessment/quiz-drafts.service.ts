@@ -109,15 +109,15 @@ export class QuizDraftsService {
   }
 
   /**
-   * Publishes the subject's draft items in the caller's transaction (the graph's publish): each topic's items become
-   * its draft's, drafts of `discard` topics (never published) are dropped, and every draft is cleared. Answers the
-   * topics whose items changed.
+   * Publishes the subject's draft items in the caller's transaction (the graph's publish): the items of each of
+   * `topics` (the published ones) become its draft's; drafts of other topics (added and retired again, never
+   * published) are dropped, and every draft is cleared. Answers the topics whose items changed.
    */
-  async publishDrafts(em: EntityManager, subjectId: string, discard: Set<string>): Promise<string[]> {
+  async publishDrafts(em: EntityManager, subjectId: string, topics: ReadonlySet<string>): Promise<string[]> {
     const drafts = await this.repo.drafts(em, subjectId, true);
     const changed: string[] = [];
     for (const d of drafts) {
-      if (discard.has(d.nodeId)) continue;
+      if (!topics.has(d.nodeId)) continue;
       const published = await this.repo.publishedItems(em, subjectId, d.nodeId);
       if (sameItems(d.items, published)) continue;
       await this.repo.replaceNodeItems(em, subjectId, d.nodeId, d.items.map(canonical));

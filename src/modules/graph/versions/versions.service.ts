@@ -194,16 +194,12 @@ export class VersionsService {
         created: boolean;
         mediaChanged: boolean;
       }[] = [];
-      // topics added and retired again before any publish: nothing to publish, their quiz drafts go too
-      const discard = new Set<string>();
       for (const o of overlays) {
         const node = published.get(o.nodeId) ?? null;
         if (!node && !o.content.created) continue;
         const after = resolveDraft(node, o.content);
-        if (!node && after.retired) {
-          discard.add(o.nodeId);
-          continue;
-        }
+        // added and retired again before any publish: nothing to publish (its quiz draft goes too)
+        if (!node && after.retired) continue;
         const before = node ? resolveDraft(node, null) : EMPTY;
         if (node && contentHash(tracked(after)) === contentHash(tracked(before))) continue;
         changes.push({
@@ -226,7 +222,7 @@ export class VersionsService {
         if (c.created || [...edges].sort().join('\n') !== [...c.before.prerequisites].sort().join('\n'))
           await this.repo.replaceEdges(tx, subjectId, c.nodeId, edges);
       }
-      const quizChanged = (await this.quiz.publishDrafts(tx, subjectId, discard)).filter((id) => existing.has(id));
+      const quizChanged = await this.quiz.publishDrafts(tx, subjectId, existing);
       // rows identical to the published content are stale drafts: discarded either way
       await this.repo.deleteOverlays(tx, subjectId);
       const contentChanged = new Set(changes.map((c) => c.nodeId));
