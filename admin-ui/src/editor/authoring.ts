@@ -1,98 +1,27 @@
 import { HttpError } from 'react-admin';
+import type { Schema } from '@lp/api-types';
 
-/**
- * The authoring contract (docs/authoring-api.md) as the Studio reads it. These mirror the API's
- * response DTOs (NodeDraftResponse, OutlineResponse, …) until the generated types carry them.
- */
-export interface QuizChoice {
-  id: string;
-  text: string;
-}
+/** The authoring contract (docs/authoring-api.md) as the Studio reads it, from the API's generated types. */
+export type QuizChoice = Schema<'QuizChoiceDto'>;
+/** A quiz item as the editor sends it: `id` left out for an item it added (the server names it). */
+export type QuizItem = Schema<'QuizItemDraftDto'>;
 
-export interface QuizItem {
-  /** left out for an item the editor added: the server names it */
-  id?: string;
-  stem: string;
-  choices: QuizChoice[];
-  correct: string;
-  explanation: string;
-  /** 1 easy, 2 medium, 3 hard */
-  difficulty: number;
-}
-
-export type VariantKey = 'beginner' | 'advanced' | 'practical' | 'theoretical';
+export type VariantKey = keyof Schema<'VariantsDto'>;
 export const VARIANT_KEYS: readonly VariantKey[] = ['beginner', 'advanced', 'practical', 'theoretical'];
 
-export interface NodeSource {
-  title: string;
-  url: string;
-  type: string;
-}
+export type NodeVideo = Schema<'NodeDraftVideoResponse'>;
 
-export interface NodeVideo {
-  url: string;
-  title: string;
-}
-
-/** `GET /api/studio/nodes/{nodeId}?subject=`: a topic as the editor edits it. */
-export interface DraftNode {
-  id: string;
-  subjectId: string;
-  title: string;
-  summary_html: string;
-  lesson_html: string;
-  variants: Record<VariantKey, string>;
-  sources: NodeSource[];
-  video: NodeVideo | null;
-  moduleId: string;
-  prerequisites: string[];
-  position: number;
-  retired: boolean;
-  created: boolean;
-  quiz: QuizItem[];
-  hasOverlay: boolean;
-  etag: string;
-}
-
+/** `GET /api/studio/nodes/{nodeId}?subject=`: a topic as the editor edits it, with the etag to save against. */
+export type DraftNode = Schema<'NodeDraftResponse'>;
 /** What a save sends (`PUT` with `If-Match`). */
-export type NodeDraftSave = Pick<
-  DraftNode,
-  'title' | 'summary_html' | 'lesson_html' | 'variants' | 'sources' | 'moduleId' | 'prerequisites' | 'quiz'
-> & { video?: NodeVideo | null };
+export type NodeDraftSave = Schema<'SaveNodeDraftDto'>;
+/** A retired (or restored) topic, and the topics whose draft prerequisites no longer name it. */
+export type RetiredNode = Schema<'RetireNodeResponse'>;
 
-export interface RetiredNode extends DraftNode {
-  /** topics whose draft prerequisites no longer name it */
-  droppedFrom: string[];
-}
-
-export interface OutlineTopic {
-  id: string;
-  title: string;
-  draft: boolean;
-  created: boolean;
-}
-
-export interface OutlineModule {
-  id: string;
-  title: string;
-  topics: OutlineTopic[];
-}
-
-export interface OutlineRetired {
-  id: string;
-  title: string;
-  moduleId: string;
-  draft: boolean;
-}
-
-/** `GET /api/studio/outline?subject=`: modules and topics in reading order. */
-export interface Outline {
-  subjectId: string;
-  modules: OutlineModule[];
-  retired: OutlineRetired[];
-  hasOverlay: boolean;
-  etag: string;
-}
+/** `GET /api/studio/outline?subject=`: modules and topics in reading order, and the retired topics. */
+export type Outline = Schema<'OutlineResponse'>;
+export type OutlineModule = Schema<'OutlineModuleResponse'>;
+export type OutlineTopic = Schema<'OutlineTopicResponse'>;
 
 /** The body of an error answer, when it is the API's `{ statusCode, error, message, … }`. */
 const bodyOf = (error: unknown): Record<string, unknown> | null =>

@@ -401,7 +401,7 @@ const AddTopicForm = ({ subjectId, modules, disabled }: { subjectId: string; mod
           label="New topic title"
           value={title}
           onChange={(e) => setTitle(e.target.value)}
-          sx={{ flex: 1 }}
+          sx={{ flex: { sm: 1 }, minWidth: { sm: 220 } }}
         />
         <TextField
           select
@@ -409,7 +409,7 @@ const AddTopicForm = ({ subjectId, modules, disabled }: { subjectId: string; mod
           label="Module"
           value={moduleId}
           onChange={(e) => setModuleId(e.target.value)}
-          sx={{ minWidth: 200 }}
+          sx={{ width: { sm: 240 }, maxWidth: '100%' }}
         >
           {modules.map((m) => (
             <MenuItem key={m.id} value={m.id}>

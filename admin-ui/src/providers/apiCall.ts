@@ -84,13 +84,3 @@ const sendJson = async <T>(
   });
   return json as T;
 };
-
-/**
- * A call docs/authoring-api.md declares that the generated types do not have yet (the server half of
- * issue 25 lands them): typed by the caller from the contract. Replaced by callApi once they do.
- */
-export const contractCall = <T>(
-  method: HttpMethod,
-  path: string,
-  { query, header, body }: { query?: Record<string, unknown>; header?: Record<string, string>; body?: unknown } = {},
-): Promise<T> => sendJson<T>(method, path + queryString(query), { header, body });

@@ -7,8 +7,8 @@ import { conflictOf } from '../editor/authoring';
 import { apiErrorMessage } from '../providers/apiErrorMessage';
 import type { StudioDataProvider } from '../providers/dataProvider';
 
-/** The list with the etag of the draft it was read with (docs/authoring-api.md). */
-export type VersionList = Schema<'VersionListResponse'> & { etag?: string };
+/** The list with the etag of the draft it was read with: publishing sends it as If-Match. */
+export type VersionList = Schema<'VersionListResponse'>;
 
 export type VersionsLoad =
   { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; data: VersionList };
