@@ -76,7 +76,8 @@ describe('Course outline', { timeout: 60_000 }, () => {
 
     await user.click(within(section).getByRole('button', { name: 'Move What Is the Vagus Nerve? down' }));
     expect(titles(section, 'Anatomy & Foundations')).toEqual(['Anatomy', 'What Is the Vagus Nerve?']);
-    await user.click(within(section).getByRole('combobox', { name: /Module of What Is the Vagus Nerve\?/ }));
+    const row = within(section).getByRole('link', { name: 'What Is the Vagus Nerve?' }).closest('li') as HTMLElement;
+    await user.click(within(row).getByRole('combobox', { name: /Module/ }));
     await user.click(await screen.findByRole('option', { name: 'Practice' }));
     expect(titles(section, 'Practice')).toEqual(['Slow Breathing', 'What Is the Vagus Nerve?']);
     expect(within(section).getByText('Unsaved order changes')).toBeInTheDocument();
@@ -125,7 +126,7 @@ describe('Course outline', { timeout: 60_000 }, () => {
     });
 
     await user.type(within(section).getByRole('textbox', { name: 'New topic title' }), 'A New Topic');
-    await user.click(within(section).getByRole('combobox', { name: 'Module' }));
+    await user.click(within(section).getByRole('combobox', { name: /Add to module/ }));
     await user.click(await screen.findByRole('option', { name: 'Practice' }));
     await user.click(within(section).getByRole('button', { name: 'Add topic' }));
     expect(await screen.findByText('Added A New Topic')).toBeInTheDocument();

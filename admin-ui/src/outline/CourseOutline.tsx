@@ -304,7 +304,7 @@ const TopicRow = ({
         {topic.created && <Chip size="small" color="info" label="new" />}
         {topic.draft && !topic.created && <Chip size="small" color="warning" label="draft" />}
       </Stack>
-      <Stack direction="row" spacing={0.5} alignItems="center" flexWrap="wrap" useFlexGap>
+      <Stack direction="row" spacing={0.5} alignItems="center" sx={{ minWidth: 0 }}>
         <Tooltip title="Move up">
           <span>
             <IconButton
@@ -332,12 +332,12 @@ const TopicRow = ({
         <TextField
           select
           size="small"
-          label={`Module of ${topic.title}`}
+          label="Module"
           value={moduleId}
           onChange={(event) => onMove({ moduleId: event.target.value })}
           disabled={disabled}
-          sx={{ width: 180 }}
-          slotProps={{ inputLabel: { sx: visuallyHidden } }}
+          fullWidth={false}
+          sx={{ flex: { xs: 1, sm: 'none' }, width: { sm: 200 }, minWidth: 0 }}
         >
           {modules.map((m) => (
             <MenuItem key={m.id} value={m.id}>
@@ -358,15 +358,6 @@ const TopicRow = ({
     </Stack>
   );
 };
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Adds an empty topic to the end of a module; it opens in the editor from its row. */
 const AddTopicForm = ({ subjectId, modules, disabled }: { subjectId: string; modules: Order; disabled: boolean }) => {
@@ -406,7 +397,7 @@ const AddTopicForm = ({ subjectId, modules, disabled }: { subjectId: string; mod
         <TextField
           select
           size="small"
-          label="Module"
+          label="Add to module"
           value={moduleId}
           onChange={(e) => setModuleId(e.target.value)}
           sx={{ width: { sm: 240 }, maxWidth: '100%' }}
