@@ -105,7 +105,7 @@ const type = (input: HTMLElement, value: string) => fireEvent.change(input, { ta
 const sent = (server: ReturnType<typeof mockFetch>, index = 0) =>
   JSON.parse(server.callsTo('PUT', '/api/studio/nodes/vn-anatomy')[index].body ?? 'null') as Record<string, unknown>;
 
-describe('Node editor', { timeout: 60_000 }, () => {
+describe('Node editor', { timeout: 120_000 }, () => {
   it('loads the topic: title, back link, preview link, the tabs and its content, clean', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useMemo } from 'react';
 import { MenuItem, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import Code from '@mui/icons-material/Code';
 import FormatBold from '@mui/icons-material/FormatBold';
@@ -109,21 +109,31 @@ export const RichHtmlInput = ({
   source: string;
   label: string;
   helperText?: string;
-}) => (
-  <RichTextInput
-    source={source}
-    label={label}
-    helperText={helperText}
-    editorOptions={LEARNER_EDITOR_OPTIONS}
-    toolbar={
-      <RichTextInputToolbar size="small">
-        <LevelSelect />
-        <MarkButtons />
-        <ListButtons size="small" />
-        <LinkButtons size="small" />
-        <QuoteButtons size="small" />
-        <ClearButtons size="small" />
-      </RichTextInputToolbar>
-    }
-  />
-);
+}) => {
+  // the editable area is a multi-line text box named like its field (TipTap's own has no name)
+  const editorOptions = useMemo(
+    () => ({
+      ...LEARNER_EDITOR_OPTIONS,
+      editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label } },
+    }),
+    [label],
+  );
+  return (
+    <RichTextInput
+      source={source}
+      label={label}
+      helperText={helperText}
+      editorOptions={editorOptions}
+      toolbar={
+        <RichTextInputToolbar size="small">
+          <LevelSelect />
+          <MarkButtons />
+          <ListButtons size="small" />
+          <LinkButtons size="small" />
+          <QuoteButtons size="small" />
+          <ClearButtons size="small" />
+        </RichTextInputToolbar>
+      }
+    />
+  );
+};
