@@ -124,6 +124,8 @@ export const RichHtmlInput = ({
       label={label}
       helperText={helperText}
       editorOptions={editorOptions}
+      // 32 px buttons: WCAG 2.2's target size (24 px) with room, which the small toggle buttons missed
+      sx={{ '& .MuiToggleButton-root': { minWidth: 32, minHeight: 32 } }}
       toolbar={
         <RichTextInputToolbar size="small">
           <LevelSelect />
