@@ -67,23 +67,8 @@ const toRecord = (r: MediaFileRow): MediaFileRecord => ({
   createdAt: new Date(r.created_at),
 });
 
-export interface MediaFileInsert {
-  subjectId: string;
-  nodeId: string | null;
-  sectionId: string | null;
-  kind: MediaKind;
-  fileName: string;
-  storageKey: string;
-  size: number;
-  durationMs: number | null;
-  free: boolean;
-  contentHash: string;
-  provider: string | null;
-  voice: string | null;
-  textHash: string | null;
-  captionsFile: string | null;
-  createdBy: string | null;
-}
+/** What a new `media_files` row is written from: a record less what the database assigns. */
+export type MediaFileInsert = Omit<MediaFileRecord, 'id' | 'stale' | 'createdAt'> & { createdBy: string | null };
 
 export interface MediaFilePage {
   sort: 'createdAt' | 'name';

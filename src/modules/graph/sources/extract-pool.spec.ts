@@ -84,19 +84,13 @@ describe('extractReadableTextOffThread', () => {
   it('reports a page that takes longer than the time limit as unreadable, and reads the next page', async () => {
     const pool = new ExtractPool(200);
     try {
-      const started = Date.now();
       const { result, maxGapMs } = await withTicker(() => pool.extract(MANY_PARAGRAPHS));
       expect(result).toBeInstanceOf(UnreadablePage);
       expect((result as Error).message).toBe('page unreadable: reading it took longer than 0.2 s');
-      expect(Date.now() - started).toBeLessThan(1500);
       expect(maxGapMs).toBeLessThan(500);
-      // The pool recovers: the next page is read by a fresh thread. That thread's start-up counts
-      // against the same 0.2 s limit, which a loaded CI machine can exceed, so it gets three tries.
-      let next: unknown;
-      for (let i = 0; i < 3; i++) {
-        next = await pool.extract(ARTICLE).catch((err: unknown) => err);
-        if (!(next instanceof UnreadablePage)) break;
-      }
+      // The pool recovers: the next page is read by a fresh thread, whose start-up does not count
+      // against the page's 0.2 s.
+      const next = await pool.extract(ARTICLE);
       expect(next).toEqual(extractReadableText(ARTICLE));
     } finally {
       await pool.close();

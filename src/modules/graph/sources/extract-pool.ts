@@ -8,6 +8,8 @@ import type { ExtractReply } from './text-extract.worker';
 export const EXTRACT_TIME_LIMIT_MS = 10_000;
 /** Heap of the reading thread; a page that needs more is unreadable rather than a threat to the process. */
 const THREAD_HEAP_MB = 256;
+/** A new thread that has not loaded its code by then is given up on (a thread's start-up is not a page's reading time). */
+const THREAD_START_LIMIT_MS = 30_000;
 
 interface Job {
   id: number;
@@ -24,6 +26,8 @@ interface Job {
  */
 export class ExtractPool {
   private worker: Worker | null = null;
+  /** whether `worker` has loaded its code (its first message) */
+  private ready = false;
   private readonly queue: Job[] = [];
   private current: { job: Job; timer: NodeJS.Timeout } | null = null;
   private nextId = 1;
@@ -49,17 +53,39 @@ export class ExtractPool {
     if (this.current || !this.queue.length) return;
     const job = this.queue.shift()!;
     const worker = (this.worker ??= this.spawn());
-    const timer = setTimeout(() => {
+    this.current = { job, timer: this.ready ? this.readingClock(job) : this.startClock(job) };
+    worker.postMessage({ id: job.id, html: job.html });
+  }
+
+  /** The page's time limit: past it the page is unreadable and the thread is replaced. */
+  private readingClock(job: Job): NodeJS.Timeout {
+    return setTimeout(() => {
       this.fail(job, new UnreadablePage(`reading it took longer than ${this.timeLimitMs / 1000} s`));
       void this.discardWorker();
     }, this.timeLimitMs);
-    this.current = { job, timer };
-    worker.postMessage({ id: job.id, html: job.html });
+  }
+
+  /** A fresh thread's start-up, which a loaded machine can make slow, does not count against the page. */
+  private startClock(job: Job): NodeJS.Timeout {
+    return setTimeout(() => {
+      this.fail(job, new UnreadablePage(`the reader did not start within ${THREAD_START_LIMIT_MS / 1000} s`));
+      void this.discardWorker();
+    }, THREAD_START_LIMIT_MS);
   }
 
   private spawn(): Worker {
     const worker = startExtractThread();
+    this.ready = false;
     worker.on('message', (reply: ExtractReply) => {
+      if ('ready' in reply) {
+        if (this.worker !== worker) return;
+        this.ready = true;
+        if (this.current) {
+          clearTimeout(this.current.timer);
+          this.current.timer = this.readingClock(this.current.job);
+        }
+        return;
+      }
       const job = this.current?.job;
       if (!job || job.id !== reply.id) return;
       this.finishCurrent();
@@ -70,6 +96,7 @@ export class ExtractPool {
     const died = (err: Error) => {
       if (this.worker !== worker) return;
       this.worker = null;
+      this.ready = false;
       const job = this.current?.job;
       if (job) this.fail(job, new UnreadablePage(`the reader failed (${err.message})`));
     };
@@ -96,6 +123,7 @@ export class ExtractPool {
   private async discardWorker() {
     const worker = this.worker;
     this.worker = null;
+    this.ready = false;
     await worker?.terminate();
   }
 }

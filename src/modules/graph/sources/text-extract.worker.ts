@@ -11,6 +11,8 @@ export interface ExtractRequest {
 }
 
 export type ExtractReply =
+  /** sent once, when the thread has loaded its code and listens: the pool starts a page's clock then */
+  | { ready: true }
   | { id: number; page: ReturnType<typeof extractReadableText> }
   /** `unreadable` is the reason of an UnreadablePage; any other error only has its message. */
   | { id: number; error: string; unreadable?: string };
@@ -24,3 +26,4 @@ parentPort?.on('message', ({ id, html }: ExtractRequest) => {
   }
   parentPort!.postMessage(reply);
 });
+parentPort?.postMessage({ ready: true } satisfies ExtractReply);
