@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 
 import { seriousViolations } from './a11y';
 import { expect, test } from './fixtures';
-import { mailLink, pathOf, signIn, uniqueEmail } from './support';
+import { learnerWhoOwns, signIn } from './support';
 
 // ai-user: no other browser test reads its content, and the Migrate run at the end takes the pack's
 // version back, so the suite's later tests see the course as npm start loaded it.
@@ -62,21 +62,6 @@ const richText = (page: Page, tab: string) =>
 async function openEditor(page: Page, nodeId = TOPIC) {
   await page.goto(`/studio/editor/${nodeId}?subject=${SUBJECT}`);
   await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toBeVisible({ timeout: 45_000 });
-}
-
-/** A learner who bought ai-user through the dev checkout, signed in on this page. */
-async function learnerWhoOwnsAiUser(page: Page) {
-  const email = uniqueEmail('author-reader');
-  const password = 'reader-password-1';
-  expect((await page.request.post('/api/auth/register', { data: { email, password } })).status()).toBe(201);
-  await page.goto(pathOf(await mailLink(email, 'verify-email')));
-  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible({ timeout: 20_000 });
-  await page.goto('/login');
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto(`/checkout/start?subject=${SUBJECT}&priceId=price_ai_user`);
-  await page.getByRole('button', { name: 'Pay $29.00' }).click();
-  await expect(page).toHaveURL(/\/dashboard(\?|$)/);
 }
 
 test('studio edits a topic, previews it as a learner and publishes it; learners see it; Migrate keeps it', async ({
@@ -161,7 +146,7 @@ test('studio edits a topic, previews it as a learner and publishes it; learners 
   // A learner sees the new content: the topic page, its quiz and the graph card.
   const learnerContext = await browser.newContext();
   const learner = await learnerContext.newPage();
-  await learnerWhoOwnsAiUser(learner);
+  await learnerWhoOwns(learner, SUBJECT, 'price_ai_user', '$29.00');
   await learner.goto(`/node/${TOPIC}?subject=${SUBJECT}`);
   await expect(learner.getByRole('heading', { level: 1, name: NEW_TITLE })).toBeVisible({ timeout: 20_000 });
   await expect(learner.getByText(LESSON_SENTENCE)).toBeVisible();
