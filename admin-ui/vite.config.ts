@@ -7,6 +7,8 @@ export default defineConfig({
   base: '/studio/',
   // precompress: a .br and a .gz copy of each built file, which the API serves as they are
   plugins: [react(), precompress()],
+  // ra-input-rich-text brings its own older @tiptap/core for extensions the editor does not use: one TipTap
+  resolve: { dedupe: ['@tiptap/core', '@tiptap/pm'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -51,6 +53,8 @@ export default defineConfig({
       jsdom: { url: 'http://localhost/studio/' },
     },
     setupFiles: ['./src/test/setup.ts'],
+    // through vite, so the dedupe above holds in tests too (Node would load ra-input-rich-text's own copy)
+    server: { deps: { inline: ['ra-input-rich-text', /@tiptap\//] } },
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Admin, Resource } from 'react-admin';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 
 import hub from './hub';
 import { CentredSpinner } from './layout/CentredSpinner';
@@ -44,13 +45,20 @@ const StudioAdmin = () => (
   </Admin>
 );
 
-export const App = () => (
-  <BrowserRouter>
-    <Routes>
-      <Route path={`${STUDIO_BASE}/*`} element={<StudioAdmin />} />
-      <Route path="*" element={<Navigate to={STUDIO_BASE} replace />} />
-    </Routes>
-  </BrowserRouter>
-);
+/**
+ * A data router (not <BrowserRouter>): react-admin's warnWhenUnsavedChanges blocks router navigation
+ * with react-router's useBlocker, which only data routers support. Made per App so each render (and
+ * each test) starts from the current address.
+ */
+const makeRouter = () =>
+  createBrowserRouter([
+    { path: `${STUDIO_BASE}/*`, element: <StudioAdmin /> },
+    { path: '*', element: <Navigate to={STUDIO_BASE} replace /> },
+  ]);
+
+export const App = () => {
+  const [router] = useState(makeRouter);
+  return <RouterProvider router={router} />;
+};
 
 export default App;

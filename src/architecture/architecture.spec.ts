@@ -122,8 +122,8 @@ describe('architecture', () => {
         ],
         // POST /api/checkout/verify {session_id}: the spec's field name (VerifyCheckoutDto)
         'src/modules/catalog/checkout.controller.ts': ['session_id'],
-        // PUT /api/studio/nodes/{nodeId} {summary_html, …}: the spec's field name (SaveNodeDraftDto)
-        'src/modules/graph/versions/versions.service.ts': ['summary_html'],
+        // PUT /api/studio/nodes/{nodeId} {summary_html, lesson_html, …}: the spec's field names (SaveNodeDraftDto)
+        'src/modules/graph/versions/drafts.service.ts': ['summary_html', 'lesson_html'],
         // ts-fsrs's Card, which names its fields so
         'src/modules/practice/practice-schedule.ts': [
           'elapsed_days',

@@ -31,6 +31,7 @@ async function main() {
     }
     console.log(`Loaded ${summary.totalMigrated} topic nodes in ${summary.subjects.length} subjects and ${summary.challenges} challenges`);
     for (const s of summary.skipped) console.log(`  skipped ${s.subject}/${s.id}: ${s.reason}`);
+    for (const k of summary.keptStudioEdits) console.log(`  kept Studio edits: ${k.subjectId}/${k.nodeId} (${k.title})`);
   } finally {
     await app.close();
   }

@@ -37,6 +37,8 @@ export interface SendEmailPayload {
 export interface ContentMigrationPayload {
   source: { kind: 'bundled' } | { kind: 'rest'; baseUrl: string };
   requestedBy?: string;
+  /** Studio-edited topics to import from the source anyway (they stop being Studio-edited) */
+  takePack?: { subjectId: string; nodeId: string }[];
 }
 
 /** Pages to fetch and index for one subject's tutor. */

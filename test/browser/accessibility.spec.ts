@@ -151,6 +151,8 @@ test('axe: the Studio hub, migrate, versions, media and TTS screens', async ({ p
     '/studio/media',
     '/studio/tts',
     '/studio/tts-video',
+    // the learner topic page as studio staff preview the draft (banner, graph card, quiz list)
+    '/node/vn-anatomy?subject=vagus-nerve&preview=overlay',
   ]) {
     await visit(page, path);
     await axe.scan(path);
@@ -182,9 +184,9 @@ test('axe: the Studio editor with unsaved changes, the publish dialog, and phone
   await signInAs(page, 'studio@example.com');
 
   await visit(page, '/studio/editor/vn-gut-brain?subject=vagus-nerve');
-  await expect(page.getByLabel('Summary HTML')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('textbox', { name: 'Summary', exact: true })).toBeVisible({ timeout: 30_000 });
   await axe.scan('/studio/editor');
-  await page.getByLabel('Summary HTML').fill('<p>Edited for the accessibility check</p>');
+  await page.getByRole('textbox', { name: 'Summary', exact: true }).fill('Edited for the accessibility check');
   await expect(page.getByText('Unsaved Changes').first()).toBeVisible();
   await axe.scan('/studio/editor with unsaved changes');
   await page.getByRole('tab', { name: 'Variants' }).click();

@@ -108,12 +108,12 @@ test('keyboard: a studio user edits a node and publishes it', async ({ page }) =
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.goto('/studio/editor/vn-gut-brain?subject=vagus-nerve');
-  const summary = page.getByLabel('Summary HTML');
+  const summary = page.getByRole('textbox', { name: 'Summary', exact: true });
   await expect(summary).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveTitle('Node Editor · Studio · LearnPath');
   await tabTo(page, summary, 80);
   await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(`<p>Keyboard edit ${Date.now()}</p>`);
+  await page.keyboard.type(`Keyboard edit ${Date.now()}`);
   await expect(page.getByText('Unsaved Changes').first()).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Save Now' }));
   await page.keyboard.press('Enter');

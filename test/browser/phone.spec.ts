@@ -79,3 +79,12 @@ test('375 px: the Studio screens staff use on a phone', async ({ page }) => {
   ])
     await check(page, path);
 });
+
+test('375 px: the draft preview of a topic (studio)', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'studio@example.com');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await check(page, '/node/vn-anatomy?subject=vagus-nerve&preview=overlay');
+  await expect(page.getByRole('heading', { name: 'Draft preview' })).toBeVisible();
+  await expect(page.getByTestId('graph-card-preview')).toBeVisible();
+});

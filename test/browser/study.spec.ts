@@ -42,9 +42,9 @@ test('a studio user edits a topic, publishes, and learners see the new text', as
   await signIn(page, 'studio@example.com');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/studio/editor/vn-gut-brain?subject=vagus-nerve');
-  const summary = page.getByLabel('Summary HTML');
+  const summary = page.getByRole('textbox', { name: 'Summary', exact: true });
   await expect(summary).toBeVisible();
-  await summary.fill(`<p>${marker}</p>`);
+  await summary.fill(marker);
   await expect(page.getByText('Unsaved Changes').first()).toBeVisible();
   await page.getByRole('button', { name: 'Save Now' }).click();
   await expect(page.getByText('Node content has been updated successfully.')).toBeVisible();

@@ -52,8 +52,8 @@ export async function signOut(page: Page) {
   await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
 }
 
-/** A new learner who owns vagus-nerve (bought through the dev payment path), signed in in this page. */
-export async function learnerWhoOwnsVagus(page: Page) {
+/** A new learner who bought `subject` through the dev payment path (its price button reads `Pay {price}`), signed in in this page. */
+export async function learnerWhoOwns(page: Page, subject: string, priceId: string, price: string) {
   const email = uniqueEmail('student');
   const password = 'student-password-1';
   expect((await page.request.post('/api/auth/register', { data: { email, password } })).status()).toBe(201);
@@ -63,9 +63,14 @@ export async function learnerWhoOwnsVagus(page: Page) {
   await page.goto('/login');
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve');
-  await page.getByRole('button', { name: 'Pay $49.00' }).click();
+  await page.goto(`/checkout/start?subject=${subject}&priceId=${priceId}`);
+  await page.getByRole('button', { name: `Pay ${price}` }).click();
   // The return address may carry the checkout session (?checkout=success&session_id=…).
   await expect(page).toHaveURL(/\/dashboard(\?|$)/);
   return email;
+}
+
+/** A new learner who owns vagus-nerve (bought through the dev payment path), signed in in this page. */
+export function learnerWhoOwnsVagus(page: Page) {
+  return learnerWhoOwns(page, 'vagus-nerve', 'price_vagus_nerve', '$49.00');
 }

@@ -263,15 +263,17 @@ describe('issuing', () => {
     const { id: before } = await issuedTo('cert-version-a');
     const v0 = (await h.get<CertificatePage>(`/api/certificates/${before}`)).body.snapshot.contentVersion;
     const tag = `certificates ${Date.now()}`;
+    const read = await h.get<{ etag: string }>('/api/studio/nodes/vn-anatomy?subject=vagus-nerve', { token: studio });
     const saved = await h.put(
       '/api/studio/nodes/vn-anatomy?subject=vagus-nerve',
       {
+        ...read.body,
         title: 'Anatomy (edited for a certificate test)',
         summary_html: `<p>${tag}</p>`,
         variants: { beginner: `<p>${tag}</p>`, advanced: '<p>a</p>', practical: '<p>p</p>', theoretical: '<p>t</p>' },
         sources: [{ title: 'A source', url: 'https://example.org/a', type: 'article' }],
       },
-      { token: studio },
+      { token: studio, headers: { 'if-match': read.body.etag } },
     );
     expect(saved.status).toBe(200);
     const published = await h.post<{ version: number }>(

@@ -191,19 +191,11 @@ describe('GET /api/graph', () => {
     const url = '/api/graph?subject=metabolic';
     const before = await h.get<Graph>(url, { token: studio });
     const node = 'met-reading-lab-reports';
-    const draft = await h.get<{ summary_html: string; variants: object; sources: object[] }>(
-      `/api/studio/nodes/${node}?subject=metabolic`,
-      { token: studio },
-    );
+    const draft = await h.get<{ etag: string }>(`/api/studio/nodes/${node}?subject=metabolic`, { token: studio });
     const saved = await h.put(
       `/api/studio/nodes/${node}?subject=metabolic`,
-      {
-        title: 'Reading Lab Reports, retitled',
-        summary_html: draft.body.summary_html,
-        variants: draft.body.variants,
-        sources: draft.body.sources,
-      },
-      { token: studio },
+      { ...draft.body, title: 'Reading Lab Reports, retitled' },
+      { token: studio, headers: { 'if-match': draft.body.etag } },
     );
     expect(saved.status).toBe(200);
     const drafted = await h.get<Graph>(url, {
@@ -306,6 +298,7 @@ describe('GET /api/graph/nodes/{id}', () => {
       [
         'bookmarked',
         'category',
+        'excerpt',
         'id',
         'lesson_html',
         'mastery_level',

@@ -385,13 +385,22 @@ describe('POST /api/admin/media/attach', () => {
     expect(res.status).toBe(200);
     expect(res.body.video).toEqual({ url: path(video), title: node.title });
 
+    // the whole draft as read, against its ETag, with the video left out (kept)
+    const read = await h.get<{ video: unknown; etag: string }>(`/api/studio/nodes/${node.id}?subject=${SUBJECT}`, {
+      token: studio,
+    });
+    const { video: _video, ...current } = read.body;
     const draft = {
+      ...current,
       title: `${node.title} (edited)`,
       summary_html: '<p>a new summary</p>',
       variants: { beginner: 'b', advanced: 'a', practical: 'p', theoretical: 't' },
       sources: [],
     };
-    const saved = await h.put(`/api/studio/nodes/${node.id}?subject=${SUBJECT}`, draft, { token: studio });
+    const saved = await h.put(`/api/studio/nodes/${node.id}?subject=${SUBJECT}`, draft, {
+      token: studio,
+      headers: { 'if-match': read.body.etag },
+    });
     expect(saved.status).toBe(200);
     const [overlay] = await h.sql<{ content: { video: unknown } }>(
       `select content from node_overlays where subject_id = ? and node_id = ?`,

@@ -371,7 +371,7 @@ describe('publishing a version', () => {
   it("marks the changed nodes' audio and captions stale; stale audio still plays; the next run re-makes it", async () => {
     await h.sql(`delete from node_overlays`);
     const nodeId = sections[0];
-    const node = await h.get<{ title: string; summary_html: string; variants: Record<string, string> }>(
+    const node = await h.get<{ title: string; summary_html: string; variants: Record<string, string>; etag: string }>(
       `/api/studio/nodes/${nodeId}?subject=${SUBJECT}`,
       { token: studio },
     );
@@ -379,12 +379,13 @@ describe('publishing a version', () => {
     const saved = await h.put(
       `/api/studio/nodes/${nodeId}?subject=${SUBJECT}`,
       {
+        ...node.body,
         title: `${node.body.title} (revised)`,
         summary_html: '<p>revised</p>',
         variants: node.body.variants,
         sources: [],
       },
-      { token: studio },
+      { token: studio, headers: { 'if-match': node.body.etag } },
     );
     expect(saved.status).toBe(200);
     const published = await h.post<{ changedNodes: string[] }>(

@@ -111,6 +111,7 @@ describe('notes', () => {
       subjectId: 'vagus-nerve',
       nodeId: 'vn-anatomy',
       nodeName: 'Anatomy: From Brainstem to Abdomen',
+      archived: false,
       title: 'Anatomy recap',
       content: 'Left vagus for implants.\nRight for the SA node.',
       createdAt: expect.any(String),
@@ -231,6 +232,7 @@ describe('bookmarks', () => {
       nodeId: 'vn-anatomy',
       nodeTitle: 'Anatomy: From Brainstem to Abdomen',
       nodeCategory: 'Anatomy & Foundations',
+      archived: false,
       createdAt: expect.any(String),
     });
     const again = await h.post<Bookmark>(

@@ -253,14 +253,12 @@ const rendered = once(async () => {
 async function draftSaved(): Promise<void> {
   const node = 'met-reading-lab-reports';
   const url = `/api/studio/nodes/${node}?subject=metabolic`;
-  const draft = await h.get<{ title: string; summary_html: string; variants: object; sources: object[] }>(url, {
-    token: tokens.studio,
-  });
-  const { summary_html, variants, sources } = draft.body;
+  // the whole draft as read, against its ETag (docs/authoring-api.md)
+  const draft = await h.get<{ title: string; etag: string }>(url, { token: tokens.studio });
   const saved = await h.put(
     url,
-    { title: `Reading Lab Reports (${Date.now()})`, summary_html, variants, sources },
-    { token: tokens.studio },
+    { ...draft.body, title: `Reading Lab Reports (${Date.now()})` },
+    { token: tokens.studio, headers: { 'if-match': draft.body.etag } },
   );
   expect(saved.status).toBe(200);
 }

@@ -6,9 +6,14 @@ interface StudioNode {
   subjectId: string;
   title: string;
   summary_html: string;
+  lesson_html: string;
   variants: Record<string, string>;
   sources: { title: string; url: string; type: string }[];
+  moduleId: string;
+  prerequisites: string[];
+  quiz: unknown[];
   hasOverlay: boolean;
+  etag: string;
 }
 interface VersionList {
   versions: { id: string; version: number; published: boolean; createdAt: string; changedNodes: string[] }[];
@@ -29,7 +34,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 // Every test starts without drafts (a test that fails half-way may leave one behind).
-beforeEach(() => h.sql(`delete from node_overlays`));
+beforeEach(async () => {
+  await h.sql(`delete from node_overlays`);
+  await h.sql(`delete from quiz_item_drafts`);
+});
 
 const variants = (tag: string) => ({
   beginner: `<p>beginner ${tag}</p>`,
@@ -48,8 +56,24 @@ function draft(tag: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-function put(subject: string, nodeId: string, body: unknown, token = studio) {
-  return h.put<StudioNode>(`/api/studio/nodes/${nodeId}?subject=${subject}`, body, { token });
+/**
+ * Saves a draft as the editor does (issue 25): the fields the test gives over the node as read, against the ETag
+ * it was read with.
+ */
+async function put(subject: string, nodeId: string, body: Record<string, unknown>, token = studio) {
+  const url = `/api/studio/nodes/${nodeId}?subject=${subject}`;
+  const read = await h.get<StudioNode>(url, { token: studio });
+  // a node that cannot be read still gets a well-formed body, so the refusal is about the node, not the body
+  const base: Record<string, unknown> = { lesson_html: '', moduleId: 'none', prerequisites: [], quiz: [] };
+  if (read.status === 200) {
+    const { lesson_html, moduleId, prerequisites, quiz } = read.body;
+    Object.assign(base, { lesson_html, moduleId, prerequisites, quiz });
+  }
+  return h.put<StudioNode>(
+    url,
+    { ...base, ...body },
+    { token, headers: { 'if-match': read.status === 200 ? read.body.etag : '"none"' } },
+  );
 }
 
 async function published(subject: string, nodeId: string) {
@@ -138,7 +162,7 @@ describe('refusals', () => {
       ]);
     }
     const { beginner: _b, ...threeVariants } = variants('x');
-    const invalid: [string, unknown][] = [
+    const invalid: [string, Record<string, unknown>][] = [
       ['empty title', draft('x', { title: '' })],
       ['blank title', draft('x', { title: '   ' })],
       ['long title', draft('x', { title: 't'.repeat(201) })],
@@ -170,7 +194,8 @@ describe('refusals', () => {
         draft('x', { sources: [{ title: 'a', url: 'https://example.org', type: 'article', x: 1 }] }),
       ],
       ['a source not an object', draft('x', { sources: ['https://example.org'] })],
-      ['an unknown field', draft('x', { lesson_html: '<p>x</p>' })],
+      ['an unknown field', draft('x', { lesson: '<p>x</p>' })],
+      ['html the sanitiser would change', draft('x', { summary_html: '<p>x</p><script>alert(1)</script>' })],
     ];
     for (const [what, body] of invalid) {
       expect([what, (await put('vagus-nerve', 'vn-anatomy', body)).status]).toEqual([what, 400]);
@@ -192,11 +217,16 @@ describe('draft, publish and reset', () => {
     expect((await h.get<VersionList>(`/api/studio/versions?subject=${subject}`, { token: studio })).body).toEqual({
       versions: [],
       hasOverlay: false,
+      etag: expect.any(String),
     });
 
-    const body = draft('one', {
-      summary_html: '<p>summary one</p><script>alert(1)</script><img src=x onerror=alert(1)>',
-    });
+    // html the sanitiser would change is refused (issue 25), naming what learners would lose
+    const unsafe = await put(subject, nodeId, draft('one', { summary_html: '<p>one</p><img src=x onerror=alert(1)>' }));
+    expect(unsafe.status).toBe(400);
+    expect((unsafe.body as unknown as ApiError).message).toBe(
+      'summary_html: would be removed when shown to learners: the <img> tag',
+    );
+    const body = draft('one', { summary_html: '<p>summary one</p>' });
     const saved = await put(subject, nodeId, body);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
@@ -213,12 +243,12 @@ describe('draft, publish and reset', () => {
     expect(read.status).toBe(200);
     expect(read.body).toEqual(saved.body);
 
-    // stored as given (sanitised only when served), by this user; learners still read the published node
+    // stored by this user; learners still read the published node
     const [overlay] = await h.sql<{ content: { summary_html: string }; updated_by: string }>(
       `select content, updated_by from node_overlays where subject_id = ? and node_id = ?`,
       [subject, nodeId],
     );
-    expect(overlay.content.summary_html).toContain('<script>');
+    expect(overlay.content.summary_html).toBe('<p>summary one</p>');
     const [me] = await h.sql<{ id: string }>(`select id from users where email = 'studio@example.com'`);
     expect(overlay.updated_by).toBe(me.id);
     expect(await published(subject, nodeId)).toEqual(before);
@@ -228,10 +258,11 @@ describe('draft, publish and reset', () => {
     expect((await h.get<VersionList>(`/api/studio/versions?subject=${subject}`, { token: studio })).body).toEqual({
       versions: [],
       hasOverlay: true,
+      etag: expect.any(String),
     });
 
-    // a second save of the same node replaces the draft; the title can be left out
-    const again = await put(subject, nodeId, { ...draft('two'), title: undefined });
+    // a second save of the same node replaces the draft
+    const again = await put(subject, nodeId, { ...draft('two'), title: 'Edited one' });
     expect(again.status).toBe(200);
     expect(again.body.title).toBe('Edited one');
     expect(again.body.summary_html).toBe('<p>summary two</p>');
@@ -267,7 +298,7 @@ describe('draft, publish and reset', () => {
       summary_html: before.summary_html,
       sources: before.sources,
     });
-    expect(snaps[0].after).toEqual({
+    expect(snaps[0].after).toMatchObject({
       title: 'Edited one',
       summary_html: '<p>summary two</p>',
       variants: variants('two'),
@@ -284,6 +315,7 @@ describe('draft, publish and reset', () => {
         { id: `${subject}@1`, version: 1, published: true, createdAt: expect.any(String), changedNodes: [nodeId] },
       ],
       hasOverlay: false,
+      etag: expect.any(String),
     });
     expect(new Date(list.body.versions[0].createdAt).toISOString()).toBe(list.body.versions[0].createdAt);
     const [ver] = await h.sql<{ created_by: string }>(
@@ -344,7 +376,8 @@ describe('draft, publish and reset', () => {
   it('a draft identical to the published content is no change: 409, and the stale draft is dropped', async () => {
     const versions = await versionCount(subject);
     const current = (await h.get<StudioNode>(`/api/studio/nodes/${nodeId}?subject=${subject}`, { token: studio })).body;
-    const { id: _id, subjectId: _s, hasOverlay: _o, ...same } = current;
+    const { id: _id, subjectId: _s, hasOverlay: _o, etag: _e, ...same } = current;
+    for (const k of ['created', 'retired']) delete (same as Record<string, unknown>)[k];
     expect((await put(subject, nodeId, same)).status).toBe(200);
     expect(await overlayCount(subject)).toBe(1);
     expect(

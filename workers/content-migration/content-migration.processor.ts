@@ -23,7 +23,7 @@ export class ContentMigrationProcessor extends TrackedWorkerHost {
   }
 
   process(job: Job<ContentMigrationPayload>): Promise<MigrationSummary> {
-    const { source } = job.data;
+    const { source, takePack } = job.data;
     const spec = source.kind === 'rest' ? source : { kind: 'bundled' as const, dir: this.migration.bundledDir() };
     // Tests only (0, and always 0 in production): holds the job between subjects, so the scale test
     // can kill this worker in the middle of a migration and watch another one finish it.
@@ -36,6 +36,7 @@ export class ContentMigrationProcessor extends TrackedWorkerHost {
           if (pause > 0) await new Promise((r) => setTimeout(r, pause));
         },
         signal,
+        { takePack: takePack ?? [] },
       ),
     );
   }

@@ -8,10 +8,13 @@ export const UnsavedChangesBar = ({ saving, onSave }: { saving: boolean; onSave:
     aria-label="Unsaved changes"
     sx={{
       position: 'fixed',
-      bottom: 24,
-      left: '50%',
-      transform: 'translateX(-50%)',
-      px: 3,
+      // centred on a wide screen; edge to edge (and low) on a phone, where a centred box hid the form
+      bottom: { xs: 8, sm: 24 },
+      left: { xs: 8, sm: '50%' },
+      right: { xs: 8, sm: 'auto' },
+      transform: { xs: 'none', sm: 'translateX(-50%)' },
+      justifyContent: 'space-between',
+      px: { xs: 2, sm: 3 },
       py: 1.5,
       display: 'flex',
       alignItems: 'center',

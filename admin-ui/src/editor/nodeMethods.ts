@@ -1,18 +1,28 @@
-import type { Schema } from '@lp/api-types';
-
 import { callApi } from '../providers/apiCall';
-
-/** A node as the editor reads it: the overlay's content when there is one, else the published one. */
-export type StudioNode = Schema<'NodeDraftResponse'>;
-/** The editable part of a node: what a save sends. */
-export type NodeContent = Pick<Schema<'SaveNodeDraftDto'>, 'summary_html' | 'variants' | 'sources'>;
+import type { NodeDraftSave } from './authoring';
 
 const node = (nodeId: string, subjectId: string) => ({ path: { nodeId }, query: { subject: subjectId } });
 
 export const nodeMethods = {
-  /** `GET /api/studio/nodes/{nodeId}?subject=` (404 for a node the subject does not have). */
+  /** `GET /api/studio/nodes/{nodeId}?subject=` (404 for a topic the subject does not have); `etag` to save against. */
   node: (nodeId: string, subjectId: string) => callApi('get', '/api/studio/nodes/{nodeId}', node(nodeId, subjectId)),
-  /** `PUT /api/studio/nodes/{nodeId}?subject=`: writes the draft overlay; answers the saved draft. */
-  saveNode: (nodeId: string, subjectId: string, content: NodeContent) =>
-    callApi('put', '/api/studio/nodes/{nodeId}', { ...node(nodeId, subjectId), body: content }),
+  /**
+   * `PUT /api/studio/nodes/{nodeId}?subject=` with `If-Match: etag`: writes the draft; answers it with its new
+   * etag. 412 (someone saved since: `current`), 428 (no If-Match), 400 with the refused `field`.
+   */
+  saveNode: (nodeId: string, subjectId: string, draft: NodeDraftSave, etag: string) =>
+    callApi('put', '/api/studio/nodes/{nodeId}', {
+      ...node(nodeId, subjectId),
+      header: { 'If-Match': etag },
+      body: draft,
+    }),
+  /** `POST /api/studio/nodes?subject=`: a new empty topic appended to its module (409 when the id is taken). */
+  createNode: (subjectId: string, topic: { title: string; moduleId: string; id?: string }) =>
+    callApi('post', '/api/studio/nodes', { query: { subject: subjectId }, body: topic }),
+  /** `POST …/retire`: the topic leaves the graph on publish; `droppedFrom` lists the topics that lost it. */
+  retireNode: (nodeId: string, subjectId: string) =>
+    callApi('post', '/api/studio/nodes/{nodeId}/retire', node(nodeId, subjectId)),
+  /** `POST …/restore`: undoes a retirement in the draft. */
+  restoreNode: (nodeId: string, subjectId: string) =>
+    callApi('post', '/api/studio/nodes/{nodeId}/restore', node(nodeId, subjectId)),
 };

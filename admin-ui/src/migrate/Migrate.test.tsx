@@ -20,6 +20,7 @@ const RESULT = {
   skipped: [] as { subject: string; id: string; reason: string }[],
   challenges: 5,
   warnings: [] as string[],
+  keptStudioEdits: [] as { subjectId: string; nodeId: string; title: string }[],
 };
 
 /** The whole Studio app on /studio/migrate, signed in as a studio user. */
@@ -49,7 +50,7 @@ async function enterUrl(user: ReturnType<typeof userEvent.setup>, value: string)
 
 const startButton = () => screen.getByRole('button', { name: /Start Content Migration|Migrating\.\.\./ });
 
-describe('Migrate screen', { timeout: 15_000 }, () => {
+describe('Migrate screen', { timeout: 30_000 }, () => {
   it('explains the migration and defaults to the bundled content, with no URL field', async () => {
     const { server } = await renderMigrate(json(RESULT));
 
@@ -94,6 +95,34 @@ describe('Migrate screen', { timeout: 15_000 }, () => {
     expect(within(card).getByText('Nothing was skipped')).toBeInTheDocument();
     expect(startButton()).toHaveTextContent('Start Content Migration');
     expect(startButton()).toBeEnabled();
+  });
+
+  it('lists the kept Studio edits and reruns taking the pack for the chosen topics', async () => {
+    const kept = [
+      { subjectId: 'ai-user', nodeId: 'aiu-context-window', title: 'The Context Window' },
+      { subjectId: 'vagus-nerve', nodeId: 'vn-anatomy', title: 'Anatomy' },
+    ];
+    const { server, user } = await renderMigrate([json({ ...RESULT, keptStudioEdits: kept }), json(RESULT)]);
+
+    await user.click(startButton());
+    const card = await screen.findByRole('region', { name: 'Migration result' });
+    expect(
+      within(card).getByText(
+        'kept Studio edits: The Context Window (ai-user/aiu-context-window), Anatomy (vagus-nerve/vn-anatomy)',
+      ),
+    ).toBeInTheDocument();
+    const rerun = within(card).getByRole('button', { name: /Run again with the pack's version/ });
+    expect(rerun).toBeDisabled();
+
+    await user.click(within(card).getByRole('checkbox', { name: /The Context Window/ }));
+    expect(rerun).toHaveTextContent("Run again with the pack's version of 1 topic");
+    await user.click(rerun);
+
+    await waitFor(() => expect(server.callsTo('POST', '/api/admin/migrate')).toHaveLength(2));
+    expect(JSON.parse(server.callsTo('POST', '/api/admin/migrate')[1].body ?? 'null')).toEqual({
+      takePack: [{ subjectId: 'ai-user', nodeId: 'aiu-context-window' }],
+    });
+    await waitFor(() => expect(screen.queryByText(/kept Studio edits:/)).not.toBeInTheDocument());
   });
 
   it('posts { source: "rest", baseUrl } for the legacy REST API', async () => {

@@ -5,9 +5,11 @@ import {
   Button,
   Card,
   CardContent,
+  Checkbox,
   CircularProgress,
   FormControl,
   FormControlLabel,
+  FormGroup,
   FormLabel,
   List,
   ListItem,
@@ -29,7 +31,7 @@ import { Title, useDataProvider, useNotify } from 'react-admin';
 import { serverMessage } from '../providers/apiErrorMessage';
 import type { Answer } from '../providers/apiCall';
 import type { StudioDataProvider } from '../providers/dataProvider';
-import type { MigrationRequest } from './migrateMethods';
+import type { MigrationRequest, TakePack } from './migrateMethods';
 
 export const successMessage = (totalMigrated: number) =>
   `Migration Successful! Migrated ${totalMigrated} nodes from REST API to PostgreSQL`;
@@ -71,9 +73,10 @@ export const Migrate = () => {
   const showUrlError = source === 'rest' && baseUrl.trim() !== '' && !urlValid;
   const canStart = !running && (source === 'bundled' || urlValid);
 
-  const run = () => {
+  const run = (takePack?: TakePack) => {
     if (!canStart) return;
-    migration.mutate(source === 'rest' ? { source: 'rest', baseUrl } : { source: 'bundled' });
+    const request: MigrationRequest = source === 'rest' ? { source: 'rest', baseUrl } : { source: 'bundled' };
+    migration.mutate(takePack ? { ...request, takePack } : request);
   };
 
   return (
@@ -87,7 +90,8 @@ export const Migrate = () => {
         PostgreSQL, from the bundled content folder or from a legacy REST API.
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Running it again updates changed content and creates no duplicates.
+        Running it again updates changed content and creates no duplicates. Topics changed in the Studio are kept as
+        they are and listed.
       </Typography>
 
       <FormControl component="fieldset" sx={{ display: 'block', mb: 2 }} disabled={running}>
@@ -122,7 +126,7 @@ export const Migrate = () => {
       <Box>
         <Button
           variant="contained"
-          onClick={run}
+          onClick={() => run()}
           disabled={!canStart}
           startIcon={
             running ? <CircularProgress size={18} color="inherit" aria-label="Migration running" /> : undefined
@@ -132,12 +136,20 @@ export const Migrate = () => {
         </Button>
       </Box>
 
-      {result && <MigrationResultCard result={result} />}
+      {result && <MigrationResultCard result={result} running={running} onTakePack={run} />}
     </Box>
   );
 };
 
-const MigrationResultCard = ({ result }: { result: MigrationResult }) => (
+const MigrationResultCard = ({
+  result,
+  running,
+  onTakePack,
+}: {
+  result: MigrationResult;
+  running: boolean;
+  onTakePack: (takePack: TakePack) => void;
+}) => (
   <Card variant="outlined" sx={{ mt: 3 }} component="section" aria-label="Migration result">
     <CardContent>
       <Typography variant="h6" component="h2" gutterBottom>
@@ -176,6 +188,8 @@ const MigrationResultCard = ({ result }: { result: MigrationResult }) => (
 
       <Typography sx={{ mb: 2 }}>Challenges: {result.challenges}</Typography>
 
+      <KeptStudioEdits key={result.jobId} kept={result.keptStudioEdits} running={running} onTakePack={onTakePack} />
+
       <Typography variant="subtitle1" component="h3">
         Skipped items
       </Typography>
@@ -193,3 +207,61 @@ const MigrationResultCard = ({ result }: { result: MigrationResult }) => (
     </CardContent>
   </Card>
 );
+
+type Kept = MigrationResult['keptStudioEdits'][number];
+const keyOf = (topic: Kept) => `${topic.subjectId}/${topic.nodeId}`;
+
+/**
+ * Topics the import left as the Studio made them ("kept Studio edits: …"). The author may choose some to take
+ * the content pack's version of, and run the migration again for them.
+ */
+const KeptStudioEdits = ({
+  kept,
+  running,
+  onTakePack,
+}: {
+  kept: Kept[];
+  running: boolean;
+  onTakePack: (takePack: TakePack) => void;
+}) => {
+  const [chosen, setChosen] = useState<string[]>([]);
+  const legendId = useId();
+  if (kept.length === 0) return null;
+  const toggle = (key: string) =>
+    setChosen((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]));
+  const takePack = kept
+    .filter((t) => chosen.includes(keyOf(t)))
+    .map(({ subjectId, nodeId }) => ({ subjectId, nodeId }));
+  return (
+    <Box component="section" aria-labelledby={legendId} sx={{ mb: 2 }}>
+      <Typography variant="subtitle1" component="h3" id={legendId}>
+        Kept Studio edits
+      </Typography>
+      <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+        kept Studio edits: {kept.map((t) => `${t.title} (${keyOf(t)})`).join(', ')}
+      </Typography>
+      <Typography color="text.secondary" variant="body2" sx={{ mb: 1 }}>
+        These topics were changed in the Studio, so the import left them as they are. To replace a topic with the
+        content pack&apos;s version, choose it and run the migration again.
+      </Typography>
+      <FormGroup aria-label="Take the content pack's version of">
+        {kept.map((topic) => (
+          <FormControlLabel
+            key={keyOf(topic)}
+            control={<Checkbox checked={chosen.includes(keyOf(topic))} onChange={() => toggle(keyOf(topic))} />}
+            label={`Take the pack's version of ${topic.title} (${keyOf(topic)})`}
+            disabled={running}
+          />
+        ))}
+      </FormGroup>
+      <Button
+        variant="outlined"
+        onClick={() => onTakePack(takePack)}
+        disabled={running || takePack.length === 0}
+        sx={{ mt: 1 }}
+      >
+        Run again with the pack&apos;s version of {takePack.length === 1 ? '1 topic' : `${takePack.length} topics`}
+      </Button>
+    </Box>
+  );
+};

@@ -20,6 +20,14 @@ type Operation<P extends ApiPath, M extends HttpMethod> = NonNullable<paths[P][M
 type PathParams<P extends ApiPath, M extends HttpMethod> =
   Operation<P, M> extends { parameters: { path: infer Path } } ? Path : never;
 
+/** Request headers the operation declares (`If-Match` of the authoring routes). */
+type HeaderParams<P extends ApiPath, M extends HttpMethod> =
+  Operation<P, M> extends { parameters: { header?: infer Header } }
+    ? [NonNullable<Header>] extends [never]
+      ? never
+      : NonNullable<Header>
+    : never;
+
 /** An option the operation has: required when it has required fields, absent when the operation has none. */
 type Option<Key extends string, Value> = [Value] extends [never]
   ? { [K in Key]?: undefined }
@@ -29,6 +37,7 @@ type Option<Key extends string, Value> = [Value] extends [never]
 
 export type CallOptions<P extends ApiPath, M extends HttpMethod> = Option<'path', PathParams<P, M>> &
   Option<'query', QueryParams<P, M>> &
+  Option<'header', HeaderParams<P, M>> &
   Option<'body', RequestBody<P, M>>;
 
 /** The operation's answer, as the document declares it. */
@@ -52,15 +61,26 @@ export async function callApi<P extends ApiPath, M extends MethodOf<P>>(
   const {
     path: params,
     query,
+    header,
     body,
   } = (options ?? {}) as {
     path?: Record<string, string | number>;
     query?: Record<string, unknown>;
+    header?: Record<string, string>;
     body?: unknown;
   };
-  const { json } = await httpClient(fillPath(path, params) + queryString(query), {
+  return sendJson<Answer<P, M>>(method, fillPath(path, params) + queryString(query), { header, body });
+}
+
+const sendJson = async <T>(
+  method: HttpMethod,
+  url: string,
+  { header, body }: { header?: Record<string, string>; body?: unknown },
+): Promise<T> => {
+  const { json } = await httpClient(url, {
     method: method.toUpperCase(),
+    headers: header ? new Headers({ Accept: 'application/json', ...header }) : undefined,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return json as Answer<P, M>;
-}
+  return json as T;
+};

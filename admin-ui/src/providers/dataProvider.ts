@@ -9,6 +9,7 @@ import { runMethods } from '../jobs/run/runMethods';
 import { queueBoardMethods } from '../layout/queueBoardMethods';
 import { mediaMethods } from '../media/mediaMethods';
 import { migrateMethods } from '../migrate/migrateMethods';
+import { outlineMethods } from '../outline/outlineMethods';
 import { reviewMethods } from '../review/reviewMethods';
 import { subjectsMethods } from '../subjects/subjectsMethods';
 import { usersMethods } from '../users/usersMethods';
@@ -26,6 +27,7 @@ export const dataProvider = {
   ...simpleRestProvider(ADMIN_API_URL, httpClient),
   ...versionsMethods,
   ...nodeMethods,
+  ...outlineMethods,
   ...usersMethods,
   ...mediaMethods,
   ...jobsMethods,

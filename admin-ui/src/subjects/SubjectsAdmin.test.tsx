@@ -26,6 +26,13 @@ async function renderSubjects(coursesReply: Routes[string], moreRoutes: Routes =
   const server = mockFetch({
     [REFRESH]: json(makeSession(STUDIO_ROLES, { token: 'token-a' })),
     [COURSES]: coursesReply,
+    'GET /api/studio/outline': json({
+      subjectId: 'vagus-nerve',
+      modules: [],
+      retired: [],
+      hasOverlay: false,
+      etag: '"o"',
+    }),
     ...moreRoutes,
   });
   vi.resetModules();

@@ -22,6 +22,13 @@ async function renderSubjects(routes: Routes = {}) {
   const server = mockFetch({
     [REFRESH]: json(makeSession(['learner', 'studio'], { token: 'token-a' })),
     [COURSES]: COURSE_LIST,
+    'GET /api/studio/outline': json({
+      subjectId: 'vagus-nerve',
+      modules: [],
+      retired: [],
+      hasOverlay: false,
+      etag: '"o"',
+    }),
     ...routes,
   });
   vi.resetModules();
@@ -39,10 +46,15 @@ const publishButtonOf = async (subjectId: string) => {
 };
 
 describe('Subjects Admin screen: Publish Latest Draft and Crawl', { timeout: 30_000 }, () => {
-  it('orders the sections Publish Latest Draft, Course Visibility, Crawl & Index Sources', async () => {
+  it('orders the sections Publish Latest Draft, Course Visibility, Crawl & Index Sources, Course Outline', async () => {
     await renderSubjects();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(['Publish Latest Draft', 'Course Visibility (Shop)', 'Crawl & Index Sources']);
+    expect(headings).toEqual([
+      'Publish Latest Draft',
+      'Course Visibility (Shop)',
+      'Crawl & Index Sources',
+      'Course Outline',
+    ]);
     await publishButtonOf('metabolic');
     expect(within(publishSection()).getAllByRole('button', { name: 'Publish Latest Draft' })).toHaveLength(2);
   });

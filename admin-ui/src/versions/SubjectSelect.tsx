@@ -39,7 +39,8 @@ export const SubjectSelect = ({
       value={value}
       onChange={(event) => onChange(event.target.value)}
       disabled={disabled}
-      sx={{ minWidth: 260 }}
+      // a long course title is cut with an ellipsis rather than widening the page on a phone
+      sx={{ minWidth: 260, maxWidth: '100%' }}
     >
       {options.map((option) => (
         <MenuItem key={option.id} value={option.id}>

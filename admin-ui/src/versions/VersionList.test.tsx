@@ -18,6 +18,7 @@ const COURSE_LIST = () =>
 
 const WITH_OVERLAY = {
   hasOverlay: true,
+  etag: '"d1"',
   versions: [
     {
       id: 'v-3',
@@ -196,11 +197,44 @@ describe('Versions screen', { timeout: 30_000 }, () => {
     expect(calls).toHaveLength(1);
     expect(JSON.parse(calls[0].body ?? 'null')).toEqual({ subjectId: 'vagus-nerve' });
     expect(calls[0].headers.get('Authorization')).toBe('Bearer token-a');
+    // the draft this list showed, and no other
+    expect(calls[0].headers.get('If-Match')).toBe('"d1"');
     expect(server.callsTo('POST', '/api/studio/versions/reset')).toHaveLength(0);
     expect(await screen.findByRole('listitem', { name: 'v4' })).toBeInTheDocument();
     expect(within(item('v4')).getByText('Current')).toBeInTheDocument();
     expect(within(item('v3')).getByText('Published')).toBeInTheDocument();
     expect(banner()).not.toBeInTheDocument();
+  });
+
+  it('says so and reloads when the draft changed since the list was shown (412)', async () => {
+    const changed = { ...WITH_OVERLAY, etag: '"d2"' };
+    const { server, user } = await renderVersions({
+      [VERSIONS]: [json(WITH_OVERLAY), json(changed)],
+      [PUBLISH]: json(
+        { statusCode: 412, error: 'Precondition Failed', message: 'changed', current: changed },
+        { status: 412 },
+      ),
+    });
+    await versionList();
+
+    await user.click(screen.getByRole('button', { name: 'Publish Changes' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Publish Changes?' })).getByRole('button', { name: 'Publish' }),
+    );
+
+    const message = /The draft changed since this list was shown/;
+    await waitFor(() => expect(screen.getAllByText(message).length).toBeGreaterThan(0));
+    expect(screen.queryByText(/Changes published/)).not.toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo('GET', '/api/studio/versions')).toHaveLength(2));
+    expect(server.callsTo('POST', '/api/studio/versions/publish')[0].headers.get('If-Match')).toBe('"d1"');
+  });
+
+  it('keeps the chosen subject in the address', async () => {
+    const { user } = await renderVersions({ [VERSIONS]: json(NO_OVERLAY) }, '/studio/versions?subject=metabolic');
+    await versionList();
+    await user.click(screen.getByRole('combobox', { name: 'Subject' }));
+    await user.click(await screen.findByRole('option', { name: 'The Vagus Nerve (vagus-nerve)' }));
+    await waitFor(() => expect(window.location.search).toBe('?subject=vagus-nerve'));
   });
 
   it('shows a failure notification with the server message when publishing fails', async () => {

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { Title, useBasename } from 'react-admin';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { LinkBase, Title, useBasename } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { DEFAULT_SUBJECT, editorPath } from '../shared/editorPath';
 import { ConfirmDialog } from './ConfirmDialog';
 import { OverlayBanner } from './OverlayBanner';
 import { SubjectSelect } from './SubjectSelect';
-import { useVersions, type OverlayAction } from './useVersions';
+import { PUBLISH_CONFLICT, useVersions, type OverlayAction } from './useVersions';
 import { VersionHistory } from './VersionHistory';
 
 export const RESET_CONFIRM = 'All unpublished changes will be discarded. This cannot be undone.';
@@ -17,9 +17,15 @@ export const PUBLISH_CONFIRM = 'A new version will be created and the changes wi
 export const VersionList = () => {
   const basename = useBasename();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const [subjectId, setSubjectId] = useState(() => searchParams.get('subject')?.trim() || DEFAULT_SUBJECT);
-  const { load, running, run } = useVersions(subjectId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // the chosen course lives in the address, so Back and reload keep it
+  const subjectId = searchParams.get('subject')?.trim() || DEFAULT_SUBJECT;
+  const setSubjectId = (next: string) =>
+    setSearchParams((params) => {
+      params.set('subject', next);
+      return params;
+    });
+  const { load, running, run, conflict } = useVersions(subjectId);
   const [confirm, setConfirm] = useState<OverlayAction | null>(null);
   const [nodeId, setNodeId] = useState('');
 
@@ -50,6 +56,21 @@ export const VersionList = () => {
           </Button>
         </Box>
       </Stack>
+
+      <Button
+        component={LinkBase}
+        to={`${basename}/subjects?subject=${encodeURIComponent(subjectId)}`}
+        variant="text"
+        sx={{ mb: 2 }}
+      >
+        Course outline: edit, add and reorder topics
+      </Button>
+
+      {conflict && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {PUBLISH_CONFLICT}
+        </Alert>
+      )}
 
       {load.state === 'loaded' && load.data.hasOverlay && (
         <OverlayBanner

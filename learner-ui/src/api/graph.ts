@@ -39,6 +39,22 @@ export function toGraph(data: GraphWire): Graph {
   return { ...data, nodes: data.nodes.map((n) => ({ ...n, summary: textAsHtml(n.summary), mastery_level: 0 })) };
 }
 
+/**
+ * A topic page's topic as its card on the learning graph shows it: the card's plain-text `excerpt` (the
+ * draft's when previewing) where the graph list sends `summary`, and the page's mastery.
+ */
+export function topicCardOf(node: TopicNode): GraphNode {
+  return {
+    id: node.id,
+    title: node.title,
+    category: node.category,
+    moduleId: node.moduleId,
+    summary: textAsHtml(node.excerpt),
+    prerequisites: node.prerequisites.map((p) => p.id),
+    mastery_level: node.mastery_level,
+  };
+}
+
 /** The graph with the caller's mastery merged into its nodes (topics it does not list are 0). */
 export function withMastery(graph: Graph, { levels }: GraphMastery): Graph {
   return { ...graph, nodes: graph.nodes.map((n) => ({ ...n, mastery_level: levels[n.id] ?? 0 })) };
@@ -64,6 +80,15 @@ export const graphApi = {
   node: (nodeId: string, subject: string) =>
     api.get<TopicNode>(`/api/graph/nodes/${encodeURIComponent(nodeId)}`, {
       query: { subject } satisfies QueryParams<'/api/graph/nodes/{id}', 'get'>,
+    }),
+  /**
+   * GET /api/graph/nodes/{id}?subject=&preview=overlay: the topic page as learners will get it after the
+   * next publish (the draft's content, quiz items without answers, the card's excerpt). Studio only: 403
+   * for anyone else. A separate URL, so the browser's cache never answers the published page with it.
+   */
+  previewNode: (nodeId: string, subject: string) =>
+    api.get<TopicNode>(`/api/graph/nodes/${encodeURIComponent(nodeId)}`, {
+      query: { subject, preview: 'overlay' } satisfies QueryParams<'/api/graph/nodes/{id}', 'get'>,
     }),
 };
 

@@ -22,6 +22,7 @@ export {
   graphApi,
   withMastery,
   toGraph,
+  topicCardOf,
   notesApi,
   bookmarksApi,
   tutorApi,

@@ -50,6 +50,7 @@ export function topic(overrides: Partial<TopicNode> = {}): TopicNode {
     category: 'Anatomy & Foundations',
     moduleId: 'foundations',
     summary_html: '<p>Summary of the anatomy.</p>',
+    excerpt: 'Summary of the anatomy.',
     lesson_html: '<p>The full anatomy lesson.</p>',
     variants: {
       beginner: '<p>Beginner take.</p>',

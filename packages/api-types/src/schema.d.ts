@@ -1205,6 +1205,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studio/nodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudioNodesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studio/nodes/{nodeId}": {
         parameters: {
             query?: never;
@@ -1214,6 +1230,54 @@ export interface paths {
         };
         get: operations["StudioNodesController_get"];
         put: operations["StudioNodesController_save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/nodes/{nodeId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudioNodesController_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/nodes/{nodeId}/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudioNodesController_retire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/outline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudioOutlineController_get"];
+        put: operations["StudioOutlineController_save"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1685,6 +1749,8 @@ export interface components {
             nodeTitle: string;
             /** @description the topic's module title */
             nodeCategory: string;
+            /** @description the topic was retired (or left the course): the bookmark is kept, shown as archived */
+            archived: boolean;
             /** Format: date-time */
             createdAt: string;
         };
@@ -1892,6 +1958,13 @@ export interface components {
             /** @example price_vagus_nerve */
             priceId: string;
         };
+        CreateNodeDto: {
+            title: string;
+            /** @example foundations */
+            moduleId: string;
+            /** @description defaults to a slug of the title, made unique in the subject */
+            id?: string;
+        };
         CreateNoteDto: {
             /** @example vagus-nerve */
             subjectId: string;
@@ -1984,6 +2057,16 @@ export interface components {
             status: "active" | "refunded" | "revoked" | "suspended";
             /** Format: date-time */
             createdAt: string;
+        };
+        FieldErrorResponse: {
+            /** @example 400 */
+            statusCode: number;
+            /** @example Bad Request */
+            error: string;
+            /** @example quiz[1].correct: "d" is not one of its choices (a, b, c) */
+            message: string;
+            /** @example quiz[1].correct */
+            field: string;
         };
         GatingResponse: {
             passed: boolean;
@@ -2145,6 +2228,13 @@ export interface components {
             type: "error";
             message: string;
         };
+        KeptStudioEditResponse: {
+            /** @example vagus-nerve */
+            subjectId: string;
+            /** @example vn-anatomy */
+            nodeId: string;
+            title: string;
+        };
         LessonResponse: {
             summary: string;
             steps: string[];
@@ -2251,6 +2341,8 @@ export interface components {
              * @example https://legacy.example.com
              */
             baseUrl?: string;
+            /** @description Studio-edited topics to import from the pack anyway (they stop being Studio-edited) */
+            takePack?: components["schemas"]["TakePackDto"][];
         };
         MigrateResponse: {
             jobId: string;
@@ -2261,6 +2353,8 @@ export interface components {
             challenges: number;
             skipped: components["schemas"]["SkippedItemResponse"][];
             warnings: string[];
+            /** @description Studio-edited topics the import left as they are (send them in takePack to take the pack) */
+            keptStudioEdits: components["schemas"]["KeptStudioEditResponse"][];
         };
         MigrateSubjectResponse: {
             id: string;
@@ -2290,6 +2384,8 @@ export interface components {
             moduleId: string;
             /** @description sanitised html */
             summary_html: string;
+            /** @description the graph card's plain-text summary (at most 48 characters): the published one, or the draft's when previewing */
+            excerpt: string;
             /** @description sanitised html */
             lesson_html: string;
             /** @description sanitised html by name (beginner, advanced, practical, theoretical) */
@@ -2305,6 +2401,14 @@ export interface components {
             /** @description whether the caller bookmarked it */
             bookmarked: boolean;
         };
+        NodeDraftConflictResponse: {
+            /** @example 412 */
+            statusCode: number;
+            /** @example Precondition Failed */
+            error: string;
+            message: string;
+            current: components["schemas"]["NodeDraftResponse"];
+        };
         NodeDraftResponse: {
             /** @example vn-anatomy */
             id: string;
@@ -2313,16 +2417,41 @@ export interface components {
             title: string;
             /** @description sanitised html */
             summary_html: string;
+            /** @description sanitised html */
+            lesson_html: string;
             variants: components["schemas"]["NodeVariantsResponse"];
             sources: components["schemas"]["NodeDraftSourceResponse"][];
-            /** @description the content is the draft overlay (unpublished) */
+            video: components["schemas"]["NodeDraftVideoResponse"] | null;
+            /** @example foundations */
+            moduleId: string;
+            /** @description ids of the topics it builds on */
+            prerequisites: string[];
+            /** @description reading order */
+            position: number;
+            /** @description retired in the draft, or archived when published */
+            retired: boolean;
+            /** @description added in the Studio and not yet published */
+            created: boolean;
+            /** @description the topic's quiz items (the draft's when it has one) */
+            quiz: components["schemas"]["StudioQuizItemResponse"][];
+            /** @description the topic has unpublished draft changes */
             hasOverlay: boolean;
+            /**
+             * @description the ETag header repeated: send it as If-Match
+             * @example "3f9c0a"
+             */
+            etag: string;
         };
         NodeDraftSourceResponse: {
             title: string;
             url: string;
             /** @example encyclopedia */
             type: string;
+        };
+        NodeDraftVideoResponse: {
+            /** @example /media/vagus-nerve/video/vn-anatomy-1a2b3c4d.mp4 */
+            url: string;
+            title: string;
         };
         NodePrerequisiteResponse: {
             /** @example vn-what-is-the-vagus-nerve */
@@ -2354,6 +2483,11 @@ export interface components {
             /** @description sanitised html */
             theoretical: string;
         };
+        NodeVideoDto: {
+            /** @example /media/vagus-nerve/video/vn-anatomy-1a2b3c4d.mp4 */
+            url: string;
+            title?: string;
+        };
         NodeVideoResponse: {
             url: string;
             title: string;
@@ -2368,6 +2502,8 @@ export interface components {
             nodeId: string | null;
             /** @description the topic's title; null without a topic */
             nodeName: string | null;
+            /** @description the topic was retired (or left the course): the note is kept, shown as archived */
+            archived: boolean;
             /** @description the first line of the text */
             title: string;
             /** @description the text after the first line and the blank lines below it */
@@ -2376,6 +2512,54 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        OutlineConflictResponse: {
+            /** @example 412 */
+            statusCode: number;
+            /** @example Precondition Failed */
+            error: string;
+            message: string;
+            current: components["schemas"]["OutlineResponse"];
+        };
+        OutlineModuleDto: {
+            /** @example foundations */
+            id: string;
+            /** @description its topics in reading order */
+            topicIds: string[];
+        };
+        OutlineModuleResponse: {
+            /** @example foundations */
+            id: string;
+            /** @example Anatomy & Foundations */
+            title: string;
+            /** @description in reading order, draft positions applied */
+            topics: components["schemas"]["OutlineTopicResponse"][];
+        };
+        OutlineResponse: {
+            /** @example vagus-nerve */
+            subjectId: string;
+            modules: components["schemas"]["OutlineModuleResponse"][];
+            retired: components["schemas"]["OutlineRetiredResponse"][];
+            /** @description the subject has unpublished draft changes */
+            hasOverlay: boolean;
+            /** @description the ETag header repeated: send it as If-Match */
+            etag: string;
+        };
+        OutlineRetiredResponse: {
+            id: string;
+            title: string;
+            moduleId: string;
+            /** @description the topic has unpublished changes */
+            draft: boolean;
+        };
+        OutlineTopicResponse: {
+            /** @example vn-intro */
+            id: string;
+            title: string;
+            /** @description the topic has unpublished changes */
+            draft: boolean;
+            /** @description added in the Studio and not yet published */
+            created: boolean;
         };
         PracticeOptionResponse: {
             /** @example b */
@@ -2611,6 +2795,32 @@ export interface components {
              */
             answers: number[];
         };
+        QuizChoiceDto: {
+            /** @example a */
+            id: string;
+            /** @description plain text */
+            text: string;
+        };
+        QuizItemDraftDto: {
+            /**
+             * @description left out for a new item
+             * @example vn-anatomy-q1
+             */
+            id?: string;
+            /** @description plain text */
+            stem: string;
+            /** @description 2 to 8 choices with unique ids */
+            choices: components["schemas"]["QuizChoiceDto"][];
+            /**
+             * @description the id of the correct choice
+             * @example b
+             */
+            correct: string;
+            /** @description plain text, shown after grading */
+            explanation: string;
+            /** @description 1 easy, 2 medium, 3 hard */
+            difficulty: number;
+        };
         QuizProgressResponse: {
             /** @description the best attempt, 0..1 */
             score: number;
@@ -2658,6 +2868,41 @@ export interface components {
         ResetPasswordDto: {
             token: string;
             password: string;
+        };
+        RetireNodeResponse: {
+            /** @example vn-anatomy */
+            id: string;
+            /** @example vagus-nerve */
+            subjectId: string;
+            title: string;
+            /** @description sanitised html */
+            summary_html: string;
+            /** @description sanitised html */
+            lesson_html: string;
+            variants: components["schemas"]["NodeVariantsResponse"];
+            sources: components["schemas"]["NodeDraftSourceResponse"][];
+            video: components["schemas"]["NodeDraftVideoResponse"] | null;
+            /** @example foundations */
+            moduleId: string;
+            /** @description ids of the topics it builds on */
+            prerequisites: string[];
+            /** @description reading order */
+            position: number;
+            /** @description retired in the draft, or archived when published */
+            retired: boolean;
+            /** @description added in the Studio and not yet published */
+            created: boolean;
+            /** @description the topic's quiz items (the draft's when it has one) */
+            quiz: components["schemas"]["StudioQuizItemResponse"][];
+            /** @description the topic has unpublished draft changes */
+            hasOverlay: boolean;
+            /**
+             * @description the ETag header repeated: send it as If-Match
+             * @example "3f9c0a"
+             */
+            etag: string;
+            /** @description topics whose draft prerequisites no longer name it */
+            droppedFrom: string[];
         };
         ReviewBotResponse: {
             passed: boolean;
@@ -2717,12 +2962,38 @@ export interface components {
             reason: string;
         };
         SaveNodeDraftDto: {
-            /** @description kept as it is when left out */
-            title?: string;
-            /** @description html, stored as given and sanitised whenever served */
+            title: string;
+            /** @description html; refused when the sanitiser would change it */
             summary_html: string;
+            /** @description html; refused when the sanitiser would change it */
+            lesson_html: string;
             variants: components["schemas"]["VariantsDto"];
             sources: components["schemas"]["NodeSourceDto"][];
+            /** @description left out: kept; null: no video */
+            video?: components["schemas"]["NodeVideoDto"] | null;
+            /** @example foundations */
+            moduleId: string;
+            /** @description ids of the topics it builds on */
+            prerequisites: string[];
+            /** @description reading order; left out: kept */
+            position?: number;
+            /** @description the topic's quiz items, in order */
+            quiz: components["schemas"]["QuizItemDraftDto"][];
+            /** @description ignored (read-only) */
+            id?: Record<string, never>;
+            /** @description ignored (read-only) */
+            subjectId?: Record<string, never>;
+            /** @description ignored (read-only) */
+            hasOverlay?: Record<string, never>;
+            /** @description ignored (read-only) */
+            created?: Record<string, never>;
+            /** @description ignored (read-only) */
+            retired?: Record<string, never>;
+            /** @description ignored (read-only) */
+            etag?: Record<string, never>;
+        };
+        SaveOutlineDto: {
+            modules: components["schemas"]["OutlineModuleDto"][];
         };
         SessionResponse: {
             /** @description epoch milliseconds when the access token expires */
@@ -2806,6 +3077,27 @@ export interface components {
              */
             result: "applied" | "duplicate" | "ignored";
         };
+        StudioQuizChoiceResponse: {
+            /** @example a */
+            id: string;
+            /** @description plain text */
+            text: string;
+        };
+        StudioQuizItemResponse: {
+            /** @example vn-anatomy-q1 */
+            id: string;
+            /** @description plain text */
+            stem: string;
+            choices: components["schemas"]["StudioQuizChoiceResponse"][];
+            /**
+             * @description the correct choice id
+             * @example b
+             */
+            correct: string;
+            explanation: string;
+            /** @example 2 */
+            difficulty: number;
+        };
         SubjectBodyDto: {
             /** @example vagus-nerve */
             subjectId: string;
@@ -2885,6 +3177,12 @@ export interface components {
              *     ]
              */
             tags: string[];
+        };
+        TakePackDto: {
+            /** @example vagus-nerve */
+            subjectId: string;
+            /** @example vn-anatomy */
+            nodeId: string;
         };
         TokenDto: {
             token: string;
@@ -3103,6 +3401,8 @@ export interface components {
             versions: components["schemas"]["VersionResponse"][];
             /** @description the subject has unpublished draft edits */
             hasOverlay: boolean;
+            /** @description the draft's ETag (the header repeated): send it as If-Match to publish */
+            etag: string;
         };
         VersionResponse: {
             /**
@@ -3121,6 +3421,14 @@ export interface components {
             createdAt: string;
             /** @description ids of the nodes this version changed */
             changedNodes: string[];
+        };
+        VersionsConflictResponse: {
+            /** @example 412 */
+            statusCode: number;
+            /** @example Precondition Failed */
+            error: string;
+            message: string;
+            current: components["schemas"]["VersionListResponse"];
         };
         VideoCancelDto: {
             /** @example video-3f1c2b9e */
@@ -5497,6 +5805,42 @@ export interface operations {
             };
         };
     };
+    StudioNodesController_create: {
+        parameters: {
+            query: {
+                /** @description subject id, name or title */
+                subject: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateNodeDto"];
+            };
+        };
+        responses: {
+            /** @description the new draft topic */
+            201: {
+                headers: {
+                    /** @description of this draft; send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeDraftResponse"];
+                };
+            };
+            /** @description the id is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     StudioNodesController_get: {
         parameters: {
             query: {
@@ -5513,6 +5857,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description of this draft; send it back as If-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5527,7 +5873,10 @@ export interface operations {
                 /** @description subject id, name or title */
                 subject: string;
             };
-            header?: never;
+            header: {
+                /** @description the ETag the change is based on */
+                "If-Match": string;
+            };
             path: {
                 nodeId: string;
             };
@@ -5542,11 +5891,162 @@ export interface operations {
             /** @description the saved draft */
             200: {
                 headers: {
+                    /** @description of this draft; send it back as If-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["NodeDraftResponse"];
                 };
+            };
+            /** @description `field` names the refused field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorResponse"];
+                };
+            };
+            /** @description someone saved since: `current` */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeDraftConflictResponse"];
+                };
+            };
+            /** @description no If-Match */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    StudioNodesController_restore: {
+        parameters: {
+            query: {
+                /** @description subject id, name or title */
+                subject: string;
+            };
+            header?: never;
+            path: {
+                nodeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description of this draft; send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetireNodeResponse"];
+                };
+            };
+        };
+    };
+    StudioNodesController_retire: {
+        parameters: {
+            query: {
+                /** @description subject id, name or title */
+                subject: string;
+            };
+            header?: never;
+            path: {
+                nodeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description of this draft; send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetireNodeResponse"];
+                };
+            };
+        };
+    };
+    StudioOutlineController_get: {
+        parameters: {
+            query: {
+                /** @description subject id, name or title */
+                subject: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description of this draft; send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutlineResponse"];
+                };
+            };
+        };
+    };
+    StudioOutlineController_save: {
+        parameters: {
+            query: {
+                /** @description subject id, name or title */
+                subject: string;
+            };
+            header: {
+                /** @description the ETag the change is based on */
+                "If-Match": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveOutlineDto"];
+            };
+        };
+        responses: {
+            /** @description the new outline */
+            200: {
+                headers: {
+                    /** @description of this draft; send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutlineResponse"];
+                };
+            };
+            /** @description the outline changed since: `current` */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutlineConflictResponse"];
+                };
+            };
+            /** @description no If-Match */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5564,6 +6064,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description of this draft; send it back as If-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5575,7 +6077,10 @@ export interface operations {
     StudioVersionsController_publish: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the draft's ETag the Versions screen showed */
+                "If-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5592,6 +6097,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublishVersionResponse"];
+                };
+            };
+            /** @description the draft changed since: `current` */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionsConflictResponse"];
                 };
             };
         };

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
+import { DetailedHttpException } from '../http/detailed-http.exception';
 import { TooManyRequestsException } from '../http/too-many-requests.exception';
 
 export interface ErrorBody {
@@ -9,6 +10,8 @@ export interface ErrorBody {
   error: string;
   message: string;
   errorId?: string;
+  /** what a DetailedHttpException adds (a field path, the current version) */
+  [extra: string]: unknown;
 }
 
 // 22021: invalid byte sequence (e.g. NUL); 22P02: invalid text representation; 22001: value too long.
@@ -37,7 +40,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const error = STATUS_CODES[status] ?? 'Error';
-      return { body: { statusCode: status, error, message: messageOf(exception.getResponse(), error) } };
+      const extras = exception instanceof DetailedHttpException ? exception.extras : {};
+      return { body: { statusCode: status, error, message: messageOf(exception.getResponse(), error), ...extras } };
     }
     // Fastify's own client errors (bad JSON, body too large, wrong content type) carry a 4xx
     // statusCode and an FST_ code. Other libraries' statusCodes (Stripe's 401 for a bad API key,

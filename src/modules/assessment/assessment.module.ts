@@ -6,6 +6,8 @@ import { AssessmentContentRepository } from './assessment-content.repository';
 import { AssessmentContentService } from './assessment-content.service';
 import { MasteryRepository } from './mastery.repository';
 import { MasteryService } from './mastery.service';
+import { QuizDraftsRepository } from './quiz-drafts.repository';
+import { QuizDraftsService } from './quiz-drafts.service';
 import { QuizItemsService } from './quiz-items.service';
 import { QuizController } from './quiz.controller';
 import { QuizRepository } from './quiz.repository';
@@ -22,7 +24,9 @@ import { QuizService } from './quiz.service';
     QuizRepository,
     QuizService,
     QuizItemsService,
+    QuizDraftsRepository,
+    QuizDraftsService,
   ],
-  exports: [AssessmentContentService, MasteryService, QuizItemsService],
+  exports: [AssessmentContentService, MasteryService, QuizItemsService, QuizDraftsService],
 })
 export class AssessmentModule {}

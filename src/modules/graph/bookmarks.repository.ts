@@ -8,11 +8,13 @@ export interface BookmarkRecord {
   nodeTitle: string;
   /** the topic's module title */
   nodeCategory: string;
+  /** its topic is retired (archived): the bookmark is kept */
+  archived: boolean;
   createdAt: string | Date;
 }
 
 const BOOKMARK_SELECT = `select b.id, b.subject_id as "subjectId", b.node_id as "nodeId", t.title as "nodeTitle",
-         coalesce(m.title, t.module_id) as "nodeCategory", b.created_at as "createdAt"
+         coalesce(m.title, t.module_id) as "nodeCategory", (t.archived_at is not null) as archived, b.created_at as "createdAt"
   from bookmarks b
   join topic_nodes t on t.subject_id = b.subject_id and t.id = b.node_id
   left join subject_modules m on m.subject_id = t.subject_id and m.id = t.module_id`;

@@ -165,6 +165,10 @@ export class NodeDetailResponse {
   @ApiProperty({ description: "the module's title (its id when the module is not listed)" }) category!: string;
   @ApiProperty({ example: 'foundations' }) moduleId!: string;
   @ApiProperty({ description: 'sanitised html' }) summary_html!: string;
+  @ApiProperty({
+    description: `the graph card's plain-text summary (at most ${SUMMARY_EXCERPT_CHARS} characters): the published one, or the draft's when previewing`,
+  })
+  excerpt!: string;
   @ApiProperty({ description: 'sanitised html' }) lesson_html!: string;
   @ApiProperty({
     type: 'object',
@@ -224,31 +228,43 @@ function toMicroQuiz(items: PublicQuizItem[]): MicroQuizItemResponse[] {
   }));
 }
 
-/** The content a topic page shows: the published node's, or the draft overlay's when previewing it. */
-export type NodeContent = Pick<NodeDetailRecord, 'title' | 'summaryHtml' | 'variants' | 'sources'>;
+/** What a topic page shows: the published node's, or the draft's when previewing it. */
+export type NodePage = Pick<
+  NodeDetailRecord,
+  | 'id'
+  | 'title'
+  | 'category'
+  | 'moduleId'
+  | 'summaryHtml'
+  | 'lessonHtml'
+  | 'variants'
+  | 'sources'
+  | 'prerequisites'
+  | 'bookmarked'
+>;
 
 export function toNodeDetailResponse(
   subjectId: string,
-  row: NodeDetailRecord,
-  content: NodeContent,
+  page: NodePage,
   quiz: PublicQuizItem[],
   level: number | null | undefined,
   video: NodeVideoResponse | null,
 ): NodeDetailResponse {
   return {
-    id: row.id,
+    id: page.id,
     subject_id: subjectId,
-    title: content.title,
-    category: row.category,
-    moduleId: row.moduleId,
-    summary_html: clean(content.summaryHtml),
-    lesson_html: clean(row.lessonHtml),
-    variants: toVariants(content.variants),
-    sources: toSources(content.sources),
+    title: page.title,
+    category: page.category,
+    moduleId: page.moduleId,
+    summary_html: clean(page.summaryHtml),
+    excerpt: plainExcerpt(page.summaryHtml, SUMMARY_EXCERPT_CHARS),
+    lesson_html: clean(page.lessonHtml),
+    variants: toVariants(page.variants),
+    sources: toSources(page.sources),
     video,
-    prerequisites: row.prerequisites.map((p) => ({ id: p.id, title: p.title })),
+    prerequisites: page.prerequisites.map((p) => ({ id: p.id, title: p.title })),
     micro_quiz: toMicroQuiz(quiz),
     mastery_level: level ?? 0,
-    bookmarked: !!row.bookmarked,
+    bookmarked: !!page.bookmarked,
   };
 }

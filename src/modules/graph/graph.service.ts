@@ -9,7 +9,7 @@ import { type CachedGraph, GraphCache } from './graph-cache.service';
 import {
   type GraphMasteryResponse,
   type GraphResponse,
-  type NodeContent,
+  type NodePage,
   type NodeDetailResponse,
   type NodeVideoResponse,
   safeUrl,
@@ -89,7 +89,7 @@ export class GraphService {
 
   async node(user: AuthUser, subjectId: string, nodeId: string, preview?: 'overlay'): Promise<NodeDetailResponse> {
     if (preview === 'overlay' && !user.roles.includes('studio')) throw new ForbiddenException(PREVIEW_FORBIDDEN);
-    const [[row, { items: quiz, level }], overlay] = await Promise.all([
+    const [[row, { items: quiz, level }], draft] = await Promise.all([
       // the node, and from assessment its items and the caller's level of this topic alone (not the
       // subject's thousands of rows), in one round trip
       this.repo.findNodeDetailWith(
@@ -98,19 +98,29 @@ export class GraphService {
         user.id,
         this.quizItems.topicPageRead(subjectId, nodeId, user.id),
       ),
-      preview === 'overlay' ? this.overlays.overlayFor(subjectId, nodeId) : Promise.resolve(null),
+      preview === 'overlay' ? this.overlays.preview(subjectId, nodeId) : Promise.resolve(null),
     ]);
+    if (preview === 'overlay') {
+      // the topic as the next publish makes it: every content field of the draft, a topic added in the Studio too
+      if (!draft) throw new NotFoundException(TOPIC_NOT_FOUND);
+      const { content } = draft;
+      const page: NodePage = {
+        id: nodeId,
+        title: content.title,
+        category: draft.category,
+        moduleId: content.moduleId,
+        summaryHtml: content.summaryHtml,
+        lessonHtml: content.lessonHtml,
+        variants: content.variants,
+        sources: content.sources,
+        prerequisites: draft.prerequisites,
+        bookmarked: row?.bookmarked ?? false,
+      };
+      const video = await this.playableVideo(subjectId, content.video, user.id);
+      return toNodeDetailResponse(subjectId, page, draft.quiz ?? quiz, level, video);
+    }
     if (!row) throw new NotFoundException(TOPIC_NOT_FOUND);
-    const content: NodeContent = overlay
-      ? {
-          title: overlay.title ?? row.title,
-          summaryHtml: overlay.summaryHtml,
-          variants: overlay.variants,
-          sources: overlay.sources,
-        }
-      : row;
-    // the draft's video when previewing it (an overlay saved before videos were tracked has none: the published one)
-    const video = await this.playableVideo(subjectId, overlay?.video ?? row.video, user.id);
-    return toNodeDetailResponse(subjectId, row, content, quiz, level, video);
+    const video = await this.playableVideo(subjectId, row.video, user.id);
+    return toNodeDetailResponse(subjectId, row, quiz, level, video);
   }
 }

@@ -7,12 +7,14 @@ export interface NoteRecord {
   nodeId: string | null;
   /** the topic's title, while the topic exists */
   nodeName: string | null;
+  /** its topic is retired (archived): the note is kept */
+  archived: boolean;
   text: string;
   createdAt: string | Date;
   updatedAt: string | Date;
 }
 
-const NOTE_COLUMNS = `n.id, n.subject_id as "subjectId", n.node_id as "nodeId", t.title as "nodeName", n.text,
+const NOTE_COLUMNS = `n.id, n.subject_id as "subjectId", n.node_id as "nodeId", t.title as "nodeName", (t.archived_at is not null) as archived, n.text,
   n.created_at as "createdAt", n.updated_at as "updatedAt"`;
 const NODE_JOIN = `left join topic_nodes t on t.subject_id = n.subject_id and t.id = n.node_id`;
 

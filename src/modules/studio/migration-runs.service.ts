@@ -36,7 +36,13 @@ export class MigrationRunsService {
     const { jobId, result } = await this.migrations.run({
       subjectId: null,
       requestedBy: userId,
-      payload: () => ({ source, requestedBy: userId }),
+      payload: () => ({
+        source,
+        requestedBy: userId,
+        ...(dto.takePack?.length
+          ? { takePack: dto.takePack.map((t) => ({ subjectId: t.subjectId, nodeId: t.nodeId })) }
+          : {}),
+      }),
     });
     return { jobId, ...result };
   }

@@ -10,8 +10,15 @@ import type { Bookmark } from '../../api';
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (d: number) => new Date(Date.now() - d * DAY).toISOString();
 
-function bookmark(id: string, subjectId: string, nodeId: string, nodeTitle: string, createdDaysAgo: number): Bookmark {
-  return { id, subjectId, nodeId, nodeTitle, nodeCategory: 'Basics', createdAt: daysAgo(createdDaysAgo) };
+function bookmark(
+  id: string,
+  subjectId: string,
+  nodeId: string,
+  nodeTitle: string,
+  createdDaysAgo: number,
+  archived = false,
+): Bookmark {
+  return { id, subjectId, nodeId, nodeTitle, nodeCategory: 'Basics', archived, createdAt: daysAgo(createdDaysAgo) };
 }
 
 const BOOKMARKS = [
@@ -47,6 +54,35 @@ describe('/bookmarks', () => {
     expect(within(stat('Subjects')).getByText('2')).toBeInTheDocument();
     expect(within(stat('This Week')).getByText('2')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET /api/bookmarks')[0].url.searchParams.get('subjectId')).toBe('metabolic');
+  });
+
+  it('keeps the bookmark of a retired topic, labelled Archived topic, without a link to its page', async () => {
+    const user = userEvent.setup();
+    const list = [...BOOKMARKS, bookmark('b4', 'metabolic', 'm-old', 'Retired Topic', 2, true)];
+    installFetch({
+      ...signedIn(),
+      ...catalogHandlers,
+      'GET /api/bookmarks': { body: list },
+      'DELETE /api/bookmarks': { status: 204 },
+    });
+    renderApp({ route: '/bookmarks' });
+    const metabolic = await screen.findByRole('region', { name: 'Metabolic Health Essentials' });
+    const archived = within(metabolic).getByRole('listitem', { name: 'Retired Topic, Archived topic' });
+    expect(within(archived).getByText('Retired Topic')).toBeInTheDocument();
+    expect(within(archived).getByTestId('archived-topic')).toHaveTextContent('Archived topic');
+    expect(within(archived).queryByRole('link')).not.toBeInTheDocument();
+    // it still counts, and can still be removed
+    expect(within(stat('Total Bookmarks')).getByText('4')).toBeInTheDocument();
+    expect(within(archived).getByRole('button', { name: 'Remove Retired Topic' })).toBeEnabled();
+    // the live topics keep their View link and no label
+    const live = within(metabolic).getByRole('listitem', { name: 'Insulin' });
+    expect(within(live).getByRole('link', { name: 'View' })).toHaveAttribute(
+      'href',
+      '/node/m-insulin?subject=metabolic',
+    );
+    expect(within(live).queryByTestId('archived-topic')).not.toBeInTheDocument();
+    await user.click(within(archived).getByRole('button', { name: 'Remove Retired Topic' }));
+    expect(await toast()).toHaveTextContent('Bookmark removed');
   });
 
   it('searches by topic title', async () => {

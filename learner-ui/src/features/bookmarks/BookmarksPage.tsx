@@ -17,6 +17,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { errorMessage, type Bookmark } from '../../api';
 import { formatDate, isWithinLastWeek } from '../common/dates';
 import { StatsAndSearch } from '../common/StatsAndSearch';
+import { ARCHIVED_TOPIC, ArchivedTopicChip } from '../common/ArchivedTopicChip';
 import { nodePath } from '../graph/links';
 import { DEFAULT_SUBJECT } from '../notes/hooks';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
@@ -135,17 +136,21 @@ export function BookmarksPage() {
                     <ListItem
                       key={b.id}
                       divider
-                      aria-label={title}
+                      aria-label={b.archived ? `${title}, ${ARCHIVED_TOPIC}` : title}
+                      data-archived={b.archived || undefined}
                       secondaryAction={
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          <Button
-                            component={RouterLink}
-                            to={nodePath(b.nodeId, b.subjectId)}
-                            size="small"
-                            variant="outlined"
-                          >
-                            View
-                          </Button>
+                          {/* a retired topic has no page to view: the bookmark stays, labelled */}
+                          {!b.archived && (
+                            <Button
+                              component={RouterLink}
+                              to={nodePath(b.nodeId, b.subjectId)}
+                              size="small"
+                              variant="outlined"
+                            >
+                              View
+                            </Button>
+                          )}
                           <Tooltip title="Remove bookmark">
                             <IconButton
                               aria-label={`Remove ${title}`}
@@ -157,11 +162,17 @@ export function BookmarksPage() {
                           </Tooltip>
                         </Stack>
                       }
-                      sx={{ pr: 20 }}
+                      sx={{ pr: b.archived ? 8 : 20 }}
                     >
                       <ListItemText
                         primary={title}
-                        secondary={[b.nodeCategory, formatDate(b.createdAt)].filter(Boolean).join(' · ')}
+                        secondary={
+                          <>
+                            {b.archived && <ArchivedTopicChip sx={{ mr: 1 }} />}
+                            {[b.nodeCategory, formatDate(b.createdAt)].filter(Boolean).join(' · ')}
+                          </>
+                        }
+                        sx={{ overflowWrap: 'anywhere' }}
                       />
                     </ListItem>
                   );

@@ -7,6 +7,12 @@ export const learningKeys = {
   graph: (email: string | undefined, subject: string) => ['user', email ?? 'anonymous', 'graph', subject] as const,
   node: (email: string | undefined, subject: string, nodeId: string) =>
     ['user', email ?? 'anonymous', 'node', subject, nodeId] as const,
+  /**
+   * The draft preview of a topic: its own key root, so no read, update or invalidation of the published
+   * topic (`node`) or graph (`graph`) keys ever sees a draft, nor the preview a published answer.
+   */
+  nodePreview: (email: string | undefined, subject: string, nodeId: string) =>
+    ['user', email ?? 'anonymous', 'draft-preview', subject, nodeId] as const,
   notesAll: (email: string | undefined) => ['user', email ?? 'anonymous', 'notes'] as const,
   notes: (email: string | undefined, subjectId: string) => ['user', email ?? 'anonymous', 'notes', subjectId] as const,
   bookmarksAll: (email: string | undefined) => ['user', email ?? 'anonymous', 'bookmarks'] as const,
@@ -43,6 +49,23 @@ export function useTopic(nodeId: string, subject: string | null) {
     queryKey: learningKeys.node(user?.email, subject ?? '', nodeId),
     queryFn: () => graphApi.node(nodeId, subject ?? ''),
     enabled: isAuthenticated && !!subject && !!nodeId,
+  });
+}
+
+/**
+ * GET /api/graph/nodes/{id}?subject=&preview=overlay, for studio staff only (`enabled` false for anyone
+ * else). Always fetched afresh, again when the tab regains focus (the editor saves in the Studio's tab and
+ * comes back), and forgotten as soon as the page closes.
+ */
+export function useTopicPreview(nodeId: string, subject: string, enabled: boolean) {
+  const { user, isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: learningKeys.nodePreview(user?.email, subject, nodeId),
+    queryFn: () => graphApi.previewNode(nodeId, subject),
+    enabled: enabled && isAuthenticated && !!subject && !!nodeId,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: true,
   });
 }
 

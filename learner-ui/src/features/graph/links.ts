@@ -10,6 +10,14 @@ export function nodePath(nodeId: string, subjectId: string): string {
   return `/node/${q(nodeId)}?subject=${q(subjectId)}`;
 }
 
+/**
+ * The topic page rendered from the subject's unpublished draft (studio staff only): the Studio's
+ * "Preview as learner" opens it, and links between draft topics keep it.
+ */
+export function nodePreviewPath(nodeId: string, subjectId: string): string {
+  return `${nodePath(nodeId, subjectId)}&preview=overlay`;
+}
+
 export function challengePath(cid: string): string {
   return `/challenge/${q(cid)}`;
 }

@@ -70,6 +70,49 @@ describe('/node/:nodeId', () => {
     );
   });
 
+  it("lists the topic's quiz questions without answers and links the topics it builds on", async () => {
+    installFetch(
+      handlers({
+        prerequisites: [{ id: 'vn-intro', title: 'What Is the Vagus Nerve?' }],
+        micro_quiz: [
+          {
+            id: 'q1',
+            stemHtml: '<p>Which cranial nerve is the vagus?</p>',
+            choices: [
+              { id: 'a', textHtml: 'V' },
+              { id: 'b', textHtml: 'X' },
+            ],
+          },
+        ],
+      }),
+    );
+    renderApp({ route: ROUTE });
+    const quiz = await screen.findByRole('region', { name: 'Check your understanding' });
+    expect(within(quiz).getByTestId('topic-quiz-item')).toHaveTextContent('Which cranial nerve is the vagus?');
+    expect(
+      within(quiz)
+        .getAllByRole('listitem')
+        .slice(1)
+        .map((li) => li.textContent),
+    ).toEqual(['V', 'X']);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Builds on' })).getByRole('link', {
+        name: 'What Is the Vagus Nerve?',
+      }),
+    ).toHaveAttribute('href', '/node/vn-intro?subject=vagus-nerve');
+    // the published page has no preview banner and no graph card
+    expect(screen.queryByRole('status', { name: 'Draft preview' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'On the learning graph' })).not.toBeInTheDocument();
+  });
+
+  it('shows no quiz section and no Builds on without them', async () => {
+    installFetch(handlers());
+    renderApp({ route: ROUTE });
+    await screen.findByRole('heading', { level: 1, name: 'Vagus Anatomy' });
+    expect(screen.queryByRole('region', { name: 'Check your understanding' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Builds on' })).not.toBeInTheDocument();
+  });
+
   it('plays a library video from its signed URL with its captions track', async () => {
     const user = userEvent.setup();
     const signed = '/api/media/file/vagus-nerve/video%2Fvn-anatomy-1a2b3c4d.mp4?u=u1&exp=1&sig=s';
@@ -165,6 +208,7 @@ describe('/node/:nodeId', () => {
           nodeId: 'vn-anatomy',
           nodeTitle: 'Vagus Anatomy',
           nodeCategory: 'Anatomy & Foundations',
+          archived: false,
           createdAt: new Date().toISOString(),
         } satisfies Bookmark,
       },
@@ -206,6 +250,7 @@ describe('/node/:nodeId', () => {
           subjectId: 'vagus-nerve',
           nodeId: 'vn-anatomy',
           nodeName: 'Vagus Anatomy',
+          archived: false,
           title: 'x',
           content: '',
           createdAt: new Date().toISOString(),

@@ -22,8 +22,11 @@ export const TUTOR_LABELS: Record<TutorAction, string> = {
 
 export const TUTOR_ERROR = 'Sorry, I encountered an error. Please try again.';
 
-/** AI Tutor: one button per action; POST /api/tutor/variant and show the returned (server-sanitised) html. */
-export function TutorPanel({ nodeId, subject }: { nodeId: string; subject: string }) {
+/**
+ * AI Tutor: one button per action; POST /api/tutor/variant and show the returned (server-sanitised) html.
+ * With `offReason` the buttons are off and the reason shows (a draft preview: the tutor reads the published topic).
+ */
+export function TutorPanel({ nodeId, subject, offReason }: { nodeId: string; subject: string; offReason?: string }) {
   const mutation = useMutation<TutorVariant & { action: TutorAction }, unknown, TutorAction>({
     mutationFn: async (action) => ({ ...(await tutorApi.variant(nodeId, action, subject)), action }),
   });
@@ -43,7 +46,7 @@ export function TutorPanel({ nodeId, subject }: { nodeId: string; subject: strin
             key={action}
             size="small"
             variant={mutation.data?.action === action ? 'contained' : 'outlined'}
-            disabled={mutation.isPending}
+            disabled={mutation.isPending || !!offReason}
             onClick={() => mutation.mutate(action)}
             startIcon={pendingAction === action ? <CircularProgress size={14} aria-hidden /> : undefined}
           >
@@ -51,6 +54,11 @@ export function TutorPanel({ nodeId, subject }: { nodeId: string; subject: strin
           </Button>
         ))}
       </Stack>
+      {offReason && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          {offReason}
+        </Typography>
+      )}
       {mutation.isPending && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} role="status">
           Thinking…

@@ -17,12 +17,14 @@ function note(
   createdDaysAgo: number,
   nodeId: string | null = null,
   nodeName: string | null = null,
+  archived = false,
 ): Note {
   return {
     id,
     subjectId: 'metabolic',
     nodeId,
     nodeName,
+    archived,
     title,
     content,
     createdAt: daysAgo(createdDaysAgo),
@@ -69,6 +71,30 @@ describe('/notes', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Search notes' }));
     await user.type(screen.getByRole('textbox', { name: 'Search notes' }), 'zzz');
     expect(screen.getByRole('heading', { name: 'No notes found' })).toBeInTheDocument();
+  });
+
+  it('keeps a note on a retired topic, its topic labelled Archived topic and not a link', async () => {
+    const notes = [
+      note('n1', 'Insulin basics', 'Insulin moves glucose into cells.', 1, 'm-insulin', 'Insulin'),
+      note('n4', 'Ketones', 'Made in the liver.', 2, 'm-old', 'Ketone Bodies', true),
+    ];
+    installFetch({ ...signedIn(), ...catalogHandlers, 'GET /api/notes': { body: notes } });
+    renderApp({ route: '/notes' });
+    const card = await screen.findByRole('article', { name: 'Ketones' });
+    expect(within(card).getByTestId('note-summary')).toHaveTextContent('Made in the liver.');
+    expect(within(card).getByTestId('note-topic')).toHaveTextContent('Ketone Bodies');
+    expect(within(card).getByTestId('archived-topic')).toHaveTextContent('Archived topic');
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Edit Ketones' })).toBeEnabled();
+    // still a note linked to a topic
+    expect(within(stat('Linked to Topics')).getByText('2')).toBeInTheDocument();
+    // a live topic stays a link, unlabelled
+    const live = screen.getByRole('article', { name: 'Insulin basics' });
+    expect(within(live).getByRole('link', { name: 'Insulin' })).toHaveAttribute(
+      'href',
+      '/node/m-insulin?subject=metabolic',
+    );
+    expect(within(live).queryByTestId('archived-topic')).not.toBeInTheDocument();
   });
 
   it('uses the subject from the address', async () => {

@@ -19,6 +19,7 @@ import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
 import { errorMessage, noteText, type Note } from '../../api';
 import { formatDate, isWithinLastWeek } from '../common/dates';
 import { StatsAndSearch } from '../common/StatsAndSearch';
+import { ArchivedTopicChip } from '../common/ArchivedTopicChip';
 import { nodePath } from '../graph/links';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
 import { useToast } from '../toast/toast-context';
@@ -215,18 +216,25 @@ function NoteCard({
         >
           {note.content}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          {note.nodeId && (
-            <Chip
-              size="small"
-              variant="outlined"
-              label={note.nodeName || note.nodeId}
-              component={RouterLink}
-              to={nodePath(note.nodeId, note.subjectId)}
-              clickable
-              data-testid="note-topic"
-            />
-          )}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          {note.nodeId &&
+            (note.archived ? (
+              // a retired topic has no page to open: its name stays, labelled, not a link
+              <>
+                <Chip size="small" variant="outlined" label={note.nodeName || note.nodeId} data-testid="note-topic" />
+                <ArchivedTopicChip />
+              </>
+            ) : (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={note.nodeName || note.nodeId}
+                component={RouterLink}
+                to={nodePath(note.nodeId, note.subjectId)}
+                clickable
+                data-testid="note-topic"
+              />
+            ))}
           <Typography variant="caption" color="text.secondary">
             {formatDate(note.createdAt)}
           </Typography>

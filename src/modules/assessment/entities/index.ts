@@ -1,8 +1,10 @@
 import { QuizAttempt } from './quiz-attempt.entity';
 import { QuizItem } from './quiz-item.entity';
+import { QuizItemDraft } from './quiz-item-draft.entity';
 import { UserMastery } from './user-mastery.entity';
 
-export { QuizAttempt, QuizItem, UserMastery };
+export { QuizAttempt, QuizItem, QuizItemDraft, UserMastery };
+export type { StoredDraftItem } from './quiz-item-draft.entity';
 export type { QuizChoice } from './quiz-item.entity';
 export type { QuizKind } from './quiz-attempt.entity';
-export const ASSESSMENT_ENTITIES = [QuizItem, UserMastery, QuizAttempt];
+export const ASSESSMENT_ENTITIES = [QuizItem, QuizItemDraft, UserMastery, QuizAttempt];

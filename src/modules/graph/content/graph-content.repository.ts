@@ -78,6 +78,24 @@ export class GraphContentRepository {
     return rows.length;
   }
 
+  /** The subject's Studio-edited topics (live or retired), which imports leave as they are. */
+  studioEdited(em: EntityManager, subjectId: string): Promise<{ id: string; title: string }[]> {
+    return em.execute<{ id: string; title: string }[]>(
+      `select id, title from topic_nodes where subject_id = ? and studio_edited_at is not null order by position, id`,
+      [subjectId],
+    );
+  }
+
+  /** These topics take the content source's version again: no longer Studio-edited. */
+  async clearStudioEdited(em: EntityManager, subjectId: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await em.execute(
+      `update topic_nodes set studio_edited_at = null
+        where subject_id = ? and id = any(array(select jsonb_array_elements_text(?::jsonb)))`,
+      [subjectId, JSON.stringify(ids)],
+    );
+  }
+
   async existingNodeIds(em: EntityManager, subjectId: string): Promise<Set<string>> {
     const rows = await em.execute<{ id: string }[]>(
       `select id from topic_nodes where subject_id = ? and archived_at is null`,

@@ -23,6 +23,8 @@ export interface NodesImportResult {
   archived: number;
   /** prerequisite ids that named no node of the subject, dropped */
   droppedEdges: { nodeId: string; prerequisiteId: string }[];
+  /** Studio-edited topics left as the Studio published them (not overwritten, archived or restored) */
+  kept: { nodeId: string; title: string }[];
 }
 
 /** The graph's side of the content migration: topic nodes and prerequisite edges. */
@@ -54,15 +56,28 @@ export class GraphContentService {
   /**
    * Runs inside the caller's transaction. `sourceIds` are all node ids the source has
    * (including items skipped as malformed, whose stored version is kept, not archived).
+   * Studio-edited topics are left as the Studio published them (listed in `kept`), unless named in `takePack`:
+   * those are imported like the others and stop being Studio-edited.
    */
   async importNodes(
     em: EntityManager,
     subjectId: string,
-    nodes: NodeImport[],
+    source: NodeImport[],
     sourceIds: string[],
+    takePack: ReadonlySet<string> = new Set(),
   ): Promise<NodesImportResult> {
+    const edited = await this.repo.studioEdited(em, subjectId);
+    await this.repo.clearStudioEdited(
+      em,
+      subjectId,
+      edited.filter((e) => takePack.has(e.id)).map((e) => e.id),
+    );
+    const kept = edited.filter((e) => !takePack.has(e.id));
+    const keptIds = new Set(kept.map((k) => k.id));
+    const nodes = source.filter((n) => !keptIds.has(n.id));
     const outcomes: Record<string, UpsertOutcome> = {};
-    for (const [position, n] of nodes.entries()) {
+    for (const [position, n] of source.entries()) {
+      if (keptIds.has(n.id)) continue;
       const { prerequisites: _edges, ...content } = n;
       const row = { ...content, position, video: n.video ?? null };
       outcomes[n.id] = await this.repo.upsertNode(em, subjectId, {
@@ -70,7 +85,7 @@ export class GraphContentService {
         contentHash: contentHash({ ...row, prerequisites: [...n.prerequisites].sort() }),
       });
     }
-    const archived = await this.repo.archiveMissing(em, subjectId, sourceIds);
+    const archived = await this.repo.archiveMissing(em, subjectId, [...sourceIds, ...keptIds]);
     const live = await this.repo.existingNodeIds(em, subjectId);
     const edges: { nodeId: string; prerequisiteId: string }[] = [];
     const droppedEdges: { nodeId: string; prerequisiteId: string }[] = [];
@@ -85,6 +100,6 @@ export class GraphContentService {
       nodes.map((n) => n.id),
       edges,
     );
-    return { outcomes, archived, droppedEdges };
+    return { outcomes, archived, droppedEdges, kept: kept.map((k) => ({ nodeId: k.id, title: k.title })) };
   }
 }

@@ -17,6 +17,8 @@ export class BookmarkResponse {
   @ApiProperty({ example: 'vn-anatomy' }) nodeId!: string;
   @ApiProperty() nodeTitle!: string;
   @ApiProperty({ description: "the topic's module title" }) nodeCategory!: string;
+  @ApiProperty({ description: 'the topic was retired (or left the course): the bookmark is kept, shown as archived' })
+  archived!: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 
@@ -27,6 +29,7 @@ export function toBookmarkResponse(b: BookmarkRecord): BookmarkResponse {
     nodeId: b.nodeId,
     nodeTitle: b.nodeTitle,
     nodeCategory: b.nodeCategory,
+    archived: b.archived,
     createdAt: new Date(b.createdAt).toISOString(),
   };
 }

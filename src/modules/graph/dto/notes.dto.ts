@@ -52,6 +52,8 @@ export class NoteResponse {
   @ApiProperty({ type: String, nullable: true, example: 'vn-anatomy' }) nodeId!: string | null;
   @ApiProperty({ type: String, nullable: true, description: "the topic's title; null without a topic" })
   nodeName!: string | null;
+  @ApiProperty({ description: 'the topic was retired (or left the course): the note is kept, shown as archived' })
+  archived!: boolean;
   @ApiProperty({ description: 'the first line of the text' }) title!: string;
   @ApiProperty({ description: 'the text after the first line and the blank lines below it' }) content!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
@@ -79,6 +81,7 @@ export function toNoteResponse(n: NoteRecord): NoteResponse {
     subjectId: n.subjectId,
     nodeId: n.nodeId,
     nodeName: n.nodeName,
+    archived: n.archived,
     title,
     content,
     createdAt: new Date(n.createdAt).toISOString(),

@@ -13,9 +13,20 @@ export interface NodeContentFields {
   sources: { title: string; url: string; type: string }[];
   /** absent: no video (an overlay saved before videos were tracked keeps the published one) */
   video?: NodeVideo | null;
+  // Since issue 25 a draft holds everything a learner sees; absent in older drafts: the published value.
+  lesson_html?: string;
+  moduleId?: string;
+  prerequisites?: string[];
+  position?: number;
+  retired?: boolean;
+  /** a topic added in the Studio, not yet published */
+  created?: boolean;
 }
 
-/** A Studio edit not yet published: the subject's draft overlay, one row per edited node. */
+/**
+ * A Studio edit not yet published: the subject's draft overlay, one row per edited node. No foreign key to the
+ * node: a topic the Studio adds exists only here until it is published.
+ */
 @Entity({ tableName: 'node_overlays' })
 export class NodeOverlay {
   [OptionalProps]?: 'updatedBy' | 'updatedAt';

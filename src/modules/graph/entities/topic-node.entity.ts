@@ -10,7 +10,7 @@ export interface NodeSource {
 @Entity({ tableName: 'topic_nodes' })
 @Index({ properties: ['subjectId', 'moduleId'] })
 export class TopicNode {
-  [OptionalProps]?: 'preview' | 'position' | 'video' | 'archivedAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'preview' | 'position' | 'video' | 'archivedAt' | 'studioEditedAt' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'text' })
   subjectId!: string;
@@ -52,6 +52,10 @@ export class TopicNode {
   /** Set when a node disappears from the content source; kept so learners' notes and mastery survive. */
   @Property({ type: 'timestamptz', nullable: true })
   archivedAt?: Date | null;
+
+  /** Set when a Studio publish changed, added or retired it: imports leave it as it is (unless told to take the pack). */
+  @Property({ type: 'timestamptz', nullable: true })
+  studioEditedAt?: Date | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -1,11 +1,32 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { AuthUser, CurrentUser } from '../../../common/decorators/current-user.decorator';
 import { Roles } from '../../../common/decorators/roles.decorator';
 import {
   AttachMediaDto,
   AttachMediaResponse,
+  CreateNodeDto,
+  FieldErrorResponse,
+  NodeDraftConflictResponse,
   NodeDraftResponse,
+  NodeIdPathParam,
+  OutlineConflictResponse,
+  OutlineResponse,
+  RetireNodeResponse,
+  SaveOutlineDto,
+  toOutlineResponse,
+  toRetireNodeResponse,
+  VersionsConflictResponse,
   PublishVersionResponse,
   ResetDraftResponse,
   SaveNodeDraftDto,
@@ -18,31 +39,128 @@ import {
   toVersionListResponse,
   VersionListResponse,
 } from './dto/versions.dto';
+import { DraftsService } from './drafts.service';
 import { VersionsService } from './versions.service';
 
-/** Studio → node editor: edits go to the subject's draft overlay. */
+const ETAG_HEADER = {
+  ETag: { description: 'of this draft; send it back as If-Match', schema: { type: 'string' } },
+};
+const IF_MATCH = { name: 'If-Match', required: true, description: 'the ETag the change is based on' };
+
+/** Studio → node editor and outline: edits go to the subject's draft overlay, each against the ETag it read. */
 @ApiTags('studio')
 @ApiBearerAuth()
 @Roles('studio')
 @Controller('studio/nodes')
 export class StudioNodesController {
-  constructor(private readonly versions: VersionsService) {}
+  constructor(private readonly drafts: DraftsService) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: NodeDraftResponse, headers: ETAG_HEADER, description: 'the new draft topic' })
+  @ApiResponse({ status: 409, description: 'the id is taken' })
+  async create(
+    @Query() q: SubjectParamQuery,
+    @Body() dto: CreateNodeDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<NodeDraftResponse> {
+    const draft = await this.drafts.createNode(q.subject, dto, user.id);
+    reply.header('etag', draft.etag);
+    return toNodeDraftResponse(draft);
+  }
 
   @Get(':nodeId')
-  @ApiOkResponse({ type: NodeDraftResponse })
-  async get(@Param('nodeId') nodeId: string, @Query() q: SubjectParamQuery): Promise<NodeDraftResponse> {
-    return toNodeDraftResponse(await this.versions.getNode(q.subject, nodeId));
+  @ApiOkResponse({ type: NodeDraftResponse, headers: ETAG_HEADER })
+  async get(
+    @Param() p: NodeIdPathParam,
+    @Query() q: SubjectParamQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<NodeDraftResponse> {
+    const draft = await this.drafts.getNode(q.subject, p.nodeId);
+    reply.header('etag', draft.etag);
+    return toNodeDraftResponse(draft);
   }
 
   @Put(':nodeId')
-  @ApiOkResponse({ type: NodeDraftResponse, description: 'the saved draft' })
+  @ApiHeader(IF_MATCH)
+  @ApiOkResponse({ type: NodeDraftResponse, headers: ETAG_HEADER, description: 'the saved draft' })
+  @ApiBadRequestResponse({ type: FieldErrorResponse, description: '`field` names the refused field' })
+  @ApiResponse({ status: 412, type: NodeDraftConflictResponse, description: 'someone saved since: `current`' })
+  @ApiResponse({ status: 428, description: 'no If-Match' })
   async save(
-    @Param('nodeId') nodeId: string,
+    @Param() p: NodeIdPathParam,
     @Query() q: SubjectParamQuery,
     @Body() dto: SaveNodeDraftDto,
+    @Headers('if-match') ifMatch: string | undefined,
     @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<NodeDraftResponse> {
-    return toNodeDraftResponse(await this.versions.saveNode(q.subject, nodeId, dto, user.id));
+    const draft = await this.drafts.saveNode(q.subject, p.nodeId, dto, ifMatch, user.id);
+    reply.header('etag', draft.etag);
+    return toNodeDraftResponse(draft);
+  }
+
+  @Post(':nodeId/retire')
+  @HttpCode(200)
+  @ApiOkResponse({ type: RetireNodeResponse, headers: ETAG_HEADER })
+  async retire(
+    @Param() p: NodeIdPathParam,
+    @Query() q: SubjectParamQuery,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RetireNodeResponse> {
+    const { draft, droppedFrom } = await this.drafts.setRetired(q.subject, p.nodeId, true, user.id);
+    reply.header('etag', draft.etag);
+    return toRetireNodeResponse(draft, droppedFrom);
+  }
+
+  @Post(':nodeId/restore')
+  @HttpCode(200)
+  @ApiOkResponse({ type: RetireNodeResponse, headers: ETAG_HEADER })
+  async restore(
+    @Param() p: NodeIdPathParam,
+    @Query() q: SubjectParamQuery,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RetireNodeResponse> {
+    const { draft, droppedFrom } = await this.drafts.setRetired(q.subject, p.nodeId, false, user.id);
+    reply.header('etag', draft.etag);
+    return toRetireNodeResponse(draft, droppedFrom);
+  }
+}
+
+/** Studio → Subjects → outline: modules and topics in reading order, moved and reordered in the draft. */
+@ApiTags('studio')
+@ApiBearerAuth()
+@Roles('studio')
+@Controller('studio/outline')
+export class StudioOutlineController {
+  constructor(private readonly drafts: DraftsService) {}
+
+  @Get()
+  @ApiOkResponse({ type: OutlineResponse, headers: ETAG_HEADER })
+  async get(@Query() q: SubjectParamQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<OutlineResponse> {
+    const outline = await this.drafts.outline(q.subject);
+    reply.header('etag', outline.etag);
+    return toOutlineResponse(outline);
+  }
+
+  @Put()
+  @ApiHeader(IF_MATCH)
+  @ApiOkResponse({ type: OutlineResponse, headers: ETAG_HEADER, description: 'the new outline' })
+  @ApiResponse({ status: 412, type: OutlineConflictResponse, description: 'the outline changed since: `current`' })
+  @ApiResponse({ status: 428, description: 'no If-Match' })
+  async save(
+    @Query() q: SubjectParamQuery,
+    @Body() dto: SaveOutlineDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<OutlineResponse> {
+    const outline = await this.drafts.saveOutline(q.subject, dto, ifMatch, user.id);
+    reply.header('etag', outline.etag);
+    return toOutlineResponse(outline);
   }
 }
 
@@ -55,17 +173,27 @@ export class StudioVersionsController {
   constructor(private readonly versions: VersionsService) {}
 
   @Get()
-  @ApiOkResponse({ type: VersionListResponse })
-  async list(@Query() q: SubjectParamQuery): Promise<VersionListResponse> {
-    const { subjectId, versions, hasOverlay } = await this.versions.listVersions(q.subject);
-    return toVersionListResponse(subjectId, versions, hasOverlay);
+  @ApiOkResponse({ type: VersionListResponse, headers: ETAG_HEADER })
+  async list(
+    @Query() q: SubjectParamQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<VersionListResponse> {
+    const { subjectId, versions, hasOverlay, etag } = await this.versions.listVersions(q.subject);
+    reply.header('etag', etag);
+    return toVersionListResponse(subjectId, versions, hasOverlay, etag);
   }
 
   @Post('publish')
   @HttpCode(200)
+  @ApiHeader({ ...IF_MATCH, required: false, description: "the draft's ETag the Versions screen showed" })
   @ApiOkResponse({ type: PublishVersionResponse, description: 'a new version (409 when there is nothing to publish)' })
-  async publish(@Body() dto: SubjectBodyDto, @CurrentUser() user: AuthUser): Promise<PublishVersionResponse> {
-    return toPublishVersionResponse(await this.versions.publish(dto.subjectId, user.id));
+  @ApiResponse({ status: 412, type: VersionsConflictResponse, description: 'the draft changed since: `current`' })
+  async publish(
+    @Body() dto: SubjectBodyDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @CurrentUser() user: AuthUser,
+  ): Promise<PublishVersionResponse> {
+    return toPublishVersionResponse(await this.versions.publish(dto.subjectId, user.id, ifMatch));
   }
 
   @Post('reset')

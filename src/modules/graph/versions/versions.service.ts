@@ -3,55 +3,57 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { CatalogService } from '../../catalog/catalog.service';
 import { MediaLibraryService, mediaPath, parseMediaReference } from '../../media/media-library.service';
 import { contentHash } from '../../../common/content-hash';
+import { DetailedHttpException } from '../../../common/http/detailed-http.exception';
+import { QuizDraftsService } from '../../assessment/quiz-drafts.service';
 import type { NodeVideo } from '../entities';
-import type { SaveNodeDraftDto } from './dto/versions.dto';
 import { GraphCache } from '../graph-cache.service';
-import {
-  type NodeContentRecord,
-  type PublishedNodeRecord,
-  type VersionRecord,
-  VersionsRepository,
-} from './versions.repository';
+import { etagOf, ifMatches, resolveDraft } from './draft-rules';
+import type { DraftContent } from './draft-types';
+import { toVersionListResponse } from './dto/versions.dto';
+import { type NodeContentRecord, type VersionRecord, VersionsRepository } from './versions.repository';
 
 export const NO_CHANGES_MESSAGE = 'There are no unpublished changes';
+export const DRAFT_STALE = 'The draft changed since you loaded it: review the changes and publish again';
 
-const VARIANT_KEYS = ['beginner', 'advanced', 'practical', 'theoretical'] as const;
-
-function videoOf(v: unknown): NodeVideo | null {
-  if (!v || typeof v !== 'object') return null;
-  const { url, title } = v as { url?: unknown; title?: unknown };
-  return typeof url === 'string' && url ? { url, title: typeof title === 'string' ? title : '' } : null;
-}
-
-/**
- * Exactly the content fields a version tracks, in a stable shape (for hashing and snapshots). A node
- * without a video has no `video` key, so its hash and snapshots are what they were before videos were tracked.
- */
-function contentOf(c: NodeContentRecord): NodeContentRecord {
-  const variants = (c.variants ?? {}) as Record<string, string>;
-  const content: NodeContentRecord = {
+/** Exactly the content a version tracks of a topic, in a stable shape (for hashing and snapshots). */
+function tracked(c: DraftContent): NodeContentRecord {
+  return {
     title: c.title,
-    summaryHtml: c.summaryHtml ?? '',
-    variants: Object.fromEntries(VARIANT_KEYS.map((k) => [k, variants[k] ?? ''])) as NodeContentRecord['variants'],
-    sources: (c.sources ?? []).map((s) => ({ title: s.title, url: s.url, type: s.type })),
+    summaryHtml: c.summaryHtml,
+    variants: { ...c.variants },
+    sources: c.sources.map((s) => ({ title: s.title, url: s.url, type: s.type })),
+    ...(c.video ? { video: { url: c.video.url, title: c.video.title } } : {}),
+    lessonHtml: c.lessonHtml,
+    moduleId: c.moduleId,
+    prerequisites: [...c.prerequisites].sort(),
+    position: c.position,
+    retired: c.retired,
   };
-  const video = videoOf(c.video);
-  return video ? { ...content, video } : content;
 }
 
-/** The content a node's media is made from: everything but its video (a new video leaves audio current). */
-function mediaSourceHash(c: NodeContentRecord): string {
-  const { video: _video, ...rest } = c;
-  return contentHash(rest);
+/** What a topic's speech and video are made from: its text (not its video, place, module or prerequisites). */
+function mediaSourceHash(c: DraftContent): string {
+  return contentHash({
+    title: c.title,
+    summaryHtml: c.summaryHtml,
+    lessonHtml: c.lessonHtml,
+    variants: c.variants,
+    sources: c.sources,
+  });
 }
 
-/** A node's editable content as the editor sees it; `hasOverlay` when it is the unpublished draft. */
-export interface NodeDraft {
-  subjectId: string;
-  nodeId: string;
-  content: NodeContentRecord;
-  hasOverlay: boolean;
-}
+const EMPTY: DraftContent = {
+  title: '',
+  summaryHtml: '',
+  lessonHtml: '',
+  variants: { beginner: '', advanced: '', practical: '', theoretical: '' },
+  sources: [],
+  video: null,
+  moduleId: '',
+  prerequisites: [],
+  position: 0,
+  retired: false,
+};
 
 /** The Studio's draft overlay and the subject versions publishing it creates. */
 @Injectable()
@@ -62,51 +64,13 @@ export class VersionsService {
     private readonly catalog: CatalogService,
     private readonly media: MediaLibraryService,
     private readonly graphCache: GraphCache,
+    private readonly quiz: QuizDraftsService,
   ) {}
 
   private async requireSubject(input: string): Promise<string> {
     const id = await this.catalog.resolveSubjectId(input, { anyState: true });
     if (!id) throw new NotFoundException('Subject not found');
     return id;
-  }
-
-  private async requireNode(em: EntityManager, subjectId: string, nodeId: string): Promise<PublishedNodeRecord> {
-    const node = await this.repo.findPublished(em, subjectId, nodeId);
-    if (!node) throw new NotFoundException('Node not found');
-    return node;
-  }
-
-  async getNode(subjectInput: string, nodeId: string): Promise<NodeDraft> {
-    const subjectId = await this.requireSubject(subjectInput);
-    const node = await this.requireNode(this.em, subjectId, nodeId);
-    const overlay = await this.repo.findOverlay(this.em, subjectId, nodeId);
-    return { subjectId, nodeId, content: contentOf(overlay ?? node), hasOverlay: overlay !== null };
-  }
-
-  async saveNode(subjectInput: string, nodeId: string, dto: SaveNodeDraftDto, userId: string): Promise<NodeDraft> {
-    const subjectId = await this.requireSubject(subjectInput);
-    const saved = await this.em.transactional(async (tx) => {
-      // waits for a publish or reset of this subject in progress, so an edit is never lost between them
-      await this.repo.lockSubject(tx, subjectId, 'save');
-      const node = await this.requireNode(tx, subjectId, nodeId);
-      const current = (await this.repo.findOverlay(tx, subjectId, nodeId)) ?? node;
-      const content = contentOf({
-        title: dto.title ?? current.title,
-        summaryHtml: dto.summary_html,
-        variants: {
-          beginner: dto.variants.beginner,
-          advanced: dto.variants.advanced,
-          practical: dto.variants.practical,
-          theoretical: dto.variants.theoretical,
-        },
-        sources: dto.sources,
-        // the editor does not edit the video: the draft's (or the published one) is kept
-        video: current.video ?? node.video,
-      });
-      await this.repo.upsertOverlay(tx, subjectId, nodeId, content, userId);
-      return content;
-    });
-    return { subjectId, nodeId, content: saved, hasOverlay: true };
   }
 
   /**
@@ -143,38 +107,76 @@ export class VersionsService {
   ): Promise<{ subjectId: string; nodeId: string; video: NodeVideo }> {
     return this.em.transactional(async (tx) => {
       await this.repo.lockSubject(tx, subjectId, 'save');
-      const node = await this.requireNode(tx, subjectId, nodeId);
-      const current = (await this.repo.findOverlay(tx, subjectId, nodeId)) ?? node;
+      await this.repo.lockNodeDraft(tx, subjectId, nodeId);
+      const published = await this.repo.findPublished(tx, subjectId, nodeId);
+      const overlay = await this.repo.findOverlay(tx, subjectId, nodeId);
+      const created = !published && overlay?.created === true;
+      if (!published && !created) throw new NotFoundException('Node not found');
+      const current = resolveDraft(published, overlay);
       const set: NodeVideo = { url: video.url, title: video.title ?? current.title };
-      await this.repo.upsertOverlay(tx, subjectId, nodeId, contentOf({ ...current, video: set }), userId);
+      await this.repo.upsertOverlay(
+        tx,
+        subjectId,
+        nodeId,
+        {
+          ...tracked({ ...current, video: set }),
+          prerequisites: current.prerequisites,
+          ...(created ? { created } : {}),
+        },
+        userId,
+      );
       return { subjectId, nodeId, video: set };
     });
   }
 
-  /** The subject's versions, newest first, and whether it has unpublished draft edits. */
+  /** The ETag of the subject's whole draft (draft topics and draft quiz items), and whether it has any. */
+  private async draftState(em: EntityManager, subjectId: string): Promise<{ etag: string; hasOverlay: boolean }> {
+    const overlays = await this.repo.overlays(em, subjectId);
+    const quiz = await this.quiz.draftDigests(em, subjectId);
+    return {
+      etag: etagOf({ overlays, quiz: [...quiz.entries()] }),
+      hasOverlay: overlays.length > 0 || quiz.size > 0,
+    };
+  }
+
+  /** The subject's versions, newest first, whether it has unpublished draft edits, and the draft's ETag. */
   async listVersions(
     subjectInput: string,
-  ): Promise<{ subjectId: string; versions: VersionRecord[]; hasOverlay: boolean }> {
+  ): Promise<{ subjectId: string; versions: VersionRecord[]; hasOverlay: boolean; etag: string }> {
     const subjectId = await this.requireSubject(subjectInput);
-    const [versions, hasOverlay] = await Promise.all([
+    const [versions, state] = await Promise.all([
       this.repo.listVersions(subjectId),
-      this.repo.hasOverlay(subjectId),
+      this.draftState(this.em.fork(), subjectId),
     ]);
-    return { subjectId, versions, hasOverlay };
+    return { subjectId, versions, ...state };
   }
 
   /**
-   * Publishing marks the audio and video of the changed nodes stale (they still play, and the next
-   * bulk run re-makes them); a node whose only change is its video keeps its media current.
-   * One transaction: the subject's version lock is taken first, so concurrent publishes (and saves) of a
-   * subject run one after the other; the second finds the overlay gone.
+   * Publishes the subject's draft in one transaction: the draft topics (content, module, place, prerequisites, new
+   * topics, retirements) and assessment's draft quiz items. Each changed topic is recorded in a new version and
+   * marked Studio-edited (imports leave it alone); the audio and video of topics whose text changed are marked
+   * stale after the commit. The subject's version lock is taken first, so concurrent publishes (and saves) of a
+   * subject run one after the other; the second finds the draft gone. With `ifMatch`, a draft that changed since
+   * the caller read it is a 412 with the current list.
    */
-  async publish(subjectInput: string, userId: string): Promise<{ version: number; changedNodes: string[] }> {
+  async publish(
+    subjectInput: string,
+    userId: string,
+    ifMatch?: string,
+  ): Promise<{ version: number; changedNodes: string[] }> {
     const subjectId = await this.requireSubject(subjectInput);
     const outcome = await this.em.transactional(async (tx) => {
       await this.repo.lockSubject(tx, subjectId, 'publish');
+      if (ifMatch !== undefined) {
+        const state = await this.draftState(tx, subjectId);
+        if (!ifMatches(ifMatch, state.etag)) {
+          const versions = await this.repo.listVersionsIn(tx, subjectId);
+          throw new DetailedHttpException(412, DRAFT_STALE, {
+            current: toVersionListResponse(subjectId, versions, state.hasOverlay, state.etag),
+          });
+        }
+      }
       const overlays = await this.repo.lockOverlays(tx, subjectId);
-      if (overlays.length === 0) return null;
       const published = new Map(
         (
           await this.repo.lockPublished(
@@ -184,38 +186,60 @@ export class VersionsService {
           )
         ).map((n) => [n.id, n]),
       );
+      const existing = new Set((await this.repo.allPublished(tx, subjectId)).map((n) => n.id));
       const changes: {
         nodeId: string;
-        before: NodeContentRecord;
-        after: NodeContentRecord;
-        hash: string;
+        before: DraftContent;
+        after: DraftContent;
+        created: boolean;
         mediaChanged: boolean;
       }[] = [];
       for (const o of overlays) {
-        const node = published.get(o.nodeId);
-        if (!node) continue;
-        const before = contentOf(node);
-        // an overlay saved before videos were tracked has none: the published video stays
-        const after = contentOf({ ...o.content, video: o.content.video ?? node.video });
-        const hash = contentHash(after);
-        if (hash !== contentHash(before))
-          changes.push({
-            nodeId: o.nodeId,
-            before,
-            after,
-            hash,
-            mediaChanged: mediaSourceHash(after) !== mediaSourceHash(before),
-          });
+        const node = published.get(o.nodeId) ?? null;
+        if (!node && !o.content.created) continue;
+        const after = resolveDraft(node, o.content);
+        // added and retired again before any publish: nothing to publish (its quiz draft goes too)
+        if (!node && after.retired) continue;
+        const before = node ? resolveDraft(node, null) : EMPTY;
+        if (node && contentHash(tracked(after)) === contentHash(tracked(before))) continue;
+        changes.push({
+          nodeId: o.nodeId,
+          before,
+          after,
+          created: !node,
+          mediaChanged: mediaSourceHash(after) !== mediaSourceHash(before),
+        });
       }
+      // new topics first: the others' prerequisites and the quiz items may name them
+      for (const c of changes.filter((x) => x.created)) {
+        await this.repo.insertPublished(tx, subjectId, c.nodeId, c.after, contentHash(tracked(c.after)));
+        existing.add(c.nodeId);
+      }
+      for (const c of changes) {
+        if (!c.created)
+          await this.repo.updatePublished(tx, subjectId, c.nodeId, c.after, contentHash(tracked(c.after)));
+        const edges = c.after.prerequisites.filter((p) => existing.has(p) && p !== c.nodeId);
+        if (c.created || [...edges].sort().join('\n') !== [...c.before.prerequisites].sort().join('\n'))
+          await this.repo.replaceEdges(tx, subjectId, c.nodeId, edges);
+      }
+      const quizChanged = await this.quiz.publishDrafts(tx, subjectId, existing);
       // rows identical to the published content are stale drafts: discarded either way
       await this.repo.deleteOverlays(tx, subjectId);
-      if (changes.length === 0) return null;
+      const contentChanged = new Set(changes.map((c) => c.nodeId));
+      const quizOnly = quizChanged.filter((id) => !contentChanged.has(id));
+      if (changes.length === 0 && quizOnly.length === 0) return null;
+      await this.repo.markStudioEdited(tx, subjectId, quizOnly);
       const version = await this.repo.nextVersion(tx, subjectId);
-      const changedNodes = changes.map((c) => c.nodeId);
+      const changedNodes = [...changes.map((c) => c.nodeId), ...quizOnly].sort();
       await this.repo.insertVersion(tx, subjectId, version, changedNodes, userId);
-      for (const c of changes) {
-        await this.repo.updatePublished(tx, subjectId, c.nodeId, c.after, c.hash);
-        await this.repo.insertSnapshot(tx, subjectId, version, c.nodeId, c.before, c.after);
+      for (const c of changes)
+        await this.repo.insertSnapshot(tx, subjectId, version, c.nodeId, tracked(c.before), tracked(c.after));
+      for (const id of quizOnly) {
+        // the quiz items are assessment's: the snapshot records that the topic changed, with its content as it is
+        const same = tracked(
+          resolveDraft(published.get(id) ?? (await this.repo.findPublished(tx, subjectId, id)), null),
+        );
+        await this.repo.insertSnapshot(tx, subjectId, version, id, same, same);
       }
       return { version, changedNodes, mediaChangedNodes: changes.filter((c) => c.mediaChanged).map((c) => c.nodeId) };
     });
@@ -227,12 +251,14 @@ export class VersionsService {
     return { version: outcome.version, changedNodes: outcome.changedNodes };
   }
 
-  /** Discards the subject's draft overlay; answers how many node drafts it removed. */
+  /** Discards the subject's draft (draft topics and quiz items); answers how many topics had a draft. */
   async reset(subjectInput: string): Promise<number> {
     const subjectId = await this.requireSubject(subjectInput);
     return this.em.transactional(async (tx) => {
       await this.repo.lockSubject(tx, subjectId, 'publish');
-      return this.repo.deleteOverlays(tx, subjectId);
+      const nodes = await this.repo.deleteOverlays(tx, subjectId);
+      const quiz = await this.quiz.discardDrafts(tx, subjectId);
+      return new Set([...nodes, ...quiz]).size;
     });
   }
 }

@@ -29,6 +29,8 @@ export interface MigrationSummary {
   challenges: number;
   skipped: SkippedItem[];
   warnings: string[];
+  /** Studio-edited topics the import left as the Studio published them */
+  keptStudioEdits: { subjectId: string; nodeId: string; title: string }[];
 }
 
 export interface MigrationProgress {
@@ -72,12 +74,14 @@ export class ContentMigrationService {
     spec: ContentSourceSpec,
     onProgress: (p: MigrationProgress) => Promise<void> | void = () => {},
     signal?: AbortSignal,
+    opts: { takePack?: { subjectId: string; nodeId: string }[] } = {},
   ): Promise<MigrationSummary> {
     const input = await this.read(spec);
     // Cancel stops between subjects: each is written in its own transaction, so none is left half done.
     signal?.throwIfAborted();
     const skipped = [...input.skipped];
     const results: SubjectMigrationResult[] = [];
+    const keptStudioEdits: MigrationSummary['keptStudioEdits'] = [];
     const total = input.subjects.length + input.challenges.length;
     let done = 0;
     let totalMigrated = 0;
@@ -88,7 +92,12 @@ export class ContentMigrationService {
         const result = await this.orm.em.fork().transactional(async (em) => {
           await this.catalog.importSubject(em, subject);
           await this.graph.importModules(em, subject.id, subject.modules);
-          const nodes = await this.graph.importNodes(em, subject.id, subject.nodes, subject.sourceNodeIds);
+          const takePack = new Set(
+            (opts.takePack ?? []).filter((t) => t.subjectId === subject.id).map((t) => t.nodeId),
+          );
+          const nodes = await this.graph.importNodes(em, subject.id, subject.nodes, subject.sourceNodeIds, takePack);
+          // Studio work survives the import: its topics' content and quiz items are left as published
+          const kept = new Set(nodes.kept.map((k) => k.nodeId));
           for (const e of nodes.droppedEdges) {
             skipped.push({
               subject: subject.id,
@@ -96,12 +105,12 @@ export class ContentMigrationService {
               reason: `prerequisite ${e.prerequisiteId} is not a node of ${subject.id}`,
             });
           }
-          const nodeIds = subject.nodes.map((n) => n.id);
+          const nodeIds = subject.nodes.map((n) => n.id).filter((id) => !kept.has(id));
           const quizItems = await this.assessment.importQuizItems(
             em,
             subject.id,
             nodeIds,
-            subject.quizItems,
+            subject.quizItems.filter((q) => !kept.has(q.nodeId)),
             subject.skippedQuizIds,
           );
           const lectureSections = subject.lectures
@@ -117,14 +126,17 @@ export class ContentMigrationService {
             archived: nodes.archived,
             quizItems,
             lectureSections,
+            kept: nodes.kept,
           };
         });
         // committed: the subject's cached published graph (GraphCache) is rebuilt on its next read
         await this.graph
           .contentChanged(subject.id)
           .catch((err: Error) => this.logger.error(`Graph cache of ${subject.id} not invalidated: ${err.message}`));
-        results.push(result);
-        totalMigrated += result.nodes;
+        const { kept, ...counts } = result;
+        results.push(counts);
+        keptStudioEdits.push(...kept.map((k) => ({ subjectId: subject.id, nodeId: k.nodeId, title: k.title })));
+        totalMigrated += counts.nodes;
       } catch (err) {
         this.logger.error({ err }, `Subject ${subject.id} was not migrated`);
         skipped.push({ subject: subject.id, id: subject.id, reason: `not migrated: ${(err as Error).message}` });
@@ -152,7 +164,15 @@ export class ContentMigrationService {
     this.logger.log(
       `Migrated ${totalMigrated} nodes in ${results.length} subjects and ${challenges} challenges from ${source}; ${skipped.length} skipped`,
     );
-    return { source, totalMigrated, subjects: results, challenges, skipped, warnings: input.warnings };
+    return {
+      source,
+      totalMigrated,
+      subjects: results,
+      challenges,
+      skipped,
+      warnings: input.warnings,
+      keptStudioEdits,
+    };
   }
 
   /** For `npm start`: loads the bundled content only into an empty database. */

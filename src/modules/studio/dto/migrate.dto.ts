@@ -1,5 +1,32 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsUrl, ValidateIf } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUrl,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+
+/** A Studio-edited topic whose content pack version the migration should take. */
+export class TakePackDto {
+  @ApiProperty({ example: 'vagus-nerve' })
+  @IsString({ message: 'takePack[].subjectId is required' })
+  @MinLength(1, { message: 'takePack[].subjectId is required' })
+  @MaxLength(200)
+  subjectId!: string;
+
+  @ApiProperty({ example: 'vn-anatomy' })
+  @IsString({ message: 'takePack[].nodeId is required' })
+  @MinLength(1, { message: 'takePack[].nodeId is required' })
+  @MaxLength(200)
+  nodeId!: string;
+}
 
 export class MigrateDto {
   @ApiPropertyOptional({
@@ -21,6 +48,17 @@ export class MigrateDto {
     { message: 'baseUrl must be an http(s) URL' },
   )
   baseUrl?: string;
+
+  @ApiPropertyOptional({
+    type: [TakePackDto],
+    description: 'Studio-edited topics to import from the pack anyway (they stop being Studio-edited)',
+  })
+  @IsOptional()
+  @IsArray({ message: 'takePack must be an array' })
+  @ArrayMaxSize(10000)
+  @ValidateNested({ each: true })
+  @Type(() => TakePackDto)
+  takePack?: TakePackDto[];
 }
 
 export class MigrateSubjectResponse {
@@ -40,6 +78,13 @@ export class SkippedItemResponse {
   @ApiProperty() reason!: string;
 }
 
+/** A topic the migration left as the Studio published it. */
+export class KeptStudioEditResponse {
+  @ApiProperty({ example: 'vagus-nerve' }) subjectId!: string;
+  @ApiProperty({ example: 'vn-anatomy' }) nodeId!: string;
+  @ApiProperty() title!: string;
+}
+
 export class MigrateResponse {
   @ApiProperty() jobId!: string;
   @ApiProperty() source!: string;
@@ -48,4 +93,9 @@ export class MigrateResponse {
   @ApiProperty() challenges!: number;
   @ApiProperty({ type: [SkippedItemResponse] }) skipped!: SkippedItemResponse[];
   @ApiProperty({ type: [String] }) warnings!: string[];
+  @ApiProperty({
+    type: [KeptStudioEditResponse],
+    description: 'Studio-edited topics the import left as they are (send them in takePack to take the pack)',
+  })
+  keptStudioEdits!: KeptStudioEditResponse[];
 }

@@ -14,8 +14,11 @@ import { nodePath } from '../links';
 import { MasteryBar } from '../../mastery/MasteryBar';
 import { levelPercent, MASTERY_COLORS, masteryLabel, masteryLevel } from '../mastery-level';
 
-/** A topic on the learning graph: title, category, mastery label and bar, 3-line summary, Explore Topic. */
-export function TopicCard({ node, subjectId }: { node: GraphNode; subjectId: string }) {
+/**
+ * A topic on the learning graph: title, category, mastery label and bar, 3-line summary, Explore Topic
+ * (to the topic's page, or `to`: a draft preview's card leads to the draft).
+ */
+export function TopicCard({ node, subjectId, to }: { node: GraphNode; subjectId: string; to?: string }) {
   const level = masteryLevel(node.mastery_level);
   const color = MASTERY_COLORS[level];
   const pct = levelPercent(node.mastery_level);
@@ -69,7 +72,7 @@ export function TopicCard({ node, subjectId }: { node: GraphNode; subjectId: str
         </Box>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button component={RouterLink} to={nodePath(node.id, subjectId)} variant="contained" size="small">
+        <Button component={RouterLink} to={to ?? nodePath(node.id, subjectId)} variant="contained" size="small">
           Explore Topic
         </Button>
       </CardActions>

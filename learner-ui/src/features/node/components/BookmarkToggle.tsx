@@ -7,8 +7,8 @@ import { useAuth } from '../../auth/auth-context';
 import { learningKeys } from '../../graph/hooks';
 import { useToast } from '../../toast/toast-context';
 
-/** Bookmark / Bookmarked: updates the cached topic and the bookmark lists on success. */
-export function BookmarkToggle({ node, subject }: { node: TopicNode; subject: string }) {
+/** Bookmark / Bookmarked: updates the cached topic and the bookmark lists on success. Off with `disabled`. */
+export function BookmarkToggle({ node, subject, disabled }: { node: TopicNode; subject: string; disabled?: boolean }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const { toast } = useToast();
@@ -36,7 +36,7 @@ export function BookmarkToggle({ node, subject }: { node: TopicNode; subject: st
       variant={bookmarked ? 'contained' : 'outlined'}
       color="secondary"
       aria-pressed={bookmarked}
-      disabled={mutation.isPending}
+      disabled={disabled || mutation.isPending}
       startIcon={bookmarked ? <BookmarkIcon /> : <BookmarkBorderIcon />}
       onClick={() => mutation.mutate(!bookmarked)}
     >

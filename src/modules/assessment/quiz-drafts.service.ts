@@ -1,0 +1,138 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { contentHash } from '../../common/content-hash';
+import { DetailedHttpException } from '../../common/http/detailed-http.exception';
+import type { StoredDraftItem } from './entities';
+import type { PublicQuizItem } from './quiz-items.service';
+import { QuizDraftsRepository } from './quiz-drafts.repository';
+
+/** A quiz item as the Studio edits it: answer and explanation included (studio only). */
+export type StudioQuizItem = StoredDraftItem;
+
+/** An item as the editor sends it: a new one has no id yet. */
+export type StudioQuizItemInput = Omit<StudioQuizItem, 'id'> & { id?: string };
+
+/** Only the fields an item is made of, in a stable order (for comparing and hashing). */
+function canonical(i: StudioQuizItem): StudioQuizItem {
+  return {
+    id: i.id,
+    stem: i.stem,
+    choices: (Array.isArray(i.choices) ? i.choices : []).map((c) => ({ id: String(c.id), text: String(c.text ?? '') })),
+    correct: i.correct,
+    explanation: i.explanation ?? '',
+    difficulty: Number(i.difficulty),
+  };
+}
+
+const sameItems = (a: StudioQuizItem[], b: StudioQuizItem[]) =>
+  contentHash(a.map(canonical)) === contentHash(b.map(canonical));
+
+/**
+ * The Studio's draft quiz items: the graph's draft and publish call this port, so the correct answers stay in
+ * assessment's tables (`quiz_item_drafts`, then `quiz_items`). Methods taking `em` run in the caller's transaction.
+ */
+@Injectable()
+export class QuizDraftsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly repo: QuizDraftsRepository,
+  ) {}
+
+  /** A topic's items as the editor reads them: the draft's when it has one (`draft`), else the published ones. */
+  async studioItems(
+    em: EntityManager,
+    subjectId: string,
+    nodeId: string,
+  ): Promise<{ items: StudioQuizItem[]; draft: boolean }> {
+    const draft = await this.repo.findDraft(em, subjectId, nodeId);
+    if (draft) return { items: draft.map(canonical), draft: true };
+    return { items: (await this.repo.publishedItems(em, subjectId, nodeId)).map(canonical), draft: false };
+  }
+
+  /**
+   * Saves a topic's draft items. A new item gets a free id (`<topic>-q<n>`); an id used twice in the list or by
+   * another topic of the subject is a 400 naming the item (`quiz[i].id`). Answers the items as saved.
+   */
+  async saveDraft(
+    em: EntityManager,
+    subjectId: string,
+    nodeId: string,
+    input: StudioQuizItemInput[],
+    userId: string,
+  ): Promise<StudioQuizItem[]> {
+    const given = input.map((i) => i.id).filter((id): id is string => !!id);
+    const seen = new Set<string>();
+    for (const [i, item] of input.entries()) {
+      if (!item.id) continue;
+      if (seen.has(item.id)) throw fieldError(`quiz[${i}].id`, `quiz item ids must be unique ("${item.id}" twice)`);
+      seen.add(item.id);
+    }
+    const others = new Map((await this.repo.itemIdsOfOtherNodes(em, subjectId, nodeId, given)).map((r) => [r.id, r]));
+    for (const [i, item] of input.entries()) {
+      const other = item.id ? others.get(item.id) : undefined;
+      if (other) throw fieldError(`quiz[${i}].id`, `"${item.id}" is the id of a quiz item of ${other.nodeId}`);
+    }
+    let n = 0;
+    const freshId = async (): Promise<string> => {
+      for (;;) {
+        const id = `${nodeId}-q${++n}`;
+        if (seen.has(id)) continue;
+        if ((await this.repo.itemIdsOfOtherNodes(em, subjectId, nodeId, [id])).length > 0) continue;
+        seen.add(id);
+        return id;
+      }
+    };
+    const items: StudioQuizItem[] = [];
+    for (const item of input) items.push(canonical({ ...item, id: item.id ?? (await freshId()) }));
+    // saved even when equal to the published items, like the rest of the draft: publishing skips what did not change
+    await this.repo.upsertDraft(em, subjectId, nodeId, items, userId);
+    return items;
+  }
+
+  /** The draft items of a topic as a learner is served them (no answer, no explanation); null without a draft. */
+  async previewItems(subjectId: string, nodeId: string): Promise<PublicQuizItem[] | null> {
+    const draft = await this.repo.findDraft(this.em, subjectId, nodeId);
+    return draft
+      ? draft.map((i) => ({
+          id: i.id,
+          nodeId,
+          stem: i.stem,
+          choices: i.choices.map((c) => ({ id: c.id, text: c.text })),
+        }))
+      : null;
+  }
+
+  /** A fingerprint of each topic's draft items (no answers leave: only hashes), for ETags and draft marks. */
+  async draftDigests(em: EntityManager, subjectId: string): Promise<Map<string, string>> {
+    const drafts = await this.repo.drafts(em, subjectId);
+    return new Map(drafts.map((d) => [d.nodeId, contentHash(d.items.map(canonical))]));
+  }
+
+  /**
+   * Publishes the subject's draft items in the caller's transaction (the graph's publish): the items of each of
+   * `topics` (the published ones) become its draft's; drafts of other topics (added and retired again, never
+   * published) are dropped, and every draft is cleared. Answers the topics whose items changed.
+   */
+  async publishDrafts(em: EntityManager, subjectId: string, topics: ReadonlySet<string>): Promise<string[]> {
+    const drafts = await this.repo.drafts(em, subjectId, true);
+    const changed: string[] = [];
+    for (const d of drafts) {
+      if (!topics.has(d.nodeId)) continue;
+      const published = await this.repo.publishedItems(em, subjectId, d.nodeId);
+      if (sameItems(d.items, published)) continue;
+      await this.repo.replaceNodeItems(em, subjectId, d.nodeId, d.items.map(canonical));
+      changed.push(d.nodeId);
+    }
+    await this.repo.deleteDrafts(em, subjectId);
+    return changed;
+  }
+
+  /** Discards the subject's draft items (the Versions screen's reset); answers the topics that had one. */
+  discardDrafts(em: EntityManager, subjectId: string): Promise<string[]> {
+    return this.repo.deleteDrafts(em, subjectId);
+  }
+}
+
+function fieldError(field: string, reason: string): DetailedHttpException {
+  return new DetailedHttpException(400, `${field}: ${reason}`, { field });
+}
