@@ -66,9 +66,18 @@ export const ChoiceSchema = z
   })
   .strict();
 
+export const QUIZ_USES = ['check', 'assessment'] as const;
+export type QuizUse = (typeof QUIZ_USES)[number];
+
 export const QuizItemSchema = z
   .object({
     id: kebabId,
+    /**
+     * `check`: shown by a topic's check and by practice, whose answer and explanation are revealed
+     * after answering. `assessment` (the default when missing): only the diagnostic and the post
+     * test serve it, and its answer is never revealed.
+     */
+    use: z.enum(QUIZ_USES, { errorMap: () => ({ message: 'use must be check or assessment' }) }).optional(),
     stem: text,
     choices: z.array(ChoiceSchema).length(4, 'a quiz item needs exactly 4 choices (a-d)'),
     // Any string here: whether it names one of the item's choices is a cross-field rule
@@ -259,4 +268,8 @@ export const MODULES_MAX = 4;
 export const NODES_MIN = 12;
 export const NODES_MAX = 16;
 export const QUIZ_MIN = 3;
+/** Check items a node needs (use: check), revealed by the topic check and practice. */
+export const CHECK_MIN = 2;
+/** A check stem sharing this much of its word set with an assessment stem would give the test away. */
+export const CHECK_OVERLAP_MAX = 0.6;
 export const PREVIEW_NODES = 2;
