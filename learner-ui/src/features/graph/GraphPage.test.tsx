@@ -75,6 +75,8 @@ describe('/graph', () => {
       'href',
       '/quiz?subject=vagus-nerve&kind=final',
     );
+    // the course's lectures are one click away (the spec's header has no link to them)
+    expect(screen.getByRole('link', { name: 'Lectures' })).toHaveAttribute('href', '/lectures?subject=vagus-nerve');
     expect(screen.queryByText('Full course access')).not.toBeInTheDocument();
     const graphCall = callsTo(fetchMock, 'GET /api/graph')[0];
     expect(graphCall.url.searchParams.get('subject')).toBe('vagus-nerve');

@@ -107,7 +107,7 @@ function GraphForSubject({ subject }: { subject: string }) {
             </Box>
           }
         >
-          <GraphMap nodes={nodes} ready={readyIds} subjectId={subjectId} />
+          <GraphMap nodes={nodes} ready={readyIds} subjectId={subjectId} modules={graph.data?.modules ?? []} />
         </Suspense>
       ) : (
         (graph.isLoading || owner) && (
