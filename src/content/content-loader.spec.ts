@@ -187,15 +187,65 @@ describe('loadContentDir on broken content', () => {
     });
   });
 
-  it('reports fewer than 3 quiz items and duplicate quiz item ids', async () => {
+  it('reports fewer than 3 assessment items and duplicate quiz item ids', async () => {
     const dir = fixture();
-    edit(dir, ANATOMY, (d) => (d.quiz = d.quiz.slice(0, 2)));
+    // Keep the check items and two of the assessment items.
+    edit(dir, ANATOMY, (d) => (d.quiz = d.quiz.filter((q: Doc, i: number) => q.use === 'check' || i < 2)));
     edit(dir, AFFERENT, (d) => (d.quiz[1].id = d.quiz[0].id));
     const { problems } = await loadContentDir(dir);
     expect(problems).toEqual([
-      problem(ANATOMY, 'vn-anatomy', 'a node needs at least 3 quiz items, found 2'),
+      problem(ANATOMY, 'vn-anatomy', 'a node needs at least 3 assessment items (use: assessment or no use), found 2'),
       problem(AFFERENT, 'vn-afferent-efferent-q1', 'duplicate quiz item id: already used in this node'),
     ]);
+  });
+
+  describe('check items (use: check), which the topic check and practice reveal', () => {
+    it('every real node has at least 2 check items and at least 3 assessment items', async () => {
+      const { subjects } = await loadContentDir(CONTENT);
+      for (const node of subjects.flatMap((s) => s.nodes)) {
+        expect({ node: node.id, checks: node.quiz.filter((q) => q.use === 'check').length >= 2 }).toEqual({ node: node.id, checks: true });
+        expect({ node: node.id, tests: node.quiz.filter((q) => q.use !== 'check').length >= 3 }).toEqual({ node: node.id, tests: true });
+      }
+    });
+
+    it('reports a node with only 1 check item', async () => {
+      const dir = fixture();
+      edit(dir, ANATOMY, (d) => {
+        const first = d.quiz.findIndex((q: Doc) => q.use === 'check');
+        d.quiz = d.quiz.filter((q: Doc, i: number) => q.use !== 'check' || i === first);
+      });
+      const { problems } = await loadContentDir(dir);
+      expect(problems).toEqual([problem(ANATOMY, 'vn-anatomy', 'a node needs at least 2 check items (use: check), found 1')]);
+    });
+
+    it('an item without use is an assessment item, so dropping use from a check item is reported', async () => {
+      const dir = fixture();
+      edit(dir, ANATOMY, (d) => d.quiz.filter((q: Doc) => q.use === 'check').forEach((q: Doc) => delete q.use));
+      const { problems } = await loadContentDir(dir);
+      expect(problems).toEqual([problem(ANATOMY, 'vn-anatomy', 'a node needs at least 2 check items (use: check), found 0')]);
+    });
+
+    it('reports a use that is neither check nor assessment', async () => {
+      const dir = fixture();
+      edit(dir, ANATOMY, (d) => (d.quiz[0].use = 'practice'));
+      const { problems } = await loadContentDir(dir);
+      expect(problems).toEqual(expect.arrayContaining([problem(ANATOMY, undefined, /use must be check or assessment/)]));
+    });
+
+    it('reports a check stem that is close to an assessment stem of the same node (it would give the test away)', async () => {
+      const dir = fixture();
+      let checkId = '';
+      let testId = '';
+      edit(dir, ANATOMY, (d) => {
+        const check = d.quiz.find((q: Doc) => q.use === 'check');
+        const test = d.quiz.find((q: Doc) => q.use !== 'check');
+        check.stem = `${test.stem} Explain briefly.`;
+        checkId = check.id;
+        testId = test.id;
+      });
+      const { problems } = await loadContentDir(dir);
+      expect(problems).toEqual([problem(ANATOMY, checkId, `check item ${checkId} is too close to assessment item ${testId}: revealing it would give the test away`)]);
+    });
   });
 
   it.each([

@@ -18,6 +18,8 @@ import {
   NodeFileSchema,
   PREVIEW_NODES,
   QUIZ_MIN,
+  CHECK_MIN,
+  CHECK_OVERLAP_MAX,
   type SubjectContent,
   type SubjectFile,
   SubjectFileSchema,
@@ -359,7 +361,22 @@ function checkNode(node: NodeContent, problems: ContentProblem[], quizIdFiles: M
     }
   }
 
-  if (node.quiz.length < QUIZ_MIN) problems.push({ file: node.file, id: node.id, message: `a node needs at least ${QUIZ_MIN} quiz items, found ${node.quiz.length}` });
+  const checks = node.quiz.filter((q) => q.use === 'check');
+  const assessments = node.quiz.filter((q) => q.use !== 'check');
+  if (checks.length < CHECK_MIN) {
+    problems.push({ file: node.file, id: node.id, message: `a node needs at least ${CHECK_MIN} check items (use: check), found ${checks.length}` });
+  }
+  if (assessments.length < QUIZ_MIN) {
+    problems.push({ file: node.file, id: node.id, message: `a node needs at least ${QUIZ_MIN} assessment items (use: assessment or no use), found ${assessments.length}` });
+  }
+  for (const check of checks) {
+    const words = stemWords(check.stem);
+    for (const test of assessments) {
+      if (jaccard(words, stemWords(test.stem)) >= CHECK_OVERLAP_MAX) {
+        problems.push({ file: node.file, id: check.id, message: `check item ${check.id} is too close to assessment item ${test.id}: revealing it would give the test away` });
+      }
+    }
+  }
 
   const itemId = new RegExp(`^${node.id}-q[1-9][0-9]*$`);
   for (const item of node.quiz) {
@@ -381,6 +398,28 @@ function checkNode(node: NodeContent, problems: ContentProblem[], quizIdFiles: M
       problems.push({ file: node.file, id: item.id, message: `ambiguous correct answer: ${matches} choices have the id "${item.correct}"` });
     }
   }
+}
+
+const STOP_WORDS = new Set(
+  'a an and are as at be by can do does for from has have how i if in is it its of on or that the their them they this to was what when which who why will with you your'.split(' '),
+);
+
+/** The set of a stem's words, lower-cased, without punctuation or stop words. */
+export function stemWords(stem: string): Set<string> {
+  return new Set(
+    stem
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 0 && !STOP_WORDS.has(w)),
+  );
+}
+
+/** |A ∩ B| / |A ∪ B|; 0 for two empty sets. */
+export function jaccard(a: Set<string>, b: Set<string>): number {
+  let both = 0;
+  for (const w of a) if (b.has(w)) both += 1;
+  const union = a.size + b.size - both;
+  return union === 0 ? 0 : both / union;
 }
 
 function checkPrerequisites(unit: SubjectUnit, problems: ContentProblem[]) {
