@@ -35,6 +35,7 @@ export type {
   GraphNode,
   GraphMastery,
   TopicNode,
+  TopicLecture,
   Note,
   CreateNoteInput,
   Bookmark,

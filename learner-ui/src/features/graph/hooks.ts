@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphApi, meApi, withMastery } from '../../api';
+import { graphApi, isApiError, meApi, withMastery } from '../../api';
 import { useAuth } from '../auth/auth-context';
 
 /** Per-user keys live under ['user', email, ...] and are dropped when the account changes. */
@@ -11,6 +11,8 @@ export const learningKeys = {
    * The draft preview of a topic: its own key root, so no read, update or invalidation of the published
    * topic (`node`) or graph (`graph`) keys ever sees a draft, nor the preview a published answer.
    */
+  lecture: (email: string | undefined, subject: string, nodeId: string) =>
+    ['user', email ?? 'anonymous', 'lecture', subject, nodeId] as const,
   nodePreview: (email: string | undefined, subject: string, nodeId: string) =>
     ['user', email ?? 'anonymous', 'draft-preview', subject, nodeId] as const,
   notesAll: (email: string | undefined) => ['user', email ?? 'anonymous', 'notes'] as const,
@@ -49,6 +51,27 @@ export function useTopic(nodeId: string, subject: string | null) {
     queryKey: learningKeys.node(user?.email, subject ?? '', nodeId),
     queryFn: () => graphApi.node(nodeId, subject ?? ''),
     enabled: isAuthenticated && !!subject && !!nodeId,
+  });
+}
+
+/**
+ * GET /api/graph/nodes/{id}/lecture?subject=, only once the Video tab asks for it (`enabled`). A 404 (no
+ * lecture) reads as null. Its URLs are signed for a while: refetched after five minutes.
+ */
+export function useTopicLecture(nodeId: string, subject: string, enabled: boolean) {
+  const { user, isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: learningKeys.lecture(user?.email, subject, nodeId),
+    queryFn: async () => {
+      try {
+        return await graphApi.lecture(nodeId, subject);
+      } catch (e) {
+        if (isApiError(e) && e.status === 404) return null;
+        throw e;
+      }
+    },
+    enabled: enabled && isAuthenticated && !!subject && !!nodeId,
+    staleTime: 5 * 60_000,
   });
 }
 

@@ -128,13 +128,51 @@ describe('/node/:nodeId', () => {
     expect(track).toHaveAttribute('srclang', 'en');
   });
 
+  it('without a video of its own, plays the lecture: its video, else its audio with a caption line and the transcript', async () => {
+    const user = userEvent.setup();
+    const audio = '/api/media/file/vagus-nerve/tts%2Fvn-anatomy-1.mp3?u=u1&exp=1&sig=s';
+    const vtt = '/api/media/file/vagus-nerve/tts%2Fvn-anatomy-1.vtt?u=u1&exp=1&sig=t';
+    const lecture = { sectionId: 'vn-anatomy', title: 'Anatomy', text: 'The vagus leaves the brainstem.\nIt wanders.' };
+    const fetchMock = installFetch({
+      ...handlers({ video: null }),
+      'GET /api/graph/nodes/vn-anatomy/lecture': { body: { ...lecture, video: null, audio: { url: audio, captions: vtt } } },
+    });
+    const { unmount } = renderApp({ route: ROUTE });
+    await screen.findByRole('heading', { level: 1, name: 'Vagus Anatomy' });
+    // the lecture loads only when the tab opens
+    expect(callsTo(fetchMock, 'GET /api/graph/nodes/vn-anatomy/lecture')).toHaveLength(0);
+    await user.click(screen.getByRole('tab', { name: 'Video' }));
+    const player = await screen.findByTestId('topic-lecture-audio');
+    expect(player).toHaveAttribute('src', audio);
+    expect(player).toHaveAccessibleName('Lecture: Anatomy');
+    expect(player.querySelector('track')).toHaveAttribute('src', vtt);
+    expect(screen.getByTestId('lecture-caption')).toBeInTheDocument();
+    expect(screen.getByTestId('lecture-transcript')).toHaveTextContent('The vagus leaves the brainstem. It wanders.');
+    expect(callsTo(fetchMock, 'GET /api/graph/nodes/vn-anatomy/lecture')[0].url.searchParams.get('subject')).toBe('vagus-nerve');
+    unmount();
+
+    const video = '/api/media/file/vagus-nerve/video%2Fvn-anatomy-2.mp4?u=u1&exp=1&sig=v';
+    installFetch({
+      ...handlers({ video: null }),
+      'GET /api/graph/nodes/vn-anatomy/lecture': { body: { ...lecture, video: { url: video, captions: null }, audio: null } },
+    });
+    renderApp({ route: ROUTE });
+    await user.click(await screen.findByRole('tab', { name: 'Video' }));
+    expect(await screen.findByTestId('topic-video')).toHaveAttribute('src', video);
+    expect(screen.getByRole('heading', { name: 'Lecture: Anatomy' })).toBeInTheDocument();
+    expect(screen.queryByTestId('topic-lecture-audio')).not.toBeInTheDocument();
+  });
+
   it('falls back to the summary html, and says when there is no video', async () => {
     const user = userEvent.setup();
-    installFetch(handlers({ lesson_html: '', video: null }));
+    installFetch({
+      ...handlers({ lesson_html: '', video: null }),
+      'GET /api/graph/nodes/vn-anatomy/lecture': { status: 404, body: errorBody(404, 'No lecture for this topic yet') },
+    });
     renderApp({ route: ROUTE });
     expect(await screen.findByText('Summary of the anatomy.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Video' }));
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('No video for this topic yet.');
+    expect(await screen.findByText('No video for this topic yet.')).toBeInTheDocument();
     expect(screen.queryByTestId('topic-video')).not.toBeInTheDocument();
   });
 

@@ -198,7 +198,7 @@ function TopicView({ node, subject, preview = false }: { node: TopicNode; subjec
 
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
-          <TopicTabs node={node} />
+          <TopicTabs node={node} preview={preview} />
           <TopicQuizList items={node.micro_quiz} />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
