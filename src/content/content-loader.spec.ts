@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
@@ -197,6 +197,45 @@ describe('loadContentDir on broken content', () => {
       problem(ANATOMY, 'vn-anatomy', 'a node needs at least 3 assessment items (use: assessment or no use), found 2'),
       problem(AFFERENT, 'vn-afferent-efferent-q1', 'duplicate quiz item id: already used in this node'),
     ]);
+  });
+
+  describe('the right answer may not stand out by its length', () => {
+    it('reports an item whose correct choice is more than 1.25 times as long as every other choice', async () => {
+      const dir = fixture();
+      let id = '';
+      edit(dir, ANATOMY, (d) => {
+        const item = d.quiz[0];
+        id = item.id;
+        for (const c of item.choices) c.text = c.id === item.correct ? 'x'.repeat(126) : 'y'.repeat(100);
+      });
+      const { problems } = await loadContentDir(dir);
+      expect(problems).toEqual([
+        problem(ANATOMY, id, 'the correct choice is much longer than every other choice (126 vs at most 100 characters): its length gives the answer away'),
+      ]);
+    });
+
+    it('accepts 1.25 times exactly', async () => {
+      const dir = fixture();
+      edit(dir, ANATOMY, (d) => {
+        const item = d.quiz[0];
+        for (const c of item.choices) c.text = c.id === item.correct ? 'x'.repeat(125) : 'y'.repeat(100);
+      });
+      const { problems } = await loadContentDir(dir);
+      expect(problems).toEqual([]);
+    });
+
+    it('reports a course whose correct choice is the longest in more than 40% of its items', async () => {
+      const dir = fixture();
+      for (const file of readdirSync(join(dir, NODES))) {
+        edit(dir, `${NODES}/${file}`, (d) => {
+          for (const item of d.quiz) for (const c of item.choices) c.text = c.id === item.correct ? `${'x'.repeat(40)}!` : 'y'.repeat(40);
+        });
+      }
+      const { problems } = await loadContentDir(dir);
+      expect(problems).toEqual([
+        problem(NODES, undefined, 'the correct choice is the longest in 96 of 96 quiz items (at most 38): picking the longest choice would pass the tests'),
+      ]);
+    });
   });
 
   describe('check items (use: check), which the topic check and practice reveal', () => {

@@ -261,6 +261,7 @@ function validateUnits(units: SubjectUnit[], challenges: ChallengeContent[]): Co
     }
     checkPrerequisites(unit, problems);
     checkLectures(unit, problems);
+    checkLengthCue(unit, problems);
   }
   checkChallenges(units, challenges, problems);
   return problems;
@@ -369,6 +370,16 @@ function checkNode(node: NodeContent, problems: ContentProblem[], quizIdFiles: M
   if (assessments.length < QUIZ_MIN) {
     problems.push({ file: node.file, id: node.id, message: `a node needs at least ${QUIZ_MIN} assessment items (use: assessment or no use), found ${assessments.length}` });
   }
+  for (const item of node.quiz) {
+    const cue = lengthCue(item);
+    if (cue) {
+      problems.push({
+        file: node.file,
+        id: item.id,
+        message: `the correct choice is much longer than every other choice (${cue.correct} vs at most ${cue.wrong} characters): its length gives the answer away`,
+      });
+    }
+  }
   for (const check of checks) {
     const words = stemWords(check.stem);
     for (const test of assessments) {
@@ -397,6 +408,38 @@ function checkNode(node: NodeContent, problems: ContentProblem[], quizIdFiles: M
     } else if (matches > 1) {
       problems.push({ file: node.file, id: item.id, message: `ambiguous correct answer: ${matches} choices have the id "${item.correct}"` });
     }
+  }
+}
+
+/** The correct choice of an item may be at most this much longer than its longest wrong choice. */
+export const LENGTH_CUE_MAX = 1.25;
+/** Across a subject, the correct choice may be the longest in at most this share of items (chance is 25 %). */
+export const LONGEST_SHARE_MAX = 0.4;
+
+function choiceLengths(item: { choices: { id: string; text: string }[]; correct: string }) {
+  const correct = item.choices.find((c) => c.id === item.correct)?.text.length ?? 0;
+  const wrong = Math.max(0, ...item.choices.filter((c) => c.id !== item.correct).map((c) => c.text.length));
+  return { correct, wrong };
+}
+
+/** The item's right answer stands out by its length alone (a test-wise learner picks the longest). */
+export function lengthCue(item: { choices: { id: string; text: string }[]; correct: string }) {
+  const { correct, wrong } = choiceLengths(item);
+  return wrong > 0 && correct > LENGTH_CUE_MAX * wrong ? { correct, wrong } : null;
+}
+
+function checkLengthCue(unit: SubjectUnit, problems: ContentProblem[]) {
+  const items = unit.nodes.flatMap((n) => n.quiz);
+  if (items.length < 20) return;
+  const longest = items.filter((q) => {
+    const { correct, wrong } = choiceLengths(q);
+    return correct > wrong;
+  }).length;
+  if (longest > LONGEST_SHARE_MAX * items.length) {
+    problems.push({
+      file: posix.join(unit.dir, 'nodes'),
+      message: `the correct choice is the longest in ${longest} of ${items.length} quiz items (at most ${Math.floor(LONGEST_SHARE_MAX * items.length)}): picking the longest choice would pass the tests`,
+    });
   }
 }
 
