@@ -37,13 +37,19 @@ it('content:check exits 1 and names the node when a topic has fewer than 2 check
     doc.quiz = doc.quiz.filter((q, i) => q.use !== 'check' || i === first);
     writeFileSync(file, stringify(doc));
 
-    const bad = spawnSync(process.execPath, [join(root, 'scripts', 'content-check.mjs'), dir], { encoding: 'utf8', timeout: 120_000 });
+    const bad = spawnSync(process.execPath, [join(root, 'scripts', 'content-check.mjs'), dir], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(bad.stdout).toContain('[vn-anatomy] a node needs at least 2 check items (use: check), found 1');
     expect(bad.status).toBe(1);
 
     rmSync(join(dir, 'vagus-nerve'), { recursive: true });
     cpSync(join(root, 'content', 'vagus-nerve'), join(dir, 'vagus-nerve'), { recursive: true });
-    const good = spawnSync(process.execPath, [join(root, 'scripts', 'content-check.mjs'), dir], { encoding: 'utf8', timeout: 120_000 });
+    const good = spawnSync(process.execPath, [join(root, 'scripts', 'content-check.mjs'), dir], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(good.stdout).toMatch(/vagus-nerve: \d+ modules, 16 nodes, 32 check \+ 64 assessment items/);
     expect(good.status).toBe(0);
   } finally {

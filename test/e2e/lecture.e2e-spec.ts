@@ -36,9 +36,13 @@ beforeAll(async () => {
   ).map((r) => r.id);
   dir = mkdtempSync(join(tmpdir(), 'lp-lecture-'));
   try {
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-q:a', '9', '-y', join(dir, 'a.mp3')], {
-      timeout: 30_000,
-    });
+    execFileSync(
+      'ffmpeg',
+      ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-q:a', '9', '-y', join(dir, 'a.mp3')],
+      {
+        timeout: 30_000,
+      },
+    );
   } catch {
     writeFileSync(join(dir, 'a.mp3'), Buffer.alloc(4000, 7));
   }
@@ -46,7 +50,14 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'v.mp4'), Buffer.alloc(4096, 1));
   const library = h.app.get(MediaLibraryService);
   const add = (fileName: string, file: string, extra: Partial<Parameters<MediaLibraryService['add']>[1]>) =>
-    library.add(null, { subjectId: SUBJECT, kind: 'audio', fileName, sourcePath: join(dir, file), durationMs: 1000, ...extra });
+    library.add(null, {
+      subjectId: SUBJECT,
+      kind: 'audio',
+      fileName,
+      sourcePath: join(dir, file),
+      durationMs: 1000,
+      ...extra,
+    });
   // section 0: audio with captions; section 1: audio, then a rendered video (the video wins); section 2: nothing
   await add(`${PREFIX}s0.vtt`, 'c.vtt', { kind: 'captions', sectionId: sections[0] });
   await add(`${PREFIX}s0.mp3`, 'a.mp3', { sectionId: sections[0], captionsFile: `${PREFIX}s0.vtt` });
@@ -62,15 +73,17 @@ afterAll(async () => {
 });
 
 const lecture = (id: string, token: string | undefined, subject: string | null = SUBJECT) =>
-  h.get<Lecture & ApiError>(`/api/graph/nodes/${id}/lecture${subject === null ? '' : `?subject=${subject}`}`, { token });
+  h.get<Lecture & ApiError>(`/api/graph/nodes/${id}/lecture${subject === null ? '' : `?subject=${subject}`}`, {
+    token,
+  });
 
 it('plays the section audio with its captions when the topic has no video, with the script as transcript', async () => {
   const res = await lecture(sections[0], owner.token);
   expect(res.status).toBe(200);
-  const [section] = await h.sql<{ title: string; text: string }>(`select title, text from lecture_sections where subject_id = ? and id = ?`, [
-    SUBJECT,
-    sections[0],
-  ]);
+  const [section] = await h.sql<{ title: string; text: string }>(
+    `select title, text from lecture_sections where subject_id = ? and id = ?`,
+    [SUBJECT, sections[0]],
+  );
   expect(res.body).toMatchObject({ sectionId: sections[0], title: section.title, text: section.text, video: null });
   expect(res.body.audio!.url).toMatch(/^\/api\/media\/file\//);
   expect(res.body.audio!.captions).toMatch(/^\/api\/media\/file\//);

@@ -135,7 +135,9 @@ describe('/node/:nodeId', () => {
     const lecture = { sectionId: 'vn-anatomy', title: 'Anatomy', text: 'The vagus leaves the brainstem.\nIt wanders.' };
     const fetchMock = installFetch({
       ...handlers({ video: null }),
-      'GET /api/graph/nodes/vn-anatomy/lecture': { body: { ...lecture, video: null, audio: { url: audio, captions: vtt } } },
+      'GET /api/graph/nodes/vn-anatomy/lecture': {
+        body: { ...lecture, video: null, audio: { url: audio, captions: vtt } },
+      },
     });
     const { unmount } = renderApp({ route: ROUTE });
     await screen.findByRole('heading', { level: 1, name: 'Vagus Anatomy' });
@@ -148,13 +150,17 @@ describe('/node/:nodeId', () => {
     expect(player.querySelector('track')).toHaveAttribute('src', vtt);
     expect(screen.getByTestId('lecture-caption')).toBeInTheDocument();
     expect(screen.getByTestId('lecture-transcript')).toHaveTextContent('The vagus leaves the brainstem. It wanders.');
-    expect(callsTo(fetchMock, 'GET /api/graph/nodes/vn-anatomy/lecture')[0].url.searchParams.get('subject')).toBe('vagus-nerve');
+    expect(callsTo(fetchMock, 'GET /api/graph/nodes/vn-anatomy/lecture')[0].url.searchParams.get('subject')).toBe(
+      'vagus-nerve',
+    );
     unmount();
 
     const video = '/api/media/file/vagus-nerve/video%2Fvn-anatomy-2.mp4?u=u1&exp=1&sig=v';
     installFetch({
       ...handlers({ video: null }),
-      'GET /api/graph/nodes/vn-anatomy/lecture': { body: { ...lecture, video: { url: video, captions: null }, audio: null } },
+      'GET /api/graph/nodes/vn-anatomy/lecture': {
+        body: { ...lecture, video: { url: video, captions: null }, audio: null },
+      },
     });
     renderApp({ route: ROUTE });
     await user.click(await screen.findByRole('tab', { name: 'Video' }));

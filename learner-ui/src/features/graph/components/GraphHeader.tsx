@@ -60,7 +60,12 @@ export function GraphHeader({
               </span>
             </Tooltip>
           ))}
-        <Button component={RouterLink} to={lecturesPath(subjectId)} variant="text" startIcon={<HeadphonesOutlinedIcon />}>
+        <Button
+          component={RouterLink}
+          to={lecturesPath(subjectId)}
+          variant="text"
+          startIcon={<HeadphonesOutlinedIcon />}
+        >
           Lectures
         </Button>
         <Button variant="text" startIcon={<RefreshIcon />} onClick={onRefresh} disabled={refreshing}>

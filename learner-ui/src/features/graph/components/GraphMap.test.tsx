@@ -79,17 +79,30 @@ describe('on a phone the map is a list by module', () => {
           { id: 'm1', title: 'Module One' },
           { id: 'm2', title: 'Module Two' },
         ]}
-        status={{ complete: new Set(['a']), lockedModules: new Map([['m2', 'Master “Module One” to open this module']]) }}
+        status={{
+          complete: new Set(['a']),
+          lockedModules: new Map([['m2', 'Master “Module One” to open this module']]),
+        }}
       />,
       '/',
     );
     const list = screen.getByTestId('graph-list');
     const one = within(list).getByRole('region', { name: 'Module One' });
     const two = within(list).getByRole('region', { name: 'Module Two' });
-    expect(within(one).getAllByRole('link').map((l) => l.textContent)).toEqual(['Anatomy', 'Branches', 'Circuits']);
-    expect(within(two).getAllByRole('link').map((l) => l.textContent)).toEqual(['Devices', 'Evidence']);
+    expect(
+      within(one)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Anatomy', 'Branches', 'Circuits']);
+    expect(
+      within(two)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Devices', 'Evidence']);
     expect(within(one).getByRole('link', { name: 'Branches' })).toHaveAttribute('href', '/node/b?subject=s1');
-    const statuses = within(list).getAllByTestId('graph-list-status').map((s) => s.textContent);
+    const statuses = within(list)
+      .getAllByTestId('graph-list-status')
+      .map((s) => s.textContent);
     expect(statuses).toEqual(['Complete', 'Ready', 'Intermediate · 50%', 'Locked', 'Locked']);
     expect(within(two).getByText('Locked: Master “Module One” to open this module')).toBeInTheDocument();
     expect(within(two).getByText('Builds on: Branches, Circuits')).toBeInTheDocument();

@@ -249,7 +249,13 @@ export default function GraphMap({
         />
       ) : (
         <ReactFlowProvider>
-          <FlowMap nodes={nodes} ready={ready} subjectId={subjectId} complete={complete} lockedModules={lockedModules} />
+          <FlowMap
+            nodes={nodes}
+            ready={ready}
+            subjectId={subjectId}
+            complete={complete}
+            lockedModules={lockedModules}
+          />
         </ReactFlowProvider>
       )}
       <Legend />
@@ -369,8 +375,8 @@ function FlowMap({
       }}
     >
       <Box id={KEYS_HELP_ID} sx={visuallyHidden}>
-        Arrow keys move between topics: right to a topic that builds on this one, left to one it builds on, up and
-        down within a column, Home and End to the first and last topic. Enter opens the topic.
+        Arrow keys move between topics: right to a topic that builds on this one, left to one it builds on, up and down
+        within a column, Home and End to the first and last topic. Enter opens the topic.
       </Box>
       <ReactFlow
         nodes={flowNodes}
@@ -421,7 +427,9 @@ function GraphList({
   lockedModules: Map<string, string>;
 }) {
   const titles = new Map(nodes.map((n) => [n.id, n.title]));
-  const order = [...modules.map((m) => m.id), ...nodes.map((n) => n.moduleId)].filter((id, i, all) => all.indexOf(id) === i);
+  const order = [...modules.map((m) => m.id), ...nodes.map((n) => n.moduleId)].filter(
+    (id, i, all) => all.indexOf(id) === i,
+  );
   const moduleTitle = new Map(modules.map((m) => [m.id, m.title]));
   return (
     <Box data-testid="graph-list">
@@ -454,7 +462,13 @@ function GraphList({
                   <Box
                     component="li"
                     key={n.id}
-                    sx={{ py: 1, borderBottom: 1, borderColor: 'divider', borderLeft: `4px solid ${BAND[band].border}`, pl: 1.5 }}
+                    sx={{
+                      py: 1,
+                      borderBottom: 1,
+                      borderColor: 'divider',
+                      borderLeft: `4px solid ${BAND[band].border}`,
+                      pl: 1.5,
+                    }}
                   >
                     <Link component={RouterLink} to={nodePath(n.id, subjectId)} sx={{ fontWeight: 600 }}>
                       {n.title}
@@ -480,7 +494,13 @@ function GraphList({
 
 function Legend() {
   return (
-    <Stack direction="row" spacing={2} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }} aria-label="Map legend" role="list">
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}
+      aria-label="Map legend"
+      role="list"
+    >
       {(Object.keys(BAND) as MasteryLevel[]).map((band) => (
         <Stack key={band} direction="row" spacing={0.75} sx={{ alignItems: 'center' }} role="listitem">
           <Box

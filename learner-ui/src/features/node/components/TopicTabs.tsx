@@ -104,7 +104,14 @@ function SourcesTab({ node }: { node: TopicNode }) {
 function VideoTab({ node, preview }: { node: TopicNode; preview: boolean }) {
   const lecture = useTopicLecture(node.id, node.subject_id, !node.video && !preview);
   if (node.video) {
-    return <VideoPlayer title={node.video.title} label={node.video.title || node.title} url={node.video.url} captions={node.video.captions} />;
+    return (
+      <VideoPlayer
+        title={node.video.title}
+        label={node.video.title || node.title}
+        url={node.video.url}
+        captions={node.video.captions}
+      />
+    );
   }
   if (!preview && lecture.isLoading) {
     return (
@@ -115,11 +122,29 @@ function VideoTab({ node, preview }: { node: TopicNode; preview: boolean }) {
   }
   const l = lecture.data;
   if (!l || (!l.video && !l.audio)) return <Typography color="text.secondary">No video for this topic yet.</Typography>;
-  if (l.video) return <VideoPlayer title={`Lecture: ${l.title}`} label={`Lecture: ${l.title}`} url={l.video.url} captions={l.video.captions} />;
+  if (l.video)
+    return (
+      <VideoPlayer
+        title={`Lecture: ${l.title}`}
+        label={`Lecture: ${l.title}`}
+        url={l.video.url}
+        captions={l.video.captions}
+      />
+    );
   return <LectureAudio title={l.title} url={l.audio!.url} captions={l.audio!.captions} transcript={l.text} />;
 }
 
-function VideoPlayer({ title, label, url, captions }: { title: string; label: string; url: string; captions: string | null }) {
+function VideoPlayer({
+  title,
+  label,
+  url,
+  captions,
+}: {
+  title: string;
+  label: string;
+  url: string;
+  captions: string | null;
+}) {
   return (
     <Box>
       {title && (
@@ -143,14 +168,32 @@ function VideoPlayer({ title, label, url, captions }: { title: string; label: st
 }
 
 /** Lecture audio: the player, the caption being spoken (from the WebVTT track's cue changes) and the transcript. */
-function LectureAudio({ title, url, captions, transcript }: { title: string; url: string; captions: string | null; transcript: string }) {
+function LectureAudio({
+  title,
+  url,
+  captions,
+  transcript,
+}: {
+  title: string;
+  url: string;
+  captions: string | null;
+  transcript: string;
+}) {
   const [cue, setCue] = useState('');
   return (
     <Box>
       <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
         Lecture: {title}
       </Typography>
-      <Box component="audio" controls preload="metadata" src={url} aria-label={`Lecture: ${title}`} data-testid="topic-lecture-audio" sx={{ width: '100%' }}>
+      <Box
+        component="audio"
+        controls
+        preload="metadata"
+        src={url}
+        aria-label={`Lecture: ${title}`}
+        data-testid="topic-lecture-audio"
+        sx={{ width: '100%' }}
+      >
         {captions && (
           <track
             kind="captions"
