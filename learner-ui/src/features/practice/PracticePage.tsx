@@ -80,12 +80,13 @@ function PracticeSession({ subjectId }: { subjectId: string }) {
 
       {phase === 'empty' && <PracticeCaughtUp subjectId={subjectId} onCheckAgain={loadNext} />}
 
-      {card && (phase === 'question' || phase === 'reviewing') && (
+      {card && (phase === 'question' || phase === 'answering' || phase === 'answered' || phase === 'reviewing') && (
         <PracticeQuestion
           card={card}
           choice={session.choice}
-          reviewing={phase === 'reviewing'}
-          onChoose={session.choose}
+          answer={session.answer}
+          busy={phase === 'answering' || phase === 'reviewing'}
+          onChoose={(optionId) => void session.choose(optionId)}
           onRate={(rating) => void session.rate(rating)}
         />
       )}
