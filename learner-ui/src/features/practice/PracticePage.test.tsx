@@ -265,6 +265,44 @@ describe('/practice', () => {
     expect(screen.getByRole('button', { name: 'Right answer 1' })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('a card answered before (a reload before rating) goes straight to the rating step', async () => {
+    const user = userEvent.setup();
+    const fetchMock = installFetch(
+      handlers({
+        'POST /api/practice/answer': {
+          status: 409,
+          body: errorBody(409, "This card's answer has already been graded: rate it"),
+        },
+        'POST /api/practice/review': (req) => ({
+          body: {
+            nodeId: (req.body as PracticeReviewInput).nodeId,
+            rating: 3,
+            correct: true,
+            due: '2026-03-04T09:00:00.000Z',
+            scheduledDays: 3,
+            state: 'Review',
+            mastery: 0.6,
+          } satisfies PracticeReviewResult,
+        }),
+      }),
+    );
+    renderApp({ route: '/practice?subject=vagus-nerve' });
+    await user.click(await screen.findByRole('button', { name: 'Start Practice' }));
+    await user.click(await screen.findByRole('button', { name: 'Wrong answer 1' }));
+    expect(await screen.findByTestId('practice-graded-before')).toHaveTextContent(
+      'You answered this card before. Rate how well you knew it.',
+    );
+    for (const option of ['Right answer 1', 'Wrong answer 1']) {
+      expect(screen.getByRole('button', { name: option })).toBeDisabled();
+    }
+    expect(screen.queryByTestId('practice-feedback')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Good' }));
+    expect(await screen.findByTestId('practice-next-due')).toHaveTextContent('Topic 1: next review in 3 days');
+    expect(callsTo(fetchMock, 'POST /api/practice/review').map((r) => r.body)).toEqual([
+      { subjectId: 'vagus-nerve', nodeId: 'node-1', rating: 3 },
+    ]);
+  });
+
   it('answers, then sends ratings 3, 5 and 1 without the answer, and counts the session streak (+1 on >= 3, reset below)', async () => {
     const user = userEvent.setup();
     let statsCalls = 0;

@@ -85,6 +85,7 @@ function PracticeSession({ subjectId }: { subjectId: string }) {
           card={card}
           choice={session.choice}
           answer={session.answer}
+          gradedBefore={session.gradedBefore}
           busy={phase === 'answering' || phase === 'reviewing'}
           onChoose={(optionId) => void session.choose(optionId)}
           onRate={(rating) => void session.rate(rating)}

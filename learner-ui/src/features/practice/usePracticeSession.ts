@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   errorMessage,
+  isApiError,
   learningApi,
   practiceApi,
   type PracticeAnswerResult,
@@ -15,6 +16,9 @@ import { useToast } from '../toast/toast-context';
 import { nextStreak } from './hooks';
 
 export const PRACTICE_BATCH = 10;
+
+/** POST /api/practice/answer's 409 for a card whose answer was graded before: it waits for its rating. */
+const ALREADY_GRADED = /already been graded/i;
 
 /**
  * intro → loading → question → answering (the answer is being graded) → answered (the feedback and the
@@ -38,6 +42,8 @@ export function usePracticeSession(subjectId: string, totalReviews: number | und
   const [card, setCard] = useState<PracticeCard | null>(null);
   const [choice, setChoice] = useState<string | null>(null);
   const [answer, setAnswer] = useState<PracticeAnswerResult | null>(null);
+  // the card's answer was graded before (another tab, or a reload before rating): only the rating is left
+  const [gradedBefore, setGradedBefore] = useState(false);
   const [result, setResult] = useState<PracticeReviewResult | null>(null);
   const [loadError, setLoadError] = useState('');
   const [streak, setStreak] = useState(0);
@@ -54,6 +60,7 @@ export function usePracticeSession(subjectId: string, totalReviews: number | und
     setPhase('loading');
     setChoice(null);
     setAnswer(null);
+    setGradedBefore(false);
     setResult(null);
     try {
       let cards = await practiceApi.next(subjectId, PRACTICE_BATCH);
@@ -97,6 +104,11 @@ export function usePracticeSession(subjectId: string, totalReviews: number | und
       refreshAfterReview();
     } catch (err) {
       setChoice(null);
+      if (isApiError(err) && err.status === 409 && ALREADY_GRADED.test(err.message)) {
+        setGradedBefore(true);
+        setPhase('answered');
+        return;
+      }
       setPhase('question');
       toast({
         title: 'Answer failed',
@@ -129,5 +141,5 @@ export function usePracticeSession(subjectId: string, totalReviews: number | und
     }
   };
 
-  return { phase, card, choice, answer, result, loadError, streak, loadNext, rate, choose };
+  return { phase, card, choice, answer, gradedBefore, result, loadError, streak, loadNext, rate, choose };
 }

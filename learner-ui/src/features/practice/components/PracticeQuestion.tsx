@@ -17,6 +17,7 @@ export function PracticeQuestion({
   card,
   choice,
   answer,
+  gradedBefore = false,
   busy,
   onChoose,
   onRate,
@@ -25,6 +26,8 @@ export function PracticeQuestion({
   choice: string | null;
   /** the graded answer; null until then */
   answer: PracticeAnswerResult | null;
+  /** the card's answer was graded before this page (a reload before rating): only the rating is left */
+  gradedBefore?: boolean;
   /** an answer or a rating is on its way */
   busy: boolean;
   onChoose: (optionId: string) => void;
@@ -32,7 +35,7 @@ export function PracticeQuestion({
 }) {
   const { options } = card;
   // a card without a question (a topic with no check items) can only be rated
-  const showRating = answer !== null || options.length === 0;
+  const showRating = answer !== null || gradedBefore || options.length === 0;
   const feedbackRef = useRef<HTMLDivElement>(null);
   const graded = answer !== null;
   useEffect(() => {
@@ -63,7 +66,7 @@ export function PracticeQuestion({
               variant={selected ? 'contained' : 'outlined'}
               color={answer && selected && !answer.correct ? 'warning' : isKey ? 'success' : 'primary'}
               aria-pressed={selected}
-              disabled={choice !== null && !selected}
+              disabled={(choice !== null || gradedBefore) && !selected}
               onClick={() => onChoose(o.id)}
               sx={{ justifyContent: 'flex-start', textTransform: 'none', textAlign: 'left', py: 1.25 }}
             >
@@ -108,6 +111,12 @@ export function PracticeQuestion({
             </Typography>
           )}
         </Box>
+      )}
+
+      {gradedBefore && (
+        <Typography sx={{ mt: 3 }} data-testid="practice-graded-before">
+          You answered this card before. Rate how well you knew it.
+        </Typography>
       )}
 
       {showRating && (
