@@ -88,10 +88,8 @@ export const PRACTICE_RATINGS: { label: 'Again' | 'Hard' | 'Good' | 'Easy'; valu
 /** A due card: its topic and, when the topic has quiz items, a question with its options. */
 export type PracticeCard = Schema<'PracticeQuestionResponse'>;
 
-export type PracticeReviewInput = Omit<RequestBody<'/api/practice/review', 'post'>, 'questionId' | 'answer'> & {
-  questionId?: string | null;
-  answer?: string | null;
-};
+/** The spec's rating payload: the answer went to POST /api/practice/answer before (issue 26). */
+export type PracticeReviewInput = Pick<RequestBody<'/api/practice/review', 'post'>, 'subjectId' | 'nodeId' | 'rating'>;
 
 export type PracticeReviewResult = OkResponse<'/api/practice/review', 'post'>;
 
@@ -109,17 +107,16 @@ export const practiceApi = {
     api.post<OkResponse<'/api/practice/seed', 'post'>>('/api/practice/seed', {
       subjectId,
     } satisfies RequestBody<'/api/practice/seed', 'post'>),
-  /** POST /api/practice/review { subjectId, nodeId, rating, questionId?, answer? }. */
-  review: (input: PracticeReviewInput) => {
-    const body: RequestBody<'/api/practice/review', 'post'> = {
+  /**
+   * POST /api/practice/review { subjectId, nodeId, rating } (the spec's row): rates the card whose answer
+   * POST /api/practice/answer graded (409 before that).
+   */
+  review: (input: PracticeReviewInput) =>
+    api.post<PracticeReviewResult>('/api/practice/review', {
       subjectId: input.subjectId,
       nodeId: input.nodeId,
       rating: input.rating,
-    };
-    if (input.questionId) body.questionId = input.questionId;
-    if (input.answer) body.answer = input.answer;
-    return api.post<PracticeReviewResult>('/api/practice/review', body);
-  },
+    } satisfies RequestBody<'/api/practice/review', 'post'>),
   /** GET /api/practice/stats?subjectId= → { due, completedToday, accuracy, streak, totalReviews }. */
   stats: (subjectId: string) =>
     api.get<PracticeStats>('/api/practice/stats', {

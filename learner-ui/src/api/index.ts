@@ -42,6 +42,23 @@ export type {
   TutorAction,
   TutorVariant,
 } from './graph';
+export { learningApi } from './learning';
+export type {
+  CheckAnswered,
+  CheckItem,
+  CheckProgress,
+  TopicWithCheck,
+  CheckAnswerResult,
+  CheckAnswerInput,
+  LearningPath,
+  PathTopic,
+  PathModule,
+  PathNext,
+  OpenAttempt,
+  PracticeInterval,
+  PracticeAnswerResult,
+  PracticeAnswerInput,
+} from './learning';
 export { quizApi, practiceApi, QUIZ_IDS, PRACTICE_RATINGS } from './assessment';
 export type {
   QuizPageKind,

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphApi, isApiError, meApi, withMastery } from '../../api';
+import { graphApi, isApiError, learningApi, meApi, withMastery, type LearningPath } from '../../api';
 import { useAuth } from '../auth/auth-context';
+import type { TopicStatus } from './components/GraphMap';
+import { masteryKeys } from '../mastery/useMastery';
 
 /** Per-user keys live under ['user', email, ...] and are dropped when the account changes. */
 export const learningKeys = {
@@ -112,4 +114,34 @@ export function useMyUnlocks(subjectId: string | null) {
     enabled: isAuthenticated && !!subjectId,
     staleTime: 60_000,
   });
+}
+
+/**
+ * The caller's path through a course (GET /api/users/me/path?subjectId=): complete and ready topics, the
+ * modules' soft locks and the next step. Under the mastery key, so an answer, a quiz or a review refreshes it.
+ */
+export function usePath(subjectId: string | null) {
+  const { user, isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: pathKey(user?.email, subjectId ?? ''),
+    queryFn: () => learningApi.path(subjectId ?? ''),
+    enabled: isAuthenticated && !!subjectId,
+  });
+}
+
+export function pathKey(email: string | undefined, subjectId: string) {
+  return [...masteryKeys.me(email), 'path', subjectId] as const;
+}
+
+const NO_STATUS: TopicStatus = { complete: new Set(), lockedModules: new Map() };
+
+/** The cards' and the map's marks from the path: complete topics, and locked modules with their reason. */
+export function topicStatusOf(path: LearningPath | undefined): TopicStatus {
+  if (!path) return NO_STATUS;
+  return {
+    complete: new Set(path.topics.filter((t) => t.complete).map((t) => t.id)),
+    lockedModules: new Map(
+      path.modules.filter((m) => m.locked).map((m) => [m.id, m.reason ?? 'Opens when the previous module is mastered']),
+    ),
+  };
 }
