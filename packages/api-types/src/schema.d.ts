@@ -389,6 +389,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/attempts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["QuizController_attempt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/attempts/{id}/answer": {
         parameters: {
             query?: never;
@@ -1604,6 +1620,14 @@ export interface components {
             question: components["schemas"]["AttemptQuestionResponse"];
             progress: components["schemas"]["AttemptProgressResponse"];
         };
+        AskedQuestionResponse: {
+            question: components["schemas"]["AttemptQuestionResponse"];
+            /**
+             * @description the choice id given
+             * @example b
+             */
+            answer: string;
+        };
         AssessedTopicResponse: {
             id: string;
             title: string;
@@ -1694,6 +1718,32 @@ export interface components {
             confidence: number;
             /** @description expected share of the topics known, 0..1 */
             knownShare: number;
+        };
+        AttemptStateResponse: {
+            /** Format: uuid */
+            attemptId: string;
+            /** @enum {string} */
+            kind: "q_diag" | "q_final" | "q_diag_clinician";
+            /** @example vagus-nerve */
+            subjectId: string;
+            /**
+             * @description `abandoned`: closed as a duplicate, without a result
+             * @enum {string}
+             */
+            status: "open" | "submitted" | "abandoned";
+            /** @description open: the number of `question` (answers kept + 1); else the answers */
+            questionNumber: number;
+            /** @description the question to answer now; null once closed */
+            question: components["schemas"]["AttemptQuestionResponse"] | null;
+            /** @description the questions answered, in order, with the answers */
+            asked: components["schemas"]["AskedQuestionResponse"][];
+            progress: components["schemas"]["AttemptProgressResponse"];
+            /** @description once submitted: the result, without any answer key */
+            result: components["schemas"]["AttemptResultResponse"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            submittedAt: string | null;
         };
         AuditEntryResponse: {
             /** Format: uuid */
@@ -3063,10 +3113,20 @@ export interface components {
             subjectId: string;
             /** @enum {boolean} */
             done: false;
+            /** @description the question to answer now */
             question: components["schemas"]["AttemptQuestionResponse"];
-            /** @description the questions served so far: the first one */
+            /** @description the question to answer now, as a list of one */
             questions: components["schemas"]["AttemptQuestionResponse"][];
             progress: components["schemas"]["AttemptProgressResponse"];
+            /** @description true: the open attempt of this test, resumed where it was (200); false: a new one (201) */
+            resumed: boolean;
+            /**
+             * @description 1-based number of `question`: the answers kept + 1
+             * @example 1
+             */
+            questionNumber: number;
+            /** @description the questions answered so far, in order, with the answers */
+            asked: components["schemas"]["AskedQuestionResponse"][];
         };
         StripeWebhookResponse: {
             /** @enum {boolean} */
@@ -4455,6 +4515,27 @@ export interface operations {
             };
         };
     };
+    QuizController_attempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttemptStateResponse"];
+                };
+            };
+        };
+    };
     QuizController_answer: {
         parameters: {
             query?: never;
@@ -5772,6 +5853,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the open attempt of this test, resumed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartAttemptResponse"];
+                };
+            };
+            /** @description a new attempt */
             201: {
                 headers: {
                     [name: string]: unknown;
