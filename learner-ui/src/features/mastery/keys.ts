@@ -6,5 +6,7 @@ export function masteryAffectedKeys(email: string | undefined) {
     ['user', who, 'graph'],
     ['user', who, 'node'],
     ['user', who, 'practice'],
+    // the learning path: its open attempts, levels and next topic
+    ['user', who, 'path'],
   ] as const;
 }

@@ -50,6 +50,9 @@ const ATTEMPT: QuizAttempt = {
   question: Q1,
   questions: [Q1],
   progress: { answered: 0, remaining: 4, cap: 20, confidence: 0.6 },
+  resumed: false,
+  questionNumber: 1,
+  asked: [],
 };
 
 const RESULT: QuizResult = {
@@ -270,6 +273,42 @@ describe('/quiz', () => {
 
     expect(screen.getByRole('link', { name: 'Back to Graph' })).toHaveAttribute('href', '/graph?subject=vagus-nerve');
     expect(screen.getByRole('link', { name: 'View Mastery' })).toHaveAttribute('href', '/mastery');
+  });
+
+  it('resumes an open attempt at its question, with the earlier answers kept for the results', async () => {
+    const user = userEvent.setup();
+    const RESUMED: QuizAttempt = {
+      ...ATTEMPT,
+      question: Q2,
+      questions: [Q2],
+      progress: AFTER_ONE,
+      resumed: true,
+      questionNumber: 2,
+      asked: [{ question: Q1, answer: 'a' }],
+    };
+    const fetchMock = installFetch(
+      handlers({
+        'POST /api/quizzes/q_diag/attempts': { status: 200, body: RESUMED },
+        'POST /api/attempts/att-1/answer': { body: done() },
+      }),
+    );
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
+
+    expect(await screen.findByRole('radio', { name: 'Six breaths a minute' })).not.toBeChecked();
+    expect(screen.getByTestId('quiz-question-number')).toHaveTextContent('Question 2');
+    expect(screen.queryByRole('radio', { name: 'Brainstem' })).not.toBeInTheDocument();
+    // a question has been answered already: the attempt can be finished now
+    expect(screen.getByRole('button', { name: 'Finish now' })).toBeEnabled();
+
+    await user.click(screen.getByRole('radio', { name: 'Six breaths a minute' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(callsTo(fetchMock, 'POST /api/attempts/att-1/answer')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'POST /api/attempts/att-1/answer')[0].body).toEqual({ questionId: 'q2', answer: 'a' });
+    await screen.findByRole('heading', { name: 'Results' });
+    // both answers are reviewed: the one kept from before the reload and the one given now
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByRole('article', { name: 'Question 1' })).toHaveAttribute('data-correct', 'true');
+    expect(screen.getByRole('article', { name: 'Question 2' })).toHaveAttribute('data-correct', 'false');
   });
 
   it('Finish now ends the attempt with the answers given so far (and the current choice)', async () => {

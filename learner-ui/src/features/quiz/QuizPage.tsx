@@ -33,7 +33,6 @@ function QuizRunner({ subject, kind }: { subject: string; kind: QuizPageKind }) 
   const subjectName = useSubjectName(subject);
   const quiz = useQuizAttempt(kind, subject);
   const { phase, attempt, result } = quiz;
-  const number = quiz.current ? quiz.asked.length : Math.max(1, quiz.asked.length);
 
   const page = (body: ReactNode) => (
     <Box sx={{ maxWidth: 820, mx: 'auto' }}>
@@ -81,7 +80,7 @@ function QuizRunner({ subject, kind }: { subject: string; kind: QuizPageKind }) 
 
   return page(
     <QuizForm
-      number={number}
+      number={quiz.number}
       question={quiz.current?.question ?? null}
       progress={quiz.progress}
       choice={quiz.choice}
