@@ -75,7 +75,7 @@ function QuizRunner({ subject, kind }: { subject: string; kind: QuizPageKind }) 
   }
 
   if (phase === 'results' && result && attempt) {
-    return page(<QuizResults subject={subject} asked={quiz.asked} result={result} />);
+    return page(<QuizResults subject={subject} kind={kind} asked={quiz.asked} result={result} />);
   }
 
   return page(
