@@ -40,6 +40,7 @@ export type {
   Bookmark,
   TutorAction,
   TutorVariant,
+  MyAchievement,
 } from './graph';
 export { quizApi, practiceApi, QUIZ_IDS, PRACTICE_RATINGS } from './assessment';
 export type {

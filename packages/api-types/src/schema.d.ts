@@ -349,7 +349,7 @@ export interface paths {
             cookie?: never;
         };
         get: operations["AdminUsersController_tags"];
-        put?: never;
+        put: operations["AdminUsersController_setTagVisibility"];
         post: operations["AdminUsersController_addTag"];
         delete: operations["AdminUsersController_removeTag"];
         options?: never;
@@ -972,7 +972,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["MeController_tags"];
+        get: operations["AchievementsController_tags"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1577,6 +1577,34 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AchievementResponse: {
+            /** @example vagus-nerve:foundations-mastered */
+            tag: string;
+            /**
+             * @description readable; a staff tag as staff wrote it
+             * @example Anatomy & Foundations mastered
+             */
+            label: string;
+            /**
+             * @description null for a staff tag
+             * @example vagus-nerve
+             */
+            subjectId: string | null;
+            /** @enum {string} */
+            kind: "post_test_passed" | "module_mastered" | "staff";
+        };
+        AddTagDto: {
+            /**
+             * @description trimmed; printable characters only
+             * @example vagus-foundations-passed
+             */
+            tag: string;
+            /**
+             * @description whether the learner sees it (GET /api/me/tags)
+             * @default false
+             */
+            learnerVisible?: boolean;
+        };
         AdminCertificateResponse: {
             id: string;
             userId: string;
@@ -1764,7 +1792,7 @@ export interface components {
             /** @description job.* only: the generation job that was cancelled or retried */
             targetJobId?: string;
             /** @enum {string} */
-            action: "roles.set" | "tag.add" | "tag.remove" | "unlock.add" | "unlock.remove" | "job.cancel" | "job.retry";
+            action: "roles.set" | "tag.add" | "tag.remove" | "tag.visibility" | "unlock.add" | "unlock.remove" | "job.cancel" | "job.retry";
             /**
              * @description roles.set: {before, after}; tag.*: {tag}; unlock.*: {subjectId, moduleId}; job.*: {kind, subjectId, status}
              * @example {
@@ -3072,6 +3100,15 @@ export interface components {
              */
             roles: ("learner" | "studio" | "admin" | "clinician")[];
         };
+        SetTagVisibilityDto: {
+            /**
+             * @description trimmed; printable characters only
+             * @example vagus-foundations-passed
+             */
+            tag: string;
+            /** @description whether the learner sees it (GET /api/me/tags) */
+            learnerVisible: boolean;
+        };
         SkillMasteryResponse: {
             /** @example vagus-nerve */
             subjectId: string;
@@ -3233,10 +3270,13 @@ export interface components {
         TagsResponse: {
             /**
              * @example [
-             *       "calm-starter"
+             *       "Anatomy & Foundations mastered",
+             *       "Vagus Nerve post test passed"
              *     ]
              */
             tags: string[];
+            /** @description oldest first */
+            achievements: components["schemas"]["AchievementResponse"][];
         };
         TakePackDto: {
             /** @example vagus-nerve */
@@ -3421,6 +3461,13 @@ export interface components {
         UserTagResponse: {
             /** @example vagus-foundations-passed */
             tag: string;
+            /**
+             * @description gating: the product's tests gave it; staff: an admin added it
+             * @enum {string}
+             */
+            source: "gating" | "staff";
+            /** @description whether the learner sees it (GET /api/me/tags) */
+            learnerVisible: boolean;
             /** Format: date-time */
             createdAt: string;
         };
@@ -3617,7 +3664,7 @@ export interface operations {
                 sort?: string;
                 /** @description JSON array [start, end], both inclusive, at most 100 records */
                 range?: string;
-                /** @description JSON object: targetUserId (a user id), actorId (a user id), action (roles.set, tag.add, tag.remove, unlock.add, unlock.remove, job.cancel, job.retry) */
+                /** @description JSON object: targetUserId (a user id), actorId (a user id), action (roles.set, tag.add, tag.remove, tag.visibility, unlock.add, unlock.remove, job.cancel, job.retry) */
                 filter?: string;
             };
             header?: never;
@@ -4279,6 +4326,53 @@ export interface operations {
             };
         };
     };
+    AdminUsersController_setTagVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTagVisibilityDto"];
+            };
+        };
+        responses: {
+            /** @description the tag with its new visibility */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserTagResponse"];
+                };
+            };
+            /** @description a blank tag, or learnerVisible missing or not a boolean */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the caller lacks the admin role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such user, or the user has no such tag */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     AdminUsersController_addTag: {
         parameters: {
             query?: never;
@@ -4290,7 +4384,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TagDto"];
+                "application/json": components["schemas"]["AddTagDto"];
             };
         };
         responses: {
@@ -5397,7 +5491,7 @@ export interface operations {
             };
         };
     };
-    MeController_tags: {
+    AchievementsController_tags: {
         parameters: {
             query?: never;
             header?: never;

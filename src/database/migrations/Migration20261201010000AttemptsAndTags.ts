@@ -46,9 +46,19 @@ export class Migration20261201010000AttemptsAndTags extends Migration {
       `alter table "user_tags" add constraint "user_tags_source_check" check ("source" in ('gating', 'staff'));`,
     );
     for (const sql of BACKFILL_TAG_SOURCES) this.addSql(sql);
+    // an admin showing or hiding a tag from its learner is audited
+    this.addSql('alter table "admin_audit" drop constraint "admin_audit_action_check";');
+    this.addSql(
+      `alter table "admin_audit" add constraint "admin_audit_action_check" check ("action" in ('roles.set', 'tag.add', 'tag.remove', 'tag.visibility', 'unlock.add', 'unlock.remove', 'job.cancel', 'job.retry'));`,
+    );
   }
 
   override async down(): Promise<void> {
+    this.addSql(`delete from "admin_audit" where "action" = 'tag.visibility';`);
+    this.addSql('alter table "admin_audit" drop constraint "admin_audit_action_check";');
+    this.addSql(
+      `alter table "admin_audit" add constraint "admin_audit_action_check" check ("action" in ('roles.set', 'tag.add', 'tag.remove', 'unlock.add', 'unlock.remove', 'job.cancel', 'job.retry'));`,
+    );
     this.addSql('alter table "user_tags" drop constraint "user_tags_source_check";');
     this.addSql('alter table "user_tags" drop column "source", drop column "learner_visible";');
     this.addSql('drop index "quiz_attempts_one_open_unique";');

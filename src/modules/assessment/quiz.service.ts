@@ -498,7 +498,7 @@ export class QuizService {
       assessed: new Set(assessed.map((t) => t.id)),
     });
     await this.userData.unlock(tx, user.id, subjectId, gating.unlockModules);
-    await this.userData.tag(tx, user.id, gating.tagUser);
+    await this.userData.tag(tx, user.id, gating.tagUser, 'gating');
 
     const mastery: Record<string, number> = {};
     for (const t of ctx.topics) mastery[t.title] = round(levels.get(t.id)!);

@@ -304,19 +304,73 @@ describe('/graph', () => {
     expect(screen.queryByRole('link', { name: 'Start Vagus Reset 14d' })).not.toBeInTheDocument();
   });
 
-  it('shows the user tags and unlocked modules when present', async () => {
+  it('shows the user tags as readable achievements and the unlocked modules when present', async () => {
     const fetchMock = installFetch({
       ...signedIn(),
       ...owner,
-      'GET /api/me/tags': { body: { tags: ['calm-starter'] } },
+      'GET /api/me/tags': {
+        body: {
+          tags: [
+            'Anatomy & Foundations mastered',
+            'Vagus Nerve post test passed',
+            'Metabolic post test passed',
+            'calm-starter',
+          ],
+          achievements: [
+            {
+              tag: 'vagus-nerve:foundations-mastered',
+              label: 'Anatomy & Foundations mastered',
+              subjectId: 'vagus-nerve',
+              kind: 'module_mastered',
+            },
+            {
+              tag: 'vagus-nerve:post-test-passed',
+              label: 'Vagus Nerve post test passed',
+              subjectId: 'vagus-nerve',
+              kind: 'post_test_passed',
+            },
+            {
+              tag: 'metabolic:post-test-passed',
+              label: 'Metabolic post test passed',
+              subjectId: 'metabolic',
+              kind: 'post_test_passed',
+            },
+            { tag: 'calm-starter', label: 'calm-starter', subjectId: null, kind: 'staff' },
+          ],
+        },
+      },
       'GET /api/me/unlocks': { body: { subjectId: 'vagus-nerve', modules: ['foundations'] } },
     });
     renderApp({ route: '/graph?subject=vagus-nerve' });
     const tags = await screen.findByRole('group', { name: 'Your tags' });
+    expect(within(tags).getByText('Anatomy & Foundations mastered')).toBeInTheDocument();
+    expect(within(tags).getByText('Vagus Nerve post test passed')).toBeInTheDocument();
     expect(within(tags).getByText('calm-starter')).toBeInTheDocument();
+    // another course's achievement is on that course's graph; no raw id anywhere
+    expect(within(tags).queryByText('Metabolic post test passed')).not.toBeInTheDocument();
+    expect(screen.queryByText(/vagus-nerve:/)).not.toBeInTheDocument();
     const unlocked = await screen.findByRole('group', { name: 'Unlocked modules' });
     expect(within(unlocked).getByText('Anatomy & Foundations')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET /api/me/unlocks')[0].url.searchParams.get('subjectId')).toBe('vagus-nerve');
+  });
+
+  it('reads the newer unlocks answer (with locked modules) too, and hides the tags when there are none', async () => {
+    installFetch({
+      ...signedIn(),
+      ...owner,
+      'GET /api/me/tags': { body: { tags: [], achievements: [] } },
+      'GET /api/me/unlocks': {
+        body: {
+          subjectId: 'vagus-nerve',
+          modules: ['practice'],
+          locked: [{ id: 'foundations', title: 'Anatomy & Foundations', reason: 'Master something first' }],
+        },
+      },
+    });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    const unlocked = await screen.findByRole('group', { name: 'Unlocked modules' });
+    expect(within(unlocked).getByText('Techniques')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Your tags' })).not.toBeInTheDocument();
   });
 
   it("lists 'Ready to learn' first, linking each topic; the map view loads on demand", async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphApi, meApi, withMastery } from '../../api';
+import { graphApi, meApi, type MyAchievement, withMastery } from '../../api';
 import { useAuth } from '../auth/auth-context';
 
 /** Per-user keys live under ['user', email, ...] and are dropped when the account changes. */
@@ -74,7 +74,7 @@ export function useMyTags() {
   const { user, isAuthenticated } = useAuth();
   return useQuery({
     queryKey: learningKeys.tags(user?.email),
-    queryFn: () => meApi.tags().catch((): string[] => []),
+    queryFn: () => meApi.tags().catch((): MyAchievement[] => []),
     enabled: isAuthenticated,
     staleTime: 60_000,
   });
