@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { BACKFILL_TAG_SOURCES } from '../../src/database/migrations/Migration20261201010000AttemptsAndTags';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
-import { type ApiError, Harness, type Method, type TestUser } from '../support/harness';
+import { type ApiError, type ApiResponse, Harness, type Method, type TestUser } from '../support/harness';
 
 /**
  * Studio → Users for admins: the users resource, roles, tags, module unlocks and the audit trail.
@@ -497,7 +497,7 @@ describe('tags', () => {
       expect(start.status).toBe(201);
       let q: { id: string } | undefined = start.body.question;
       while (q) {
-        const step = await h.post<{ done: boolean; question?: { id: string } }>(
+        const step: ApiResponse<{ done: boolean; question?: { id: string } }> = await h.post(
           `/api/attempts/${start.body.attemptId}/answer`,
           { questionId: q.id, answer: key.get(q.id) },
           { token: u.token },
