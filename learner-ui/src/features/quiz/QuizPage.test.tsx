@@ -328,6 +328,7 @@ describe('/quiz', () => {
       expect(screen.getAllByRole('link', { name: title })).toHaveLength(1);
 
     // what is already known: collapsed until opened
+    expect(screen.getByRole('heading', { level: 2, name: 'Already known' })).toBeInTheDocument();
     const known = screen.getByRole('button', { name: 'Already known' });
     expect(known).toHaveAttribute('aria-expanded', 'false');
     await user.click(known);

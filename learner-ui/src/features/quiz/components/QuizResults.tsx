@@ -215,9 +215,15 @@ function DiagnosticPlacement({ subject, result, title }: { subject: string; resu
       )}
 
       {known.length > 0 && (
-        <Accordion variant="outlined" disableGutters data-testid="quiz-known">
+        <Accordion
+          variant="outlined"
+          disableGutters
+          data-testid="quiz-known"
+          // the summary's button sits in a heading of the page's outline (MUI's default is an h3)
+          slots={{ heading: 'h2' }}
+        >
           <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="quiz-known-list" id="quiz-known-heading">
-            <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+            <Typography component="span" variant="h6" sx={{ fontWeight: 700 }}>
               Already known
             </Typography>
           </AccordionSummary>
