@@ -5,7 +5,7 @@ const TAG = 'browser-cohort';
 const MODULE_ID = 'everyday-practices';
 const MODULE_TITLE = 'Everyday Practices & the Evidence';
 
-test('an admin grants clinician, a tag and a module unlock on a phone; the learner sees all three on /graph', async ({
+test('an admin grants clinician, a tag shown to the learner and a module unlock on a phone; the learner sees all three on /graph', async ({
   page,
   browser,
 }) => {
@@ -63,8 +63,16 @@ test('an admin grants clinician, a tag and a module unlock on a phone; the learn
     await tagInput.fill(`  ${TAG}  `);
     await tagInput.press('Enter');
     await expect(admin.getByText('Tag added')).toBeVisible();
-    await expect(panel.getByRole('list', { name: 'Tags' })).toHaveText(TAG);
+    const tags = panel.getByRole('list', { name: 'Tags' }).getByRole('listitem');
+    await expect(tags).toHaveCount(1);
+    await expect(tags.first()).toContainText(TAG);
     await expect(panel.getByRole('button', { name: `Remove tag ${TAG}` })).toBeVisible();
+    // a staff tag is about the learner: hidden from them until shown
+    const visible = panel.getByRole('checkbox', { name: `Visible to learner: ${TAG}` });
+    await expect(visible).not.toBeChecked();
+    await visible.check();
+    await expect(admin.getByText('Tag updated')).toBeVisible();
+    await expect(visible).toBeChecked();
 
     const subject = panel.getByRole('combobox', { name: 'Subject' });
     await expect(subject).toContainText('metabolic');
@@ -79,6 +87,7 @@ test('an admin grants clinician, a tag and a module unlock on a phone; the learn
     const changes = panel.getByRole('list', { name: 'Recent changes' });
     await expect(changes.getByRole('listitem').first()).toContainText(`Unlocked ${MODULE_ID} (vagus-nerve)`);
     await expect(changes).toContainText(`Added tag ${TAG}`);
+    await expect(changes).toContainText(`Showed tag ${TAG} to the learner`);
     await expect(changes).toContainText('Roles: learner → learner, clinician');
     await expect(changes).toContainText('by admin@example.com');
 

@@ -1,5 +1,7 @@
+import { Client } from 'pg';
+import { BACKFILL_TAG_SOURCES } from '../../src/database/migrations/Migration20261201010000AttemptsAndTags';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
-import { type ApiError, Harness, type Method, type TestUser } from '../support/harness';
+import { type ApiError, type ApiResponse, Harness, type Method, type TestUser } from '../support/harness';
 
 /**
  * Studio → Users for admins: the users resource, roles, tags, module unlocks and the audit trail.
@@ -23,6 +25,18 @@ interface AuditEntry {
   action: string;
   details: Record<string, unknown>;
   createdAt: string;
+}
+
+interface TagRow {
+  tag: string;
+  source: 'gating' | 'staff';
+  learnerVisible: boolean;
+  createdAt: string;
+}
+
+interface MeTags {
+  tags: string[];
+  achievements: { tag: string; label: string; subjectId: string | null; kind: string }[];
 }
 
 let h: Harness;
@@ -72,6 +86,7 @@ function routes(id: string): [Method, string, unknown?][] {
     ['PUT', `/api/admin/users/${id}/roles`, { roles: ['learner', 'admin'] }],
     ['GET', `/api/admin/users/${id}/tags`],
     ['POST', `/api/admin/users/${id}/tags`, { tag: 'sneaky' }],
+    ['PUT', `/api/admin/users/${id}/tags`, { tag: 'sneaky', learnerVisible: true }],
     ['DELETE', `/api/admin/users/${id}/tags`, { tag: 'sneaky' }],
     ['GET', `/api/admin/users/${id}/unlocks`],
     ['POST', `/api/admin/users/${id}/unlocks`, { subjectId: 'metabolic', moduleId: 'glucose-and-insulin' }],
@@ -356,23 +371,32 @@ describe('PUT /api/admin/users/:id/roles', () => {
 });
 
 describe('tags', () => {
-  it('lists, adds (trimmed, idempotent) and removes a tag; the learner sees it; each change is audited', async () => {
+  it('lists, adds (trimmed, idempotent) and removes a tag; staff tags stay hidden from the learner; each change is audited', async () => {
     const u = await h.newUser('tagged');
     const url = `/api/admin/users/${u.id}/tags`;
     expect((await h.get(url, { token: admin })).body).toEqual([]);
 
-    const added = await h.post<{ tag: string; createdAt: string }>(url, { tag: '  vip-cohort  ' }, { token: admin });
+    const added = await h.post<TagRow>(url, { tag: '  vip-cohort  ' }, { token: admin });
     expect(added.status).toBe(201);
-    expect(added.body).toEqual({ tag: 'vip-cohort', createdAt: expect.any(String) });
+    expect(added.body).toEqual({
+      tag: 'vip-cohort',
+      source: 'staff',
+      learnerVisible: false,
+      createdAt: expect.any(String),
+    });
     const again = await h.post(url, { tag: 'vip-cohort' }, { token: admin });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(added.body);
     expect((await h.post(url, { tag: 'second' }, { token: admin })).status).toBe(201);
 
-    const list = await h.get<{ tag: string }[]>(url, { token: admin });
+    const list = await h.get<TagRow[]>(url, { token: admin });
     expect(list.status).toBe(200);
-    expect(list.body.map((t) => t.tag)).toEqual(['vip-cohort', 'second']);
-    expect((await h.get('/api/me/tags', { token: u.token })).body).toEqual({ tags: ['vip-cohort', 'second'] });
+    expect(list.body.map((t) => [t.tag, t.source, t.learnerVisible])).toEqual([
+      ['vip-cohort', 'staff', false],
+      ['second', 'staff', false],
+    ]);
+    // staff tags are about the learner: the learner does not see them
+    expect((await h.get('/api/me/tags', { token: u.token })).body).toEqual({ tags: [], achievements: [] });
 
     const removed = await h.request('DELETE', url, { token: admin, body: { tag: ' vip-cohort ' } });
     expect(removed.status).toBe(200);
@@ -380,13 +404,13 @@ describe('tags', () => {
     const missing = await h.request<ApiError>('DELETE', url, { token: admin, body: { tag: 'vip-cohort' } });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('The user has no tag "vip-cohort"');
-    expect((await h.get('/api/me/tags', { token: u.token })).body).toEqual({ tags: ['second'] });
+    expect((await h.get<TagRow[]>(url, { token: admin })).body.map((t) => t.tag)).toEqual(['second']);
 
     const trail = await auditOf(u.id);
     expect(trail.map((e) => [e.action, e.details])).toEqual([
       ['tag.remove', { tag: 'vip-cohort' }],
-      ['tag.add', { tag: 'second' }],
-      ['tag.add', { tag: 'vip-cohort' }],
+      ['tag.add', { tag: 'second', learnerVisible: false }],
+      ['tag.add', { tag: 'vip-cohort', learnerVisible: false }],
     ]);
     const rows = await h.sql<{ actor_id: string; action: string }>(
       `select actor_id, action from admin_audit where target_user_id = ? order by created_at`,
@@ -397,6 +421,172 @@ describe('tags', () => {
       { actor_id: adminId, action: 'tag.add' },
       { actor_id: adminId, action: 'tag.remove' },
     ]);
+  });
+
+  it('a staff tag is absent from /api/me/tags until marked learner-visible (PUT, audited as tag.visibility)', async () => {
+    const u = await h.newUser('visible');
+    const url = `/api/admin/users/${u.id}/tags`;
+    const mine = async () => (await h.get<MeTags>('/api/me/tags', { token: u.token })).body;
+    expect((await h.post(url, { tag: 'refund-risk' }, { token: admin })).status).toBe(201);
+    expect((await h.post(url, { tag: 'cohort-nov-2026' }, { token: admin })).status).toBe(201);
+    expect(await mine()).toEqual({ tags: [], achievements: [] });
+
+    const shown = await h.put<TagRow>(url, { tag: ' cohort-nov-2026 ', learnerVisible: true }, { token: admin });
+    expect(shown.status).toBe(200);
+    expect(shown.body).toEqual({
+      tag: 'cohort-nov-2026',
+      source: 'staff',
+      learnerVisible: true,
+      createdAt: expect.any(String),
+    });
+    // as staff wrote it; the other staff tag stays hidden
+    expect(await mine()).toEqual({
+      tags: ['cohort-nov-2026'],
+      achievements: [{ tag: 'cohort-nov-2026', label: 'cohort-nov-2026', subjectId: null, kind: 'staff' }],
+    });
+    // setting it as it is: the same answer, no second audit entry
+    expect((await h.put<TagRow>(url, { tag: 'cohort-nov-2026', learnerVisible: true }, { token: admin })).body).toEqual(
+      shown.body,
+    );
+    // added visible from the start
+    const welcome = await h.post<TagRow>(url, { tag: 'welcome-pack', learnerVisible: true }, { token: admin });
+    expect(welcome.body).toMatchObject({ tag: 'welcome-pack', source: 'staff', learnerVisible: true });
+    expect((await mine()).tags).toEqual(['cohort-nov-2026', 'welcome-pack']);
+
+    const hidden = await h.put<TagRow>(url, { tag: 'cohort-nov-2026', learnerVisible: false }, { token: admin });
+    expect(hidden.body.learnerVisible).toBe(false);
+    expect((await mine()).tags).toEqual(['welcome-pack']);
+
+    const missing = await h.put<ApiError>(url, { tag: 'nope', learnerVisible: true }, { token: admin });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('The user has no tag "nope"');
+    expect(
+      (await h.put(`/api/admin/users/${UNKNOWN_ID}/tags`, { tag: 'x', learnerVisible: true }, { token: admin })).status,
+    ).toBe(404);
+    for (const body of [
+      { tag: 'refund-risk' },
+      { tag: 'refund-risk', learnerVisible: 'yes' },
+      { tag: '', learnerVisible: true },
+    ]) {
+      const bad = await h.put<ApiError>(url, body, { token: admin });
+      expect({ body, status: bad.status }).toEqual({ body, status: 400 });
+    }
+    expect((await h.put(url, { tag: 'refund-risk', learnerVisible: true }, { token: learner })).status).toBe(403);
+    expect((await mine()).tags).toEqual(['welcome-pack']);
+
+    const trail = await auditOf(u.id);
+    expect(trail.filter((e) => e.action === 'tag.visibility').map((e) => e.details)).toEqual([
+      { tag: 'cohort-nov-2026', learnerVisible: false },
+      { tag: 'cohort-nov-2026', learnerVisible: true },
+    ]);
+  });
+
+  it("gating's tags: achievements reach the learner with readable labels, bookkeeping tags stay staff-only", async () => {
+    const u = await h.learnerWith('vagus-nerve');
+    const items = await h.sql<{ id: string; correct: string }>(
+      `select id, correct from quiz_items where subject_id = 'vagus-nerve'`,
+    );
+    const key = new Map(items.map((r) => [r.id, r.correct]));
+    // a diagnostic and a post test answered all right: every module mastered, the post test passed
+    for (const kind of ['q_diag', 'q_final']) {
+      const start = await h.post<{ attemptId: string; question: { id: string } }>(
+        `/api/quizzes/${kind}/attempts`,
+        { subject: 'vagus-nerve' },
+        { token: u.token },
+      );
+      expect(start.status).toBe(201);
+      let q: { id: string } | undefined = start.body.question;
+      while (q) {
+        const step: ApiResponse<{ done: boolean; question?: { id: string } }> = await h.post(
+          `/api/attempts/${start.body.attemptId}/answer`,
+          { questionId: q.id, answer: key.get(q.id) },
+          { token: u.token },
+        );
+        expect(step.status).toBe(200);
+        q = step.body.done ? undefined : step.body.question;
+      }
+    }
+    const modules = await h.sql<{ id: string; title: string }>(
+      `select id, title from subject_modules where subject_id = 'vagus-nerve' order by position, id`,
+    );
+    const rows = (await h.get<TagRow[]>(`/api/admin/users/${u.id}/tags`, { token: admin })).body;
+    const byTag = new Map(rows.map((r) => [r.tag, r]));
+    expect(byTag.get('vagus-nerve:diagnostic-done')).toMatchObject({ source: 'gating', learnerVisible: false });
+    expect(byTag.get('vagus-nerve:diagnostic-passed')).toMatchObject({ source: 'gating', learnerVisible: false });
+    expect(byTag.get('vagus-nerve:post-test-passed')).toMatchObject({ source: 'gating', learnerVisible: true });
+    for (const m of modules)
+      expect(byTag.get(`vagus-nerve:${m.id}-mastered`)).toMatchObject({ source: 'gating', learnerVisible: true });
+
+    const me = (await h.get<MeTags>('/api/me/tags', { token: u.token })).body;
+    const [subject] = await h.sql<{ name: string }>(`select name from subjects where id = 'vagus-nerve'`);
+    expect(new Set(me.tags)).toEqual(
+      new Set([...modules.map((m) => `${m.title} mastered`), `${subject.name} post test passed`]),
+    );
+    expect(me.achievements).toContainEqual({
+      tag: 'vagus-nerve:post-test-passed',
+      label: `${subject.name} post test passed`,
+      subjectId: 'vagus-nerve',
+      kind: 'post_test_passed',
+    });
+    expect(me.achievements).toContainEqual({
+      tag: `vagus-nerve:${modules[0].id}-mastered`,
+      label: `${modules[0].title} mastered`,
+      subjectId: 'vagus-nerve',
+      kind: 'module_mastered',
+    });
+    expect(JSON.stringify(me)).not.toMatch(/diagnostic/);
+  });
+
+  it('the migration backfills who wrote each tag and what the learner sees', async () => {
+    const u = await h.newUser('backfill');
+    const tags = [
+      'vagus-nerve:diagnostic-done',
+      'vagus-nerve:diagnostic-passed',
+      'vagus-nerve:clinician-diagnostic-done',
+      'vagus-nerve:post-test-taken',
+      'vagus-nerve:post-test-passed',
+      'vagus-nerve:foundations-mastered',
+      'metabolic:glucose-and-insulin-mastered',
+      // staff's: another form, an unknown course, a module of another course
+      'cohort-nov-2026',
+      'refund-risk',
+      'nowhere:post-test-passed',
+      'vagus-nerve:glucose-and-insulin-mastered',
+      'vagus-nerve:diagnostic-done-early',
+    ];
+    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      // as the rows were before the migration: no source, nothing visible
+      await client.query('begin');
+      await client.query(
+        `insert into user_tags (user_id, tag, source, learner_visible) select $1, t, 'staff', false from unnest($2::text[]) t`,
+        [u.id, tags],
+      );
+      for (const sql of BACKFILL_TAG_SOURCES) await client.query(sql);
+      const { rows } = await client.query<{ tag: string; source: string; learner_visible: boolean }>(
+        `select tag, source, learner_visible from user_tags where user_id = $1`,
+        [u.id],
+      );
+      const got = Object.fromEntries(rows.map((r) => [r.tag, `${r.source}${r.learner_visible ? ' visible' : ''}`]));
+      expect(got).toEqual({
+        'vagus-nerve:diagnostic-done': 'gating',
+        'vagus-nerve:diagnostic-passed': 'gating',
+        'vagus-nerve:clinician-diagnostic-done': 'gating',
+        'vagus-nerve:post-test-taken': 'gating',
+        'vagus-nerve:post-test-passed': 'gating visible',
+        'vagus-nerve:foundations-mastered': 'gating visible',
+        'metabolic:glucose-and-insulin-mastered': 'gating visible',
+        'cohort-nov-2026': 'staff',
+        'refund-risk': 'staff',
+        'nowhere:post-test-passed': 'staff',
+        'vagus-nerve:glucose-and-insulin-mastered': 'staff',
+        'vagus-nerve:diagnostic-done-early': 'staff',
+      });
+    } finally {
+      await client.query('rollback');
+      await client.end();
+    }
   });
 
   it('refuses blank, long and malformed tags (400), and unknown users (404)', async () => {
@@ -590,7 +780,7 @@ describe('OpenAPI document', () => {
     expect(methods('/api/admin/users')).toEqual(['get']);
     expect(methods('/api/admin/users/{id}')).toEqual(['get']);
     expect(methods('/api/admin/users/{id}/roles')).toEqual(['put']);
-    expect(methods('/api/admin/users/{id}/tags')).toEqual(['delete', 'get', 'post']);
+    expect(methods('/api/admin/users/{id}/tags')).toEqual(['delete', 'get', 'post', 'put']);
     expect(methods('/api/admin/users/{id}/unlocks')).toEqual(['delete', 'get', 'post']);
     expect(methods('/api/admin/audit')).toEqual(['get']);
     const listParams = doc.paths['/api/admin/users'].get.parameters!.map((p) => `${p.in}:${p.name}`);

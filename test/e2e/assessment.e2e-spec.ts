@@ -1,4 +1,8 @@
 import { Client } from 'pg';
+import {
+  CLOSE_DUPLICATE_OPEN_ATTEMPTS,
+  ONE_OPEN_ATTEMPT_INDEX,
+} from '../../src/database/migrations/Migration20261201010000AttemptsAndTags';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { type ApiError, Harness } from '../support/harness';
 
@@ -21,6 +25,22 @@ interface Attempt {
   question: Question;
   questions: Question[];
   progress: Progress;
+  resumed: boolean;
+  questionNumber: number;
+  asked: { question: Question; answer: string }[];
+}
+interface AttemptState {
+  attemptId: string;
+  kind: string;
+  subjectId: string;
+  status: 'open' | 'submitted' | 'abandoned';
+  questionNumber: number;
+  question: Question | null;
+  asked: { question: Question; answer: string }[];
+  progress: Progress;
+  result: (Omit<Graded, 'graded'> & { graded: Record<string, unknown>[] }) | null;
+  createdAt: string;
+  submittedAt: string | null;
 }
 interface TopicResult {
   id: string;
@@ -405,6 +425,232 @@ describe('adaptive diagnostic', () => {
         )
       ).status,
     ).toBe(403);
+    const read = await h.get<ApiError>(`/api/attempts/${start.body.attemptId}`, { token: buyer.token });
+    expect(read.status).toBe(403);
+    expect(read.body.message).toBe('You do not have access to this course. Buy access to continue.');
+  });
+});
+
+describe('resumable attempts', () => {
+  const noKey = /"(correct|correctAnswer|explanation|difficulty)":/;
+
+  it('a second start resumes the open attempt at its question with the answers kept; GET answers its state to the owner only', async () => {
+    const u = await h.learnerWith('vagus-nerve');
+    const items = await itemsOf('vagus-nerve');
+    const start = await h.post<Attempt>('/api/quizzes/q_diag/attempts', { subject: 'vagus-nerve' }, { token: u.token });
+    expect(start.status).toBe(201);
+    expect(start.body).toMatchObject({ resumed: false, questionNumber: 1, asked: [] });
+    const id = start.body.attemptId;
+
+    // three answers, then the page is left at the fourth question
+    const given: { questionId: string; answer: string }[] = [];
+    let q = start.body.question;
+    for (let i = 0; i < 3; i++) {
+      const answer = i === 1 ? wrongChoice(items.get(q.id)!) : items.get(q.id)!.correct;
+      const step = await h.post<Step>(`/api/attempts/${id}/answer`, { questionId: q.id, answer }, { token: u.token });
+      expect(step.status).toBe(200);
+      expect(step.body.done).toBe(false);
+      given.push({ questionId: q.id, answer });
+      q = step.body.question!;
+    }
+
+    const again = await h.post<Attempt & ApiError>(
+      '/api/quizzes/q_diag/attempts',
+      { subject: 'vagus-nerve' },
+      { token: u.token },
+    );
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ attemptId: id, kind: 'q_diag', resumed: true, questionNumber: 4, done: false });
+    expect(again.body.question.id).toBe(q.id);
+    expect(again.body.questions).toEqual([again.body.question]);
+    expect(again.body.progress.answered).toBe(3);
+    expect(again.body.asked.map((a) => ({ questionId: a.question.id, answer: a.answer }))).toEqual(given);
+    expect(Object.keys(again.body.asked[0]).sort()).toEqual(['answer', 'question']);
+    expect(JSON.stringify(again.body)).not.toMatch(noKey);
+
+    // the state, to the owner: the same question, the same answers, no correctness while open
+    const state = await h.get<AttemptState>(`/api/attempts/${id}`, { token: u.token });
+    expect(state.status).toBe(200);
+    expect(state.body).toMatchObject({
+      attemptId: id,
+      kind: 'q_diag',
+      subjectId: 'vagus-nerve',
+      status: 'open',
+      questionNumber: 4,
+      result: null,
+      submittedAt: null,
+    });
+    expect(state.body.question).toEqual(again.body.question);
+    expect(state.body.asked).toEqual(again.body.asked);
+    expect(state.body.progress).toEqual(again.body.progress);
+    expect(new Date(state.body.createdAt).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(JSON.stringify(state.body)).not.toMatch(noKey);
+
+    // anyone else, even an owner of the course, and any unknown id: 404; no token 401; a malformed id 400
+    const stranger = await h.learnerWith('vagus-nerve');
+    const foreign = await h.get<ApiError>(`/api/attempts/${id}`, { token: stranger.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Attempt not found' });
+    const unknown = await h.get<ApiError>('/api/attempts/00000000-0000-4000-8000-000000000000', { token: u.token });
+    expect(unknown.status).toBe(404);
+    expect((await h.get<ApiError>(`/api/attempts/${id}`)).status).toBe(401);
+    expect((await h.get<ApiError>('/api/attempts/not-a-uuid', { token: u.token })).status).toBe(400);
+
+    // the resumed question is answered as if nothing happened; another kind is a new attempt of its own
+    const next = await h.post<Step>(
+      `/api/attempts/${id}/answer`,
+      { questionId: q.id, answer: items.get(q.id)!.correct },
+      { token: u.token },
+    );
+    expect(next.status).toBe(200);
+    expect(next.body.progress.answered).toBe(4);
+    const final = await h.post<Attempt>(
+      '/api/quizzes/q_final/attempts',
+      { subject: 'vagus-nerve' },
+      { token: u.token },
+    );
+    expect(final.status).toBe(201);
+    expect(final.body.attemptId).not.toBe(id);
+
+    // once submitted: the state holds the result, right or wrong per answer and never the key
+    const done = await h.post<Graded>('/api/attempts/submit', { attemptId: id, responses: [] }, { token: u.token });
+    expect(done.status).toBe(200);
+    const closed = await h.get<AttemptState>(`/api/attempts/${id}`, { token: u.token });
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ status: 'submitted', question: null, questionNumber: 4 });
+    expect(closed.body.submittedAt).toEqual(expect.any(String));
+    expect(closed.body.asked).toHaveLength(4);
+    expect(closed.body.progress).toMatchObject({ answered: 4, remaining: 0 });
+    expect(closed.body.result!.score).toBe(done.body.score);
+    expect(closed.body.result!.graded).toEqual(
+      done.body.graded.map((g) => ({ questionId: g.questionId, correct: g.correct })),
+    );
+    expect(JSON.stringify(closed.body)).not.toMatch(/"(correctAnswer|explanation)":/);
+  });
+
+  it('ten concurrent starts give one attempt', async () => {
+    const u = await h.learnerWith('metabolic');
+    const starts = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        h.post<Attempt & ApiError>('/api/quizzes/q_diag/attempts', { subject: 'metabolic' }, { token: u.token }),
+      ),
+    );
+    expect(starts.map((s) => s.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(starts.map((s) => s.body.attemptId)).size).toBe(1);
+    expect(new Set(starts.map((s) => s.body.question.id)).size).toBe(1);
+    expect(starts.filter((s) => s.body.resumed)).toHaveLength(9);
+    const rows = await h.sql<{ status: string }>(
+      `select status from quiz_attempts where user_id = ? and subject_id = 'metabolic' and kind = 'q_diag'`,
+      [u.id],
+    );
+    expect(rows).toEqual([{ status: 'open' }]);
+  });
+
+  it('a cooldown never blocks resuming; a new attempt during it is 429', async () => {
+    const u = await h.learnerWith('vagus-nerve');
+    const start = await h.post<Attempt>('/api/quizzes/q_diag/attempts', { subject: 'vagus-nerve' }, { token: u.token });
+    expect(start.status).toBe(201);
+    // a diagnostic submitted a moment ago (on another device) set a one hour cooldown
+    await h.sql(
+      `insert into quiz_attempts (id, user_id, subject_id, kind, question_ids, answers, status, result, submitted_at, created_at)
+       values (gen_random_uuid(), ?, 'vagus-nerve', 'q_diag', '[]', '[]', 'submitted', '{"gating":{"cooldownHours":1}}', now(), now() - interval '1 minute')`,
+      [u.id],
+    );
+    const resumed = await h.post<Attempt>(
+      '/api/quizzes/q_diag/attempts',
+      { subject: 'vagus-nerve' },
+      { token: u.token },
+    );
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toMatchObject({ attemptId: start.body.attemptId, resumed: true, questionNumber: 1 });
+    expect(resumed.body.question.id).toBe(start.body.question.id);
+
+    const done = await h.post(
+      '/api/attempts/submit',
+      { attemptId: start.body.attemptId, responses: [] },
+      { token: u.token },
+    );
+    expect(done.status).toBe(200);
+    const fresh = await h.post<ApiError>(
+      '/api/quizzes/q_diag/attempts',
+      { subject: 'vagus-nerve' },
+      { token: u.token },
+    );
+    expect(fresh.status).toBe(429);
+    expect(fresh.body.message).toBe('You can retake this assessment in 1 hour.');
+  });
+
+  it("the migration closes duplicate open attempts, keeping each kind's newest, and then allows one open attempt", async () => {
+    const a = await h.learnerWith('vagus-nerve');
+    const b = await h.learnerWith('vagus-nerve');
+    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      // in a transaction that is rolled back: the index is dropped only to seed what it forbids
+      await client.query('begin');
+      await client.query('drop index "quiz_attempts_one_open_unique"');
+      const seed = async (user: string, kind: string, minutesAgo: number, status = 'open') => {
+        const { rows } = await client.query<{ id: string }>(
+          `insert into quiz_attempts (id, user_id, subject_id, kind, question_ids, answers, status, created_at)
+           values (gen_random_uuid(), $1, 'vagus-nerve', $2, '[]', '[]', $3, now() - make_interval(mins => $4)) returning id`,
+          [user, kind, status, minutesAgo],
+        );
+        return rows[0].id;
+      };
+      const oldest = await seed(a.id, 'q_diag', 30);
+      const older = await seed(a.id, 'q_diag', 20);
+      const newest = await seed(a.id, 'q_diag', 10);
+      const submitted = await seed(a.id, 'q_diag', 40, 'submitted');
+      const otherKind = await seed(a.id, 'q_final', 25);
+      const otherUser = await seed(b.id, 'q_diag', 50);
+      const otherUserNewer = await seed(b.id, 'q_diag', 5);
+
+      await client.query(CLOSE_DUPLICATE_OPEN_ATTEMPTS);
+      await client.query(ONE_OPEN_ATTEMPT_INDEX);
+
+      const { rows } = await client.query<{ id: string; status: string }>(
+        `select id, status from quiz_attempts where user_id in ($1, $2)`,
+        [a.id, b.id],
+      );
+      const status = new Map(rows.map((r) => [r.id, r.status]));
+      expect(
+        Object.fromEntries(
+          [oldest, older, newest, submitted, otherKind, otherUser, otherUserNewer].map((id, i) => [i, status.get(id)]),
+        ),
+      ).toEqual({
+        0: 'abandoned',
+        1: 'abandoned',
+        2: 'open',
+        3: 'submitted',
+        4: 'open',
+        5: 'abandoned',
+        6: 'open',
+      });
+      await client.query('savepoint dup');
+      await expect(seed(a.id, 'q_diag', 1)).rejects.toThrow(/quiz_attempts_one_open_unique/);
+      await client.query('rollback to savepoint dup');
+      // closed attempts are not counted: another submitted one goes in
+      await seed(a.id, 'q_diag', 1, 'submitted');
+    } finally {
+      await client.query('rollback');
+      await client.end();
+    }
+
+    // an attempt the migration abandoned cannot be answered; its owner still reads it, without a question
+    const start = await h.post<Attempt>('/api/quizzes/q_diag/attempts', { subject: 'vagus-nerve' }, { token: a.token });
+    await h.sql(`update quiz_attempts set status = 'abandoned' where id = ?`, [start.body.attemptId]);
+    const answer = await h.post<ApiError>(
+      `/api/attempts/${start.body.attemptId}/answer`,
+      { questionId: start.body.question.id, answer: 'a' },
+      { token: a.token },
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe('This attempt was closed: start the test again to continue');
+    const read = await h.get<AttemptState>(`/api/attempts/${start.body.attemptId}`, { token: a.token });
+    expect(read.body).toMatchObject({ status: 'abandoned', question: null, result: null });
+    const again = await h.post<Attempt>('/api/quizzes/q_diag/attempts', { subject: 'vagus-nerve' }, { token: a.token });
+    expect(again.status).toBe(201);
+    expect(again.body.attemptId).not.toBe(start.body.attemptId);
   });
 });
 

@@ -408,11 +408,16 @@ describe('schema', () => {
       // and would retype its column, which is the same text column.
       .filter((l) => l && !/^alter table "\w+" drop constraint (if exists )?"?\w+_(foreign|not_self|check)"?;$/.test(l))
       .filter(
-        (l) => !/^alter table "\w+" alter column "(status|kind)" type text using \("(status|kind)"::text\);$/.test(l),
+        (l) =>
+          !/^alter table "\w+" alter column "(status|kind|source)" type text using \("(status|kind|source)"::text\);$/.test(
+            l,
+          ),
       )
       // A media file is made once per section, text, provider and voice: a partial unique index
       // (where section_id is not null) that only the migration can declare.
       .filter((l) => l !== 'drop index "media_files_made_from_unique";')
+      // One open attempt per learner, subject and kind: a partial unique index (where status = 'open').
+      .filter((l) => l !== 'drop index "quiz_attempts_one_open_unique";')
       // The full-text vector is a generated column PostgreSQL maintains; the ORM never writes it.
       .filter(
         (l) => !/^(alter table "source_passages" drop column "tsv";|drop index "source_passages_tsv_index";)$/.test(l),

@@ -436,10 +436,11 @@ describe('GET /api/me/unlocks and /api/me/tags', () => {
       `insert into user_unlocks (user_id, subject_id, module_id) values (?, 'vagus-nerve', 'vagal-tone-and-hrv'), (?, 'vagus-nerve', 'foundations'), (?, 'vagus-nerve', 'everyday-practices')`,
       [owner.id, owner.id, stranger.id],
     );
-    await h.sql(`insert into user_tags (user_id, tag) values (?, 'needs-review'), (?, 'fast-track')`, [
-      owner.id,
-      stranger.id,
-    ]);
+    // staff tags: one shown to its learner, the others staff-only
+    await h.sql(
+      `insert into user_tags (user_id, tag, learner_visible) values (?, 'needs-review', false), (?, 'welcome', true), (?, 'fast-track', true)`,
+      [owner.id, owner.id, stranger.id],
+    );
     const unlocks = await h.get('/api/me/unlocks?subjectId=vagus-nerve', { token: owner.token });
     expect(unlocks.status).toBe(200);
     expect(unlocks.body).toEqual({ subjectId: 'vagus-nerve', modules: ['foundations', 'vagal-tone-and-hrv'] });
@@ -447,7 +448,9 @@ describe('GET /api/me/unlocks and /api/me/tags', () => {
       subjectId: 'metabolic',
       modules: [],
     });
-    expect((await h.get('/api/me/tags', { token: owner.token })).body).toEqual({ tags: ['needs-review'] });
-    expect((await h.get('/api/me/tags', { token: stranger.token })).body).toEqual({ tags: ['fast-track'] });
+    expect((await h.get<{ tags: string[] }>('/api/me/tags', { token: owner.token })).body.tags).toEqual(['welcome']);
+    expect((await h.get<{ tags: string[] }>('/api/me/tags', { token: stranger.token })).body.tags).toEqual([
+      'fast-track',
+    ]);
   });
 });

@@ -299,3 +299,48 @@ describe('bookmarks', () => {
     expect((await del('/api/bookmarks?subjectId=vagus-nerve&nodeId=vn-gut-brain', alice.token)).status).toBe(204);
   });
 });
+
+describe('across courses', () => {
+  it("a list without subjectId holds every course's notes and bookmarks, only the caller's; a note needs a course the caller owns", async () => {
+    const notes = [
+      { subjectId: 'vagus-nerve', nodeId: 'vn-anatomy', text: 'Vagus\n\nWanders.' },
+      { subjectId: 'metabolic', text: 'Metabolic\n\nGlucose.' },
+    ];
+    for (const body of notes) expect((await h.post<Note>('/api/notes', body, { token: alice.token })).status).toBe(201);
+    for (const body of [
+      { subjectId: 'vagus-nerve', nodeId: 'vn-anatomy' },
+      { subjectId: 'metabolic', nodeId: 'met-metabolic-health-basics' },
+    ])
+      expect((await h.post<Bookmark>('/api/bookmarks', body, { token: alice.token })).status).toBe(201);
+    await h.post<Note>('/api/notes', { subjectId: 'vagus-nerve', text: 'Bob\n\nhis own' }, { token: bob.token });
+
+    const allNotes = await h.get<Note[]>('/api/notes', { token: alice.token });
+    expect(allNotes.status).toBe(200);
+    expect(allNotes.body.map((n) => [n.subjectId, n.title])).toEqual([
+      ['metabolic', 'Metabolic'],
+      ['vagus-nerve', 'Vagus'],
+    ]);
+    const allBookmarks = await h.get<Bookmark[]>('/api/bookmarks', { token: alice.token });
+    expect(allBookmarks.status).toBe(200);
+    expect(allBookmarks.body.map((b) => [b.subjectId, b.nodeId])).toEqual([
+      ['metabolic', 'met-metabolic-health-basics'],
+      ['vagus-nerve', 'vn-anatomy'],
+    ]);
+    // one course when it is named
+    expect(
+      (await h.get<Bookmark[]>('/api/bookmarks?subjectId=metabolic', { token: alice.token })).body.map((b) => b.nodeId),
+    ).toEqual(['met-metabolic-health-basics']);
+
+    // Bob owns vagus-nerve only: a note on metabolic is refused, and nothing is stored
+    const refused = await h.post<ApiError>(
+      '/api/notes',
+      { subjectId: 'metabolic', text: 'Sneaky' },
+      { token: bob.token },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('You do not have access to this course. Buy access to continue.');
+    expect((await h.get<Note[]>('/api/notes', { token: bob.token })).body.map((n) => n.subjectId)).toEqual([
+      'vagus-nerve',
+    ]);
+  });
+});

@@ -1,5 +1,17 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  IconButton,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type SortPayload, useDataProvider, useGetList, useNotify } from 'react-admin';
@@ -28,6 +40,8 @@ export const TAG_ADDED = 'Tag added';
 export const TAG_ADD_FAILED = 'Failed to add tag';
 export const TAG_REMOVED = 'Tag removed';
 export const TAG_REMOVE_FAILED = 'Failed to remove tag';
+export const TAG_UPDATED = 'Tag updated';
+export const TAG_UPDATE_FAILED = 'Failed to update tag';
 export const UNLOCK_ADDED = 'Unlock added';
 export const UNLOCK_ADD_FAILED = 'Failed to add unlock';
 export const UNLOCK_REMOVED = 'Unlock removed';
@@ -157,7 +171,7 @@ const RemovableList = ({
   onRemove,
 }: {
   label: string;
-  items: { key: string; text: string; removeLabel: string }[];
+  items: { key: string; text: string; removeLabel: string; extra?: ReactNode }[];
   busy: string | null;
   onRemove: (key: string) => void;
 }) => (
@@ -184,6 +198,7 @@ const RemovableList = ({
         <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
           {item.text}
         </Typography>
+        {item.extra}
         <Tooltip title={item.removeLabel}>
           <span>
             <IconButton
@@ -216,7 +231,14 @@ const TagsSection = ({ userId }: { userId: string }) => {
     TAG_REMOVED,
     TAG_REMOVE_FAILED,
   );
-  const busy = busyWith(add, remove);
+  const show = useAccessChange(
+    ({ tag, learnerVisible }: { tag: string; learnerVisible: boolean }) =>
+      dataProvider.setTagVisibility(userId, tag, learnerVisible),
+    key,
+    TAG_UPDATED,
+    TAG_UPDATE_FAILED,
+  );
+  const busy = show.isPending ? `show:${show.variables.tag}` : busyWith(add, remove);
   const [draft, setDraft] = useState('');
 
   const addTag = () => {
@@ -251,7 +273,31 @@ const TagsSection = ({ userId }: { userId: string }) => {
           onRemove={(tag) => {
             if (!busy) remove.mutate(tag);
           }}
-          items={tags.data.map((t) => ({ key: t.tag, text: t.tag, removeLabel: `Remove tag ${t.tag}` }))}
+          items={tags.data.map((t) => ({
+            key: t.tag,
+            text: t.source === 'gating' ? `${t.tag} (gating)` : t.tag,
+            removeLabel: `Remove tag ${t.tag}`,
+            // staff tags are about the learner: hidden from them unless shown here
+            extra: (
+              <FormControlLabel
+                sx={{ ml: 1, mr: 0 }}
+                label={<Typography variant="caption">Visible to learner</Typography>}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={
+                      show.isPending && show.variables.tag === t.tag ? show.variables.learnerVisible : t.learnerVisible
+                    }
+                    disabled={busy !== null}
+                    onChange={(event) => {
+                      if (!busy) show.mutate({ tag: t.tag, learnerVisible: event.target.checked });
+                    }}
+                    slotProps={{ input: { 'aria-label': `Visible to learner: ${t.tag}` } }}
+                  />
+                }
+              />
+            ),
+          }))}
         />
       )}
     </Section>
@@ -369,6 +415,8 @@ const describeChange = ({ action, details: d }: Pick<AuditEntry, 'action' | 'det
       return `Added tag ${String(d.tag)}`;
     case 'tag.remove':
       return `Removed tag ${String(d.tag)}`;
+    case 'tag.visibility':
+      return `${d.learnerVisible ? 'Showed' : 'Hid'} tag ${String(d.tag)} ${d.learnerVisible ? 'to' : 'from'} the learner`;
     case 'unlock.add':
       return `Unlocked ${String(d.moduleId)} (${String(d.subjectId)})`;
     case 'unlock.remove':

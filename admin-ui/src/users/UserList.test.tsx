@@ -29,6 +29,7 @@ const ADA_URL = '/api/admin/users/u-ada';
 const TAGS = `GET ${ADA_URL}/tags`;
 const ADD_TAG = `POST ${ADA_URL}/tags`;
 const REMOVE_TAG = `DELETE ${ADA_URL}/tags`;
+const SET_TAG = `PUT ${ADA_URL}/tags`;
 const UNLOCKS = `GET ${ADA_URL}/unlocks`;
 const ADD_UNLOCK = `POST ${ADA_URL}/unlocks`;
 const REMOVE_UNLOCK = `DELETE ${ADA_URL}/unlocks`;
@@ -60,7 +61,7 @@ async function renderUsers(routes: Routes = {}, roles = ['learner', 'studio', 'a
     [USERS]: () => listReply('users', [ADA, BOB]),
     [COURSES]: COURSE_LIST,
     [AUDIT]: () => listReply('audit', [AUDIT_ENTRY]),
-    [TAGS]: () => json([{ tag: 'vip', createdAt: '2026-03-03T10:00:00.000Z' }]),
+    [TAGS]: () => json([{ tag: 'vip', source: 'staff', learnerVisible: false, createdAt: '2026-03-03T10:00:00.000Z' }]),
     [UNLOCKS]: () =>
       json([{ subjectId: 'metabolic', moduleId: 'glucose-and-insulin', createdAt: '2026-03-03T10:00:00Z' }]),
     ...routes,
@@ -262,6 +263,50 @@ describe('Users screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(panel).getByRole('button', { name: 'Remove tag vip' })).toBeEnabled());
     await user.click(within(panel).getByRole('button', { name: 'Remove tag vip' }));
     expect(await screen.findByText('Failed to remove tag')).toBeInTheDocument();
+  });
+
+  it('shows or hides a tag from the learner with "Visible to learner": "Tag updated", or "Failed to update tag"', async () => {
+    let visible = false;
+    const { server, user } = await renderUsers({
+      [TAGS]: () =>
+        json([
+          { tag: 'vip', source: 'staff', learnerVisible: visible, createdAt: '2026-03-03T10:00:00.000Z' },
+          {
+            tag: 'vagus-nerve:foundations-mastered',
+            source: 'gating',
+            learnerVisible: true,
+            createdAt: '2026-03-03T11:00:00.000Z',
+          },
+        ]),
+      [SET_TAG]: [
+        () => {
+          visible = true;
+          return json({ tag: 'vip', source: 'staff', learnerVisible: true, createdAt: '2026-03-03T10:00:00.000Z' });
+        },
+        apiError(404, 'The user has no tag "vip"'),
+      ],
+    });
+    const { panel } = await openAccess(user);
+    const vip = await within(panel).findByRole('checkbox', { name: 'Visible to learner: vip' });
+    expect(vip).not.toBeChecked();
+    // gating's achievements are shown to the learner, and say where they come from
+    expect(
+      within(panel).getByRole('checkbox', { name: 'Visible to learner: vagus-nerve:foundations-mastered' }),
+    ).toBeChecked();
+    expect(within(panel).getByText('vagus-nerve:foundations-mastered (gating)')).toBeInTheDocument();
+
+    await user.click(vip);
+    expect(await screen.findByText('Tag updated')).toBeInTheDocument();
+    expect(bodyOf(server.callsTo('PUT', `${ADA_URL}/tags`)[0])).toEqual({ tag: 'vip', learnerVisible: true });
+    await waitFor(() => expect(within(panel).getByRole('checkbox', { name: 'Visible to learner: vip' })).toBeChecked());
+    await waitFor(() => expect(server.callsTo('GET', '/api/admin/audit').length).toBeGreaterThanOrEqual(2));
+
+    await waitFor(() => expect(within(panel).getByRole('checkbox', { name: 'Visible to learner: vip' })).toBeEnabled());
+    await user.click(within(panel).getByRole('checkbox', { name: 'Visible to learner: vip' }));
+    expect(await screen.findByText('Failed to update tag')).toBeInTheDocument();
+    expect(bodyOf(server.callsTo('PUT', `${ADA_URL}/tags`)[1])).toEqual({ tag: 'vip', learnerVisible: false });
+    // the list is read again: still visible
+    await waitFor(() => expect(within(panel).getByRole('checkbox', { name: 'Visible to learner: vip' })).toBeChecked());
   });
 
   it('adds an unlock for the chosen subject (ignored when the module id is blank), and removes one', async () => {

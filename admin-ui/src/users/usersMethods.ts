@@ -23,6 +23,10 @@ export const usersMethods = {
   addTag: (userId: string, tag: string) =>
     callApi('post', '/api/admin/users/{id}/tags', { ...user(userId), body: { tag } }),
 
+  /** `PUT /api/admin/users/{id}/tags`: shows the tag to the learner (`GET /api/me/tags`) or hides it. */
+  setTagVisibility: (userId: string, tag: string, learnerVisible: boolean) =>
+    callApi('put', '/api/admin/users/{id}/tags', { ...user(userId), body: { tag, learnerVisible } }),
+
   removeTag: (userId: string, tag: string) =>
     callApi('delete', '/api/admin/users/{id}/tags', { ...user(userId), body: { tag } }),
 

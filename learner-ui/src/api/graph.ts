@@ -188,9 +188,18 @@ export const tutorApi = {
 // ---------------------------------------------------------------------------------------------
 // Me
 
+/**
+ * A tag the learner sees, readable: an achievement gating gave ("Anatomy & Foundations mastered") or a
+ * tag staff chose to show. Staff-only tags never reach the learner.
+ */
+export type MyAchievement = Schema<'AchievementResponse'>;
+
 export const meApi = {
-  /** GET /api/me/tags → `{ tags }`. */
-  tags: async (): Promise<string[]> => (await api.get<OkResponse<'/api/me/tags', 'get'>>('/api/me/tags')).tags,
+  /** GET /api/me/tags → `{ tags, achievements }`: the learner-visible tags with their labels. */
+  tags: async (): Promise<MyAchievement[]> => {
+    const res = await api.get<OkResponse<'/api/me/tags', 'get'>>('/api/me/tags');
+    return res.achievements;
+  },
   /** GET /api/me/unlocks?subjectId= → `{ subjectId, modules }`: the module ids unlocked for the caller. */
   unlocks: async (subjectId: string): Promise<string[]> =>
     (

@@ -41,6 +41,7 @@ export type {
   Bookmark,
   TutorAction,
   TutorVariant,
+  MyAchievement,
 } from './graph';
 export { learningApi } from './learning';
 export type {

@@ -349,7 +349,7 @@ export interface paths {
             cookie?: never;
         };
         get: operations["AdminUsersController_tags"];
-        put?: never;
+        put: operations["AdminUsersController_setTagVisibility"];
         post: operations["AdminUsersController_addTag"];
         delete: operations["AdminUsersController_removeTag"];
         options?: never;
@@ -383,6 +383,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["QuizController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attempts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["QuizController_attempt"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -972,7 +988,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["MeController_tags"];
+        get: operations["AchievementsController_tags"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1577,6 +1593,34 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AchievementResponse: {
+            /** @example vagus-nerve:foundations-mastered */
+            tag: string;
+            /**
+             * @description readable; a staff tag as staff wrote it
+             * @example Anatomy & Foundations mastered
+             */
+            label: string;
+            /**
+             * @description null for a staff tag
+             * @example vagus-nerve
+             */
+            subjectId: string | null;
+            /** @enum {string} */
+            kind: "post_test_passed" | "module_mastered" | "staff";
+        };
+        AddTagDto: {
+            /**
+             * @description trimmed; printable characters only
+             * @example vagus-foundations-passed
+             */
+            tag: string;
+            /**
+             * @description whether the learner sees it (GET /api/me/tags)
+             * @default false
+             */
+            learnerVisible?: boolean;
+        };
         AdminCertificateResponse: {
             id: string;
             userId: string;
@@ -1619,6 +1663,14 @@ export interface components {
             done: false;
             question: components["schemas"]["AttemptQuestionResponse"];
             progress: components["schemas"]["AttemptProgressResponse"];
+        };
+        AskedQuestionResponse: {
+            question: components["schemas"]["AttemptQuestionResponse"];
+            /**
+             * @description the choice id given
+             * @example b
+             */
+            answer: string;
         };
         AssessedTopicResponse: {
             id: string;
@@ -1711,6 +1763,32 @@ export interface components {
             /** @description expected share of the topics known, 0..1 */
             knownShare: number;
         };
+        AttemptStateResponse: {
+            /** Format: uuid */
+            attemptId: string;
+            /** @enum {string} */
+            kind: "q_diag" | "q_final" | "q_diag_clinician";
+            /** @example vagus-nerve */
+            subjectId: string;
+            /**
+             * @description `abandoned`: closed as a duplicate, without a result
+             * @enum {string}
+             */
+            status: "open" | "submitted" | "abandoned";
+            /** @description open: the number of `question` (answers kept + 1); else the answers */
+            questionNumber: number;
+            /** @description the question to answer now; null once closed */
+            question: components["schemas"]["AttemptQuestionResponse"] | null;
+            /** @description the questions answered, in order, with the answers */
+            asked: components["schemas"]["AskedQuestionResponse"][];
+            progress: components["schemas"]["AttemptProgressResponse"];
+            /** @description once submitted: the result, without any answer key */
+            result: components["schemas"]["AttemptResultResponse"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            submittedAt: string | null;
+        };
         AuditEntryResponse: {
             /** Format: uuid */
             id: string;
@@ -1730,7 +1808,7 @@ export interface components {
             /** @description job.* only: the generation job that was cancelled or retried */
             targetJobId?: string;
             /** @enum {string} */
-            action: "roles.set" | "tag.add" | "tag.remove" | "unlock.add" | "unlock.remove" | "job.cancel" | "job.retry";
+            action: "roles.set" | "tag.add" | "tag.remove" | "tag.visibility" | "unlock.add" | "unlock.remove" | "job.cancel" | "job.retry";
             /**
              * @description roles.set: {before, after}; tag.*: {tag}; unlock.*: {subjectId, moduleId}; job.*: {kind, subjectId, status}
              * @example {
@@ -3052,6 +3130,15 @@ export interface components {
              */
             roles: ("learner" | "studio" | "admin" | "clinician")[];
         };
+        SetTagVisibilityDto: {
+            /**
+             * @description trimmed; printable characters only
+             * @example vagus-foundations-passed
+             */
+            tag: string;
+            /** @description whether the learner sees it (GET /api/me/tags) */
+            learnerVisible: boolean;
+        };
         SkillMasteryResponse: {
             /** @example vagus-nerve */
             subjectId: string;
@@ -3093,10 +3180,20 @@ export interface components {
             subjectId: string;
             /** @enum {boolean} */
             done: false;
+            /** @description the question to answer now */
             question: components["schemas"]["AttemptQuestionResponse"];
-            /** @description the questions served so far: the first one */
+            /** @description the question to answer now, as a list of one */
             questions: components["schemas"]["AttemptQuestionResponse"][];
             progress: components["schemas"]["AttemptProgressResponse"];
+            /** @description true: the open attempt of this test, resumed where it was (200); false: a new one (201) */
+            resumed: boolean;
+            /**
+             * @description 1-based number of `question`: the answers kept + 1
+             * @example 1
+             */
+            questionNumber: number;
+            /** @description the questions answered so far, in order, with the answers */
+            asked: components["schemas"]["AskedQuestionResponse"][];
         };
         StripeWebhookResponse: {
             /** @enum {boolean} */
@@ -3203,10 +3300,13 @@ export interface components {
         TagsResponse: {
             /**
              * @example [
-             *       "calm-starter"
+             *       "Anatomy & Foundations mastered",
+             *       "Vagus Nerve post test passed"
              *     ]
              */
             tags: string[];
+            /** @description oldest first */
+            achievements: components["schemas"]["AchievementResponse"][];
         };
         TakePackDto: {
             /** @example vagus-nerve */
@@ -3391,6 +3491,13 @@ export interface components {
         UserTagResponse: {
             /** @example vagus-foundations-passed */
             tag: string;
+            /**
+             * @description gating: the product's tests gave it; staff: an admin added it
+             * @enum {string}
+             */
+            source: "gating" | "staff";
+            /** @description whether the learner sees it (GET /api/me/tags) */
+            learnerVisible: boolean;
             /** Format: date-time */
             createdAt: string;
         };
@@ -3587,7 +3694,7 @@ export interface operations {
                 sort?: string;
                 /** @description JSON array [start, end], both inclusive, at most 100 records */
                 range?: string;
-                /** @description JSON object: targetUserId (a user id), actorId (a user id), action (roles.set, tag.add, tag.remove, unlock.add, unlock.remove, job.cancel, job.retry) */
+                /** @description JSON object: targetUserId (a user id), actorId (a user id), action (roles.set, tag.add, tag.remove, tag.visibility, unlock.add, unlock.remove, job.cancel, job.retry) */
                 filter?: string;
             };
             header?: never;
@@ -4249,6 +4356,53 @@ export interface operations {
             };
         };
     };
+    AdminUsersController_setTagVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTagVisibilityDto"];
+            };
+        };
+        responses: {
+            /** @description the tag with its new visibility */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserTagResponse"];
+                };
+            };
+            /** @description a blank tag, or learnerVisible missing or not a boolean */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the caller lacks the admin role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such user, or the user has no such tag */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     AdminUsersController_addTag: {
         parameters: {
             query?: never;
@@ -4260,7 +4414,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TagDto"];
+                "application/json": components["schemas"]["AddTagDto"];
             };
         };
         responses: {
@@ -4481,6 +4635,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AttemptResultResponse"];
+                };
+            };
+        };
+    };
+    QuizController_attempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttemptStateResponse"];
                 };
             };
         };
@@ -5378,7 +5553,7 @@ export interface operations {
             };
         };
     };
-    MeController_tags: {
+    AchievementsController_tags: {
         parameters: {
             query?: never;
             header?: never;
@@ -5834,6 +6009,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the open attempt of this test, resumed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartAttemptResponse"];
+                };
+            };
+            /** @description a new attempt */
             201: {
                 headers: {
                     [name: string]: unknown;

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { UserDataModule } from '../auth/user-data/user-data.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CourseStructureModule } from '../graph/structure/course-structure.module';
+import { AchievementsController } from './achievements.controller';
+import { AchievementsService } from './achievements.service';
 import { AssessmentContentRepository } from './assessment-content.repository';
 import { AssessmentContentService } from './assessment-content.service';
 import { MasteryRepository } from './mastery.repository';
@@ -15,8 +17,9 @@ import { QuizService } from './quiz.service';
 
 @Module({
   imports: [CatalogModule, CourseStructureModule, UserDataModule],
-  controllers: [QuizController],
+  controllers: [QuizController, AchievementsController],
   providers: [
+    AchievementsService,
     AssessmentContentRepository,
     AssessmentContentService,
     MasteryRepository,

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -17,6 +18,7 @@ import {
   AnswerResponse,
   AttemptIdParam,
   AttemptResultResponse,
+  AttemptStateResponse,
   MasteryQuery,
   MasteryResponse,
   QuizKindParam,
@@ -25,6 +27,7 @@ import {
   SubmitAttemptDto,
   toAnswerResponse,
   toAttemptResultResponse,
+  toAttemptStateResponse,
   toMasteryResponse,
   toStartAttemptResponse,
 } from './dto/quiz.dto';
@@ -38,15 +41,27 @@ import { QuizService } from './quiz.service';
 export class QuizController {
   constructor(private readonly quizzes: QuizService) {}
 
+  /** A new attempt (201), or the open attempt of this test resumed where it was (200, `resumed: true`). */
   @RequiresEntitlement({ in: 'body', keys: ['subject'] })
   @Post('quizzes/:kind/attempts')
-  @ApiCreatedResponse({ type: StartAttemptResponse })
+  @ApiCreatedResponse({ type: StartAttemptResponse, description: 'a new attempt' })
+  @ApiOkResponse({ type: StartAttemptResponse, description: 'the open attempt of this test, resumed' })
   async start(
     @Param() p: QuizKindParam,
     @SubjectId({ body: StartAttemptDto }) subjectId: string,
     @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StartAttemptResponse> {
-    return toStartAttemptResponse(await this.quizzes.start(user, p.kind, subjectId));
+    const attempt = await this.quizzes.start(user, p.kind, subjectId);
+    if (attempt.resumed) reply.status(200);
+    return toStartAttemptResponse(attempt);
+  }
+
+  /** The caller's attempt: 404 `Attempt not found` for anyone else's; the service checks the entitlement. */
+  @Get('attempts/:id')
+  @ApiOkResponse({ type: AttemptStateResponse })
+  async attempt(@Param() p: AttemptIdParam, @CurrentUser() user: AuthUser): Promise<AttemptStateResponse> {
+    return toAttemptStateResponse(await this.quizzes.state(user, p.id));
   }
 
   /**

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type BatchedRead, batchedRead } from '../../common/database/batched-read';
-import type { QuizChoice, QuizKind } from './entities';
+import type { AttemptStatus, QuizChoice, QuizKind } from './entities';
 
 /** A quiz item without its answer. */
 export interface QuizItemRecord {
@@ -33,10 +33,11 @@ export interface AttemptRecord {
   subjectId: string;
   kind: QuizKind;
   questionIds: string[];
-  status: 'open' | 'submitted';
+  status: AttemptStatus;
   answers: LoggedAnswer[];
   result: Record<string, unknown> | null;
   submittedAt: string | null;
+  createdAt: string;
 }
 
 /** An answer as the attempt logs it: graded when given, against the key of that moment. */
@@ -49,6 +50,8 @@ export interface LoggedAnswer {
 const ids = (xs: string[]) => JSON.stringify(xs);
 
 const ITEM_COLUMNS = `id, node_id as "nodeId", stem, choices, difficulty, position`;
+const ATTEMPT_COLUMNS = `id, user_id as "userId", subject_id as "subjectId", kind, question_ids as "questionIds", answers, status,
+  result, submitted_at as "submittedAt", created_at as "createdAt"`;
 
 /** Statements the benchmark's bare baseline runs as they are (positional `?` bindings). */
 export const QUIZ_SQL = {
@@ -131,18 +134,44 @@ export class QuizRepository {
     return Math.max(0, Math.ceil(Number(rows[0]?.left ?? 0)));
   }
 
-  async insertAttempt(a: { id: string; userId: string; subjectId: string; kind: QuizKind; questionIds: string[] }) {
-    await this.em.execute(
-      `insert into quiz_attempts (id, user_id, subject_id, kind, question_ids, status, created_at) values (?, ?, ?, ?, ?::jsonb, 'open', now())`,
+  /**
+   * Opens an attempt unless one of this kind is open already (the partial unique index
+   * `quiz_attempts_one_open_unique`): true when this call inserted it.
+   */
+  async insertAttempt(a: {
+    id: string;
+    userId: string;
+    subjectId: string;
+    kind: QuizKind;
+    questionIds: string[];
+  }): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `insert into quiz_attempts (id, user_id, subject_id, kind, question_ids, status, created_at) values (?, ?, ?, ?, ?::jsonb, 'open', now())
+       on conflict (user_id, subject_id, kind) where status = 'open' do nothing returning id`,
       [a.id, a.userId, a.subjectId, a.kind, ids(a.questionIds)],
     );
+    return rows.length > 0;
+  }
+
+  /** The learner's open attempt of this kind, if any (there is at most one). */
+  async openAttemptOf(userId: string, subjectId: string, kind: QuizKind): Promise<AttemptRecord | null> {
+    const rows = await this.em.execute<AttemptRecord[]>(
+      `select ${ATTEMPT_COLUMNS} from quiz_attempts where user_id = ? and subject_id = ? and kind = ? and status = 'open'`,
+      [userId, subjectId, kind],
+    );
+    return rows[0] ?? null;
+  }
+
+  async attempt(id: string): Promise<AttemptRecord | null> {
+    const rows = await this.em.execute<AttemptRecord[]>(`select ${ATTEMPT_COLUMNS} from quiz_attempts where id = ?`, [
+      id,
+    ]);
+    return rows[0] ?? null;
   }
 
   async lockAttempt(em: EntityManager, id: string): Promise<AttemptRecord | null> {
     const rows = await em.execute<AttemptRecord[]>(
-      `select id, user_id as "userId", subject_id as "subjectId", kind, question_ids as "questionIds", answers, status, result,
-              submitted_at as "submittedAt"
-         from quiz_attempts where id = ? for update`,
+      `select ${ATTEMPT_COLUMNS} from quiz_attempts where id = ? for update`,
       [id],
     );
     return rows[0] ?? null;

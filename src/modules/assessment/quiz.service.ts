@@ -17,10 +17,10 @@ import { UserDataService } from '../auth/user-data/user-data.service';
 import { type Topic, TopicReader } from '../graph/structure/topic-reader.service';
 import { AdaptiveTest, type CatItem, type CatProgress, modelTopics, POPULATION_SIZE, spaceFor } from './adaptive-test';
 import { DEFAULT_BKT } from './bkt';
-import type { QuizKind } from './entities';
+import type { AttemptStatus, QuizKind } from './entities';
 import { gate, type GateResult, MASTERED } from './gating';
 import { MasteryService } from './mastery.service';
-import { type LoggedAnswer, type QuizItemRecord, QuizRepository } from './quiz.repository';
+import { type AttemptRecord, type LoggedAnswer, type QuizItemRecord, QuizRepository } from './quiz.repository';
 
 export const CLINICIAN_SUBJECT = 'vagus-nerve';
 
@@ -28,6 +28,8 @@ export const CLINICIAN_ROLE_MESSAGE = 'The clinician diagnostic needs the clinic
 export const CLINICIAN_SUBJECT_MESSAGE = 'The clinician diagnostic is only available for vagus-nerve.';
 export const ALREADY_SUBMITTED = 'This attempt has already been submitted';
 export const ATTEMPT_NOT_FOUND = 'Attempt not found';
+export const ATTEMPT_ABANDONED = 'This attempt was closed: start the test again to continue';
+const START_RACE = 'The test could not be started; please try again';
 export const NO_QUESTIONS = 'This subject has no quiz questions yet';
 export const notInAttempt = (id: string) => `Question ${id} is not part of this attempt`;
 export const alreadyAnswered = (id: string) => `Question ${id} has already been answered`;
@@ -81,13 +83,39 @@ async function readAll<T extends readonly (() => Promise<unknown>)[]>(
   return results as Results<T>;
 }
 
-/** A new attempt and the first question it serves. */
+/** A question served earlier in an attempt, with the answer given (no correctness while it is open). */
+export interface AskedQuestion {
+  question: QuizItemRecord;
+  answer: string;
+}
+
+/** An attempt as started or resumed: the question to answer now, and what was answered before it. */
 export interface StartedAttempt {
   attemptId: string;
   kind: QuizKind;
   subjectId: string;
   question: QuizItemRecord;
   progress: CatProgress;
+  /** true when this is the learner's open attempt, resumed where it was */
+  resumed: boolean;
+  /** 1-based number of `question`: the answers kept + 1 */
+  questionNumber: number;
+  asked: AskedQuestion[];
+}
+
+/** `GET /api/attempts/{id}`: an open attempt's current question, or a closed one's result. */
+export interface AttemptState {
+  attemptId: string;
+  kind: QuizKind;
+  subjectId: string;
+  status: AttemptStatus;
+  questionNumber: number;
+  question: QuizItemRecord | null;
+  asked: AskedQuestion[];
+  progress: CatProgress;
+  result: AttemptResult | null;
+  createdAt: string;
+  submittedAt: string | null;
 }
 
 /** A finished attempt's grading, as stored with it and answered. */
@@ -194,11 +222,21 @@ export class QuizService {
     return { topics, targets, items, test };
   }
 
+  /**
+   * Starts a test, or resumes the learner's open attempt of it (from any page or device): the same
+   * question, the answers kept. The cooldown counts from a submitted attempt, so it only refuses a new one.
+   */
   async start(user: AuthUser, kind: QuizKind, subjectId: string): Promise<StartedAttempt> {
     if (kind === 'q_diag_clinician') {
       if (!user.roles.includes('clinician')) throw new ForbiddenException(CLINICIAN_ROLE_MESSAGE);
       if (subjectId !== CLINICIAN_SUBJECT) throw new BadRequestException(CLINICIAN_SUBJECT_MESSAGE);
     }
+    const open = await this.repo.openAttemptOf(user.id, subjectId, kind);
+    if (open) {
+      const resumed = await this.resume(user, open);
+      if (resumed) return resumed;
+    }
+
     const left = await this.repo.cooldownLeft(user.id, subjectId, kind);
     if (left > 0) throw new RetakeCooldownException(left);
 
@@ -206,8 +244,121 @@ export class QuizService {
     const first = test.first();
     if (!first) throw new NotFoundException(NO_QUESTIONS);
     const attemptId = randomUUID();
-    await this.repo.insertAttempt({ id: attemptId, userId: user.id, subjectId, kind, questionIds: [first.id] });
-    return { attemptId, kind, subjectId, question: items.get(first.id)!, progress: test.progress(false) };
+    const inserted = await this.repo.insertAttempt({
+      id: attemptId,
+      userId: user.id,
+      subjectId,
+      kind,
+      questionIds: [first.id],
+    });
+    if (!inserted) {
+      // a concurrent start opened it first: that one is the attempt
+      const winner = await this.repo.openAttemptOf(user.id, subjectId, kind);
+      const resumed = winner && (await this.resume(user, winner));
+      if (!resumed) throw new ConflictException(START_RACE);
+      return resumed;
+    }
+    return {
+      attemptId,
+      kind,
+      subjectId,
+      question: items.get(first.id)!,
+      progress: test.progress(false),
+      resumed: false,
+      questionNumber: 1,
+      asked: [],
+    };
+  }
+
+  /**
+   * An open attempt where it stands: the question served and not yet answered (or the next one, when
+   * none is pending), the answers so far and the progress. Null when it has nothing left to ask: it is
+   * then submitted with the answers it holds, and the caller starts anew.
+   */
+  private async resume(user: AuthUser, open: AttemptRecord): Promise<StartedAttempt | null> {
+    const state = await this.openState(user, open);
+    if (state) return { ...state, resumed: true };
+    try {
+      await this.submit(user, open.id, []);
+    } catch (err) {
+      // another request finished it meanwhile: nothing to do
+      if (!(err instanceof ConflictException)) throw err;
+    }
+    return null;
+  }
+
+  /** The current question of an open attempt, its earlier questions with the answers given, and its progress. */
+  private async openState(user: AuthUser, attempt: AttemptRecord): Promise<Omit<StartedAttempt, 'resumed'> | null> {
+    const ctx = await this.context(user.id, attempt.subjectId, attempt.kind, attempt.answers, { id: attempt.id });
+    const byId = new Map(
+      (await this.repo.itemsById(this.em, attempt.subjectId, attempt.questionIds)).map((q) => [q.id, q]),
+    );
+    const answered = new Set(attempt.answers.map((a) => a.questionId));
+    const currentId = attempt.questionIds.find((id) => !answered.has(id) && byId.has(id));
+    let current: QuizItemRecord | undefined = currentId ? byId.get(currentId) : undefined;
+    if (!current) {
+      // nothing pending (the served question was retired): serve the test's next one
+      const next = ctx.test.next(new Set(attempt.questionIds));
+      if (!next) return null;
+      current = ctx.items.get(next.id)!;
+      await this.repo.saveProgress(this.em, attempt.id, [...attempt.questionIds, next.id], attempt.answers);
+    }
+    return {
+      attemptId: attempt.id,
+      kind: attempt.kind,
+      subjectId: attempt.subjectId,
+      question: current,
+      progress: ctx.test.progress(false),
+      questionNumber: attempt.answers.length + 1,
+      asked: attempt.answers.flatMap((a) => {
+        const q = byId.get(a.questionId) ?? ctx.items.get(a.questionId);
+        return q ? [{ question: q, answer: a.answer }] : [];
+      }),
+    };
+  }
+
+  /**
+   * `GET /api/attempts/{id}`: the attempt's state, to its owner only (404 for anyone else, so ids
+   * reveal nothing), who also needs the course (403). An open attempt names its current question; a
+   * submitted one its stored result. Neither carries an answer key.
+   */
+  async state(user: AuthUser, attemptId: string): Promise<AttemptState> {
+    const attempt = await this.repo.attempt(attemptId);
+    if (!attempt || attempt.userId !== user.id) throw new NotFoundException(ATTEMPT_NOT_FOUND);
+    if (!user.roles.includes('studio') && !(await this.entitlements.hasActive(user.id, attempt.subjectId)))
+      throw new ForbiddenException(NO_ENTITLEMENT_MESSAGE);
+    const base = {
+      status: attempt.status,
+      createdAt: new Date(attempt.createdAt).toISOString(),
+      submittedAt: attempt.submittedAt ? new Date(attempt.submittedAt).toISOString() : null,
+    };
+    if (attempt.status === 'open') {
+      const open = await this.openState(user, attempt);
+      if (open) return { ...open, ...base, result: null };
+    }
+    const result = attempt.result as AttemptResult | null;
+    const byId = new Map(
+      (await this.repo.itemsById(this.em, attempt.subjectId, attempt.questionIds)).map((q) => [q.id, q]),
+    );
+    return {
+      ...base,
+      attemptId: attempt.id,
+      kind: attempt.kind,
+      subjectId: attempt.subjectId,
+      question: null,
+      questionNumber: attempt.answers.length,
+      asked: attempt.answers.flatMap((a) => {
+        const q = byId.get(a.questionId);
+        return q ? [{ question: q, answer: a.answer }] : [];
+      }),
+      progress: {
+        answered: attempt.answers.length,
+        remaining: 0,
+        cap: this.cap,
+        confidence: result?.confidence ?? 0,
+      },
+      result,
+    };
   }
 
   /** Grades one answer and serves the next question, or finishes the attempt when the test is over. */
@@ -278,6 +429,7 @@ export class QuizService {
     if (!user.roles.includes('studio') && !(await this.entitlements.hasActive(user.id, attempt.subjectId)))
       throw new ForbiddenException(NO_ENTITLEMENT_MESSAGE);
     if (attempt.status === 'submitted') throw new ConflictException(ALREADY_SUBMITTED);
+    if (attempt.status !== 'open') throw new ConflictException(ATTEMPT_ABANDONED);
     return attempt;
   }
 
@@ -346,7 +498,7 @@ export class QuizService {
       assessed: new Set(assessed.map((t) => t.id)),
     });
     await this.userData.unlock(tx, user.id, subjectId, gating.unlockModules);
-    await this.userData.tag(tx, user.id, gating.tagUser);
+    await this.userData.tag(tx, user.id, gating.tagUser, 'gating');
 
     const mastery: Record<string, number> = {};
     for (const t of ctx.topics) mastery[t.title] = round(levels.get(t.id)!);

@@ -3,6 +3,7 @@ export const AUDIT_ACTIONS = [
   'roles.set',
   'tag.add',
   'tag.remove',
+  'tag.visibility',
   'unlock.add',
   'unlock.remove',
   'job.cancel',

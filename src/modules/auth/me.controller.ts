@@ -1,9 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
-import { TagsResponse, toTagsResponse, toUnlocksResponse, UnlocksQuery, UnlocksResponse } from './dto/me.dto';
+import { toUnlocksResponse, UnlocksQuery, UnlocksResponse } from './dto/me.dto';
 import { UserDataService } from './user-data/user-data.service';
 
+/** `GET /api/me/tags` is assessment's (`AchievementsController`): its labels name courses and modules. */
 @ApiTags('me')
 @ApiBearerAuth()
 @Controller('me')
@@ -14,11 +15,5 @@ export class MeController {
   @ApiOkResponse({ type: UnlocksResponse })
   async unlocks(@CurrentUser() user: AuthUser, @Query() q: UnlocksQuery): Promise<UnlocksResponse> {
     return toUnlocksResponse(await this.userData.unlocks(user.id, q.subjectId));
-  }
-
-  @Get('tags')
-  @ApiOkResponse({ type: TagsResponse })
-  async tags(@CurrentUser() user: AuthUser): Promise<TagsResponse> {
-    return toTagsResponse(await this.userData.tags(user.id));
   }
 }

@@ -32,7 +32,7 @@ function stat(label: string) {
 }
 
 describe('/bookmarks', () => {
-  it('groups bookmarks by subject with stats and View links', async () => {
+  it("without a course in the header, groups every course's bookmarks with stats and View links", async () => {
     const fetchMock = installFetch({ ...signedIn(), ...catalogHandlers, 'GET /api/bookmarks': { body: BOOKMARKS } });
     renderApp({ route: '/bookmarks' });
 
@@ -53,7 +53,40 @@ describe('/bookmarks', () => {
     expect(within(stat('Total Bookmarks')).getByText('3')).toBeInTheDocument();
     expect(within(stat('Subjects')).getByText('2')).toBeInTheDocument();
     expect(within(stat('This Week')).getByText('2')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET /api/bookmarks')[0].url.searchParams.get('subjectId')).toBe('metabolic');
+    // every course: no course is named, none is assumed
+    expect(callsTo(fetchMock, 'GET /api/bookmarks')[0].url.searchParams.has('subjectId')).toBe(false);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(expect.stringContaining('metabolic'));
+  });
+
+  it("filters every course's bookmarks by course; the stats follow what is shown", async () => {
+    const user = userEvent.setup();
+    installFetch({ ...signedIn(), ...catalogHandlers, 'GET /api/bookmarks': { body: BOOKMARKS } });
+    renderApp({ route: '/bookmarks' });
+    const filter = await screen.findByRole('group', { name: 'Filter by course' });
+    expect(within(filter).getByRole('button', { name: 'All courses' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(within(filter).getByRole('button', { name: 'The Vagus Nerve' }));
+    expect(within(filter).getByRole('button', { name: 'The Vagus Nerve' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('region', { name: 'Metabolic Health Essentials' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'The Vagus Nerve' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(stat('Total Bookmarks')).getByText('1')).toBeInTheDocument();
+    expect(within(stat('Subjects')).getByText('1')).toBeInTheDocument();
+
+    await user.click(within(filter).getByRole('button', { name: 'All courses' }));
+    expect(screen.getByRole('region', { name: 'Metabolic Health Essentials' })).toBeInTheDocument();
+    expect(within(stat('Total Bookmarks')).getByText('3')).toBeInTheDocument();
+  });
+
+  it("with a course in the header, lists only that course's bookmarks, without the filter", async () => {
+    const fetchMock = installFetch({
+      ...signedIn(),
+      ...catalogHandlers,
+      'GET /api/bookmarks': { body: BOOKMARKS.filter((b) => b.subjectId === 'vagus-nerve') },
+    });
+    renderApp({ route: '/bookmarks?subject=vagus-nerve' });
+    await screen.findByRole('region', { name: 'The Vagus Nerve' });
+    expect(callsTo(fetchMock, 'GET /api/bookmarks')[0].url.searchParams.get('subjectId')).toBe('vagus-nerve');
+    expect(screen.queryByRole('group', { name: 'Filter by course' })).not.toBeInTheDocument();
   });
 
   it('keeps the bookmark of a retired topic, labelled Archived topic, without a link to its page', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,23 +19,40 @@ import { formatDate, isWithinLastWeek } from '../common/dates';
 import { StatsAndSearch } from '../common/StatsAndSearch';
 import { ARCHIVED_TOPIC, ArchivedTopicChip } from '../common/ArchivedTopicChip';
 import { nodePath } from '../graph/links';
-import { DEFAULT_SUBJECT } from '../notes/hooks';
+import { CourseFilter } from '../common/CourseFilter';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
 import { usePublishedSubjects } from '../subjects/hooks/useSubjects';
 import { useToast } from '../toast/toast-context';
 import { useBookmarks, useRemoveBookmark } from './hooks';
 
-/** /bookmarks?subject (default metabolic): saved topics grouped by subject, with search and stats. */
+/**
+ * /bookmarks?subject: saved topics grouped by subject, with search and stats. With a course chosen in the
+ * header, that course's; without, every course's with a course filter (the spec's hard-coded default
+ * course is gone).
+ */
 export function BookmarksPage() {
   const [subjectParam] = useSubjectParam();
-  const subjectId = subjectParam ?? DEFAULT_SUBJECT;
-  const bookmarks = useBookmarks(subjectId);
+  const bookmarks = useBookmarks(subjectParam);
   const subjects = usePublishedSubjects();
   const removeBookmark = useRemoveBookmark();
   const { toast } = useToast();
   const [search, setSearch] = useState('');
+  const [course, setCourse] = useState<string | null>(null);
 
-  const all = useMemo(() => bookmarks.data ?? [], [bookmarks.data]);
+  const loaded = useMemo(() => bookmarks.data ?? [], [bookmarks.data]);
+  const subjectName = useCallback(
+    (id: string) => {
+      const s = subjects.data?.find((x) => x.id === id);
+      return s?.title || s?.name || id;
+    },
+    [subjects.data],
+  );
+  const courses = useMemo(
+    () => [...new Set(loaded.map((b) => b.subjectId))].map((id) => ({ id, name: subjectName(id) })),
+    [loaded, subjectName],
+  );
+  const filter = subjectParam || !courses.some((c) => c.id === course) ? null : course;
+  const all = useMemo(() => (filter ? loaded.filter((b) => b.subjectId === filter) : loaded), [loaded, filter]);
   const groups = useMemo(() => {
     const term = search.trim().toLowerCase();
     const byId = new Map<string, Bookmark[]>();
@@ -51,10 +68,6 @@ export function BookmarksPage() {
   }, [all, search]);
   const subjectCount = new Set(all.map((b) => b.subjectId)).size;
   const thisWeek = all.filter((b) => isWithinLastWeek(b.createdAt)).length;
-  const subjectName = (id: string) => {
-    const s = subjects.data?.find((x) => x.id === id);
-    return s?.title || s?.name || id;
-  };
 
   const remove = (b: Bookmark) =>
     removeBookmark.mutate(b, {
@@ -87,6 +100,8 @@ export function BookmarksPage() {
         search={search}
         onSearchChange={setSearch}
       />
+
+      {!subjectParam && <CourseFilter courses={courses} value={filter} onChange={setCourse} />}
 
       {bookmarks.isLoading ? (
         <Paper

@@ -3,11 +3,13 @@ import { bookmarksApi, type Bookmark } from '../../api';
 import { useAuth } from '../auth/auth-context';
 import { learningKeys } from '../graph/hooks';
 
-/** GET /api/bookmarks?subjectId= (newest first). */
-export function useBookmarks(subjectId: string) {
+/** GET /api/bookmarks?subjectId= (newest first): the chosen course's, or with no course every course's. */
+export function useBookmarks(subjectId: string | null) {
   const { user, isAuthenticated } = useAuth();
   return useQuery({
-    queryKey: learningKeys.bookmarks(user?.email, subjectId),
+    queryKey: subjectId
+      ? learningKeys.bookmarks(user?.email, subjectId)
+      : [...learningKeys.bookmarksAll(user?.email), '*'],
     queryFn: () => bookmarksApi.list(subjectId),
     enabled: isAuthenticated,
   });

@@ -194,6 +194,60 @@ describe('/graph', () => {
     expect(screen.queryByRole('button', { name: 'Clinician Diagnostic' })).not.toBeInTheDocument();
   });
 
+  it("reads 'Resume diagnostic (question N)' and the like while a test is open, from the learning path", async () => {
+    const user = userEvent.setup();
+    const fetchMock = installFetch({
+      ...signedIn('cli@example.com', ['learner', 'clinician']),
+      ...owner,
+      'GET /api/users/me/path': {
+        body: {
+          ...pathOf(VAGUS_GRAPH),
+          openAttempts: [
+            { attemptId: 'a1', kind: 'q_diag', question: 5, createdAt: '2026-11-27T10:00:00Z' },
+            { attemptId: 'a2', kind: 'q_final', question: 1, createdAt: '2026-11-27T10:00:00Z' },
+            { attemptId: 'a3', kind: 'q_diag_clinician', question: 3, createdAt: '2026-11-27T10:00:00Z' },
+          ],
+        },
+      },
+      'POST /api/quizzes/q_diag/attempts': { status: 200, body: {} },
+    });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    const resume = await screen.findByRole('link', { name: 'Resume diagnostic (question 5)' });
+    expect(resume).toHaveAttribute('href', '/quiz?subject=vagus-nerve&kind=diag');
+    expect(screen.getByRole('link', { name: 'Resume post test (question 1)' })).toHaveAttribute(
+      'href',
+      '/quiz?subject=vagus-nerve&kind=final',
+    );
+    expect(screen.getByRole('link', { name: 'Resume clinician diagnostic (question 3)' })).toHaveAttribute(
+      'href',
+      '/quiz?subject=vagus-nerve&kind=diag-clinician',
+    );
+    expect(screen.queryByRole('link', { name: 'Take Diagnostic' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/users/me/path')[0].url.searchParams.get('subjectId')).toBe('vagus-nerve');
+    await user.click(resume);
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/quizzes/q_diag/attempts')).toHaveLength(1));
+  });
+
+  it("keeps the spec's 'Take Diagnostic' when nothing is open, or the learning path cannot be read", async () => {
+    installFetch({
+      ...signedIn(),
+      ...owner,
+      'GET /api/users/me/path': { body: { subjectId: 'vagus-nerve', openAttempts: [] } },
+    });
+    const first = renderApp({ route: '/graph?subject=vagus-nerve' });
+    expect(await screen.findByRole('link', { name: 'Take Diagnostic' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Take Post Test' })).toBeInTheDocument();
+    first.unmount();
+
+    // the path route is missing (404, the fetch mock's answer to an unknown route): the spec's labels
+    const fetchMock = installFetch({ ...signedIn(), ...owner });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    await screen.findByRole('article', { name: 'Vagus Anatomy' });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/users/me/path')).toHaveLength(1));
+    expect(screen.getByRole('link', { name: 'Take Diagnostic' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Resume/ })).not.toBeInTheDocument();
+  });
+
   it('vagus-nerve owners: Start Vagus Reset 14d always; the other two only when the challenge list has them', async () => {
     installFetch({
       ...signedIn(),
@@ -252,19 +306,73 @@ describe('/graph', () => {
     expect(screen.queryByRole('link', { name: 'Start Vagus Reset 14d' })).not.toBeInTheDocument();
   });
 
-  it('shows the user tags and unlocked modules when present', async () => {
+  it('shows the user tags as readable achievements and the unlocked modules when present', async () => {
     const fetchMock = installFetch({
       ...signedIn(),
       ...owner,
-      'GET /api/me/tags': { body: { tags: ['calm-starter'] } },
+      'GET /api/me/tags': {
+        body: {
+          tags: [
+            'Anatomy & Foundations mastered',
+            'Vagus Nerve post test passed',
+            'Metabolic post test passed',
+            'calm-starter',
+          ],
+          achievements: [
+            {
+              tag: 'vagus-nerve:foundations-mastered',
+              label: 'Anatomy & Foundations mastered',
+              subjectId: 'vagus-nerve',
+              kind: 'module_mastered',
+            },
+            {
+              tag: 'vagus-nerve:post-test-passed',
+              label: 'Vagus Nerve post test passed',
+              subjectId: 'vagus-nerve',
+              kind: 'post_test_passed',
+            },
+            {
+              tag: 'metabolic:post-test-passed',
+              label: 'Metabolic post test passed',
+              subjectId: 'metabolic',
+              kind: 'post_test_passed',
+            },
+            { tag: 'calm-starter', label: 'calm-starter', subjectId: null, kind: 'staff' },
+          ],
+        },
+      },
       'GET /api/me/unlocks': { body: { subjectId: 'vagus-nerve', modules: ['foundations'] } },
     });
     renderApp({ route: '/graph?subject=vagus-nerve' });
     const tags = await screen.findByRole('group', { name: 'Your tags' });
+    expect(within(tags).getByText('Anatomy & Foundations mastered')).toBeInTheDocument();
+    expect(within(tags).getByText('Vagus Nerve post test passed')).toBeInTheDocument();
     expect(within(tags).getByText('calm-starter')).toBeInTheDocument();
+    // another course's achievement is on that course's graph; no raw id anywhere
+    expect(within(tags).queryByText('Metabolic post test passed')).not.toBeInTheDocument();
+    expect(screen.queryByText(/vagus-nerve:/)).not.toBeInTheDocument();
     const unlocked = await screen.findByRole('group', { name: 'Unlocked modules' });
     expect(within(unlocked).getByText('Anatomy & Foundations')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET /api/me/unlocks')[0].url.searchParams.get('subjectId')).toBe('vagus-nerve');
+  });
+
+  it('reads the newer unlocks answer (with locked modules) too, and hides the tags when there are none', async () => {
+    installFetch({
+      ...signedIn(),
+      ...owner,
+      'GET /api/me/tags': { body: { tags: [], achievements: [] } },
+      'GET /api/me/unlocks': {
+        body: {
+          subjectId: 'vagus-nerve',
+          modules: ['practice'],
+          locked: [{ id: 'foundations', title: 'Anatomy & Foundations', reason: 'Master something first' }],
+        },
+      },
+    });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    const unlocked = await screen.findByRole('group', { name: 'Unlocked modules' });
+    expect(within(unlocked).getByText('Techniques')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Your tags' })).not.toBeInTheDocument();
   });
 
   it("lists 'Ready to learn' first, linking each topic; the map view loads on demand", async () => {

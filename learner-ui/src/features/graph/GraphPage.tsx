@@ -79,7 +79,12 @@ function GraphForSubject({ subject }: { subject: string }) {
         onRetry={() => void graph.refetch()}
       />
       {owner && isVagus && <VagusChallenges />}
-      <TagsAndUnlocks tags={tags.data ?? []} unlocks={owner ? (unlocks.data ?? []) : []} moduleTitles={moduleTitles} />
+      <TagsAndUnlocks
+        achievements={tags.data ?? []}
+        subjectId={subjectId}
+        unlocks={owner ? (unlocks.data ?? []) : []}
+        moduleTitles={moduleTitles}
+      />
       {owner && (
         <ReadyToLearn topics={ready.data ?? []} loading={ready.isLoading} subjectId={subjectId} total={nodes.length} />
       )}

@@ -1,5 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphApi, isApiError, learningApi, meApi, withMastery, type LearningPath } from '../../api';
+import {
+  graphApi,
+  isApiError,
+  learningApi,
+  meApi,
+  type LearningPath,
+  type MyAchievement,
+  withMastery,
+} from '../../api';
 import { useAuth } from '../auth/auth-context';
 import type { TopicStatus } from './components/GraphMap';
 import { masteryKeys } from '../mastery/useMastery';
@@ -99,7 +107,7 @@ export function useMyTags() {
   const { user, isAuthenticated } = useAuth();
   return useQuery({
     queryKey: learningKeys.tags(user?.email),
-    queryFn: () => meApi.tags().catch((): string[] => []),
+    queryFn: () => meApi.tags().catch((): MyAchievement[] => []),
     enabled: isAuthenticated,
     staleTime: 60_000,
   });

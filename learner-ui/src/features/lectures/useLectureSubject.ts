@@ -1,6 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
-import { DEFAULT_SUBJECT } from '../notes/hooks';
+
+/** The course the public Lectures page opens on when none is named or remembered (the spec's §9 default). */
+export const DEFAULT_LECTURES_SUBJECT = 'metabolic';
 
 /** Where the last lectures subject is remembered (spec §9). */
 export const LECTURES_SUBJECT_KEY = 'lp-lectures-subject';
@@ -23,11 +25,11 @@ function remember(subject: string): void {
 
 /**
  * The lectures subject: ?subject= when the address names one, else the last one chosen here
- * (local storage), else the site's default subject. Choosing one writes both.
+ * (local storage), else the Lectures page's own default. Choosing one writes both.
  */
 export function useLectureSubject(): [string, (subject: string) => void] {
   const [param, setParam] = useSubjectParam();
-  const subject = param ?? remembered() ?? DEFAULT_SUBJECT;
+  const subject = param ?? remembered() ?? DEFAULT_LECTURES_SUBJECT;
   useEffect(() => {
     if (param) remember(param);
   }, [param]);

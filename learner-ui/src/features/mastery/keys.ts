@@ -6,5 +6,10 @@ export function masteryAffectedKeys(email: string | undefined) {
     ['user', who, 'graph'],
     ['user', who, 'node'],
     ['user', who, 'practice'],
+    // the learning path: its open attempts, levels and next topic
+    ['user', who, 'path'],
+    // a test's achievements and the modules it opened
+    ['user', who, 'tags'],
+    ['user', who, 'unlocks'],
   ] as const;
 }

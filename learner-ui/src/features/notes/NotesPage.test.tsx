@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, deferred, errorBody, installFetch, type MockReply } from '../../test/fetch-mock';
-import { catalogHandlers } from '../../test/catalog-fixtures';
+import { catalogHandlers, entitlement } from '../../test/catalog-fixtures';
 import { signedIn, toast } from '../../test/helpers';
 import { renderApp } from '../../test/render';
 import type { Note } from '../../api';
@@ -18,10 +18,11 @@ function note(
   nodeId: string | null = null,
   nodeName: string | null = null,
   archived = false,
+  subjectId = 'metabolic',
 ): Note {
   return {
     id,
-    subjectId: 'metabolic',
+    subjectId,
     nodeId,
     nodeName,
     archived,
@@ -43,14 +44,18 @@ function stat(label: string) {
 }
 
 describe('/notes', () => {
-  it('lists notes of the default subject with stats, topic names and search', async () => {
+  it("without a course in the header, lists every course's notes with stats, topic names and search", async () => {
     const user = userEvent.setup();
     const fetchMock = installFetch({ ...signedIn(), ...catalogHandlers, 'GET /api/notes': { body: NOTES } });
     renderApp({ route: '/notes' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My Notes' })).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Insulin basics' });
-    expect(callsTo(fetchMock, 'GET /api/notes')[0].url.searchParams.get('subjectId')).toBe('metabolic');
+    // no course is named, none is assumed: the spec's hard-coded default is gone
+    expect(callsTo(fetchMock, 'GET /api/notes')[0].url.searchParams.has('subjectId')).toBe(false);
+    expect(screen.getByRole('heading', { level: 2, name: 'Metabolic Health' })).toBeInTheDocument();
+    // one course: nothing to filter
+    expect(screen.queryByRole('group', { name: 'Filter by course' })).not.toBeInTheDocument();
 
     expect(within(stat('Total Notes')).getByText('3')).toBeInTheDocument();
     expect(within(stat('Linked to Topics')).getByText('2')).toBeInTheDocument();
@@ -111,6 +116,7 @@ describe('/notes', () => {
     const fetchMock = installFetch({
       ...signedIn(),
       ...catalogHandlers,
+      'GET /api/entitlements': { body: [entitlement('metabolic')] },
       'GET /api/notes': () => ({ body: notes }),
       'POST /api/notes': ({ body }) => {
         const text = (body as { text: string }).text;
@@ -125,6 +131,8 @@ describe('/notes', () => {
 
     await user.click(screen.getByRole('button', { name: 'New Note' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Note' });
+    // no course chosen in the header: the dialog asks for one of the learner's, the first preselected
+    expect(await within(dialog).findByRole('combobox', { name: 'Course' })).toHaveValue('metabolic');
     await user.click(within(dialog).getByRole('textbox', { name: 'Title' }));
     await user.paste('Glycogen');
     await user.click(within(dialog).getByRole('textbox', { name: 'Content' }));
@@ -148,13 +156,16 @@ describe('/notes', () => {
     const fetchMock = installFetch({
       ...signedIn(),
       ...catalogHandlers,
+      'GET /api/entitlements': { body: [entitlement('metabolic')] },
       'GET /api/notes': { body: [] },
       'POST /api/notes': { status: 400, body: errorBody(400, 'Note text is required') },
     });
-    renderApp({ route: '/notes' });
+    renderApp({ route: '/notes?subject=metabolic' });
     await screen.findByRole('heading', { name: 'No notes yet' });
     await user.click(screen.getByRole('button', { name: 'New Note' }));
     const dialog = await screen.findByRole('dialog');
+    // the header's course is one the learner owns: no Course select
+    expect(within(dialog).queryByRole('combobox', { name: 'Course' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await toast()).toHaveTextContent('Note text is required');
@@ -196,6 +207,86 @@ describe('/notes', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Insulin basics' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Insulin basics' })).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'DELETE /api/notes/n1')).toHaveLength(1);
+  });
+
+  it("groups every course's notes under course headings, filters by course, and never asks for metabolic", async () => {
+    const user = userEvent.setup();
+    const notes = [
+      ...NOTES,
+      note('v1', 'Vagal tone', 'Slow breathing raises HRV.', 2, 'vn-hrv', 'HRV', false, 'vagus-nerve'),
+    ];
+    const fetchMock = installFetch({ ...signedIn(), ...catalogHandlers, 'GET /api/notes': { body: notes } });
+    renderApp({ route: '/notes' });
+    const metabolic = await screen.findByRole('region', { name: 'Metabolic Health' });
+    const vagus = screen.getByRole('region', { name: 'Vagus Nerve' });
+    expect(within(metabolic).getAllByRole('article')).toHaveLength(3);
+    expect(within(vagus).getByRole('article', { name: 'Vagal tone' })).toBeInTheDocument();
+    expect(within(vagus).getByRole('heading', { level: 3, name: 'Vagal tone' })).toBeInTheDocument();
+    expect(within(stat('Total Notes')).getByText('4')).toBeInTheDocument();
+
+    const filter = screen.getByRole('group', { name: 'Filter by course' });
+    expect(within(filter).getByRole('button', { name: 'All courses' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(filter).getByRole('button', { name: 'Vagus Nerve' }));
+    expect(screen.queryByRole('region', { name: 'Metabolic Health' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    // the stats are over what is shown
+    expect(within(stat('Total Notes')).getByText('1')).toBeInTheDocument();
+    expect(within(stat('Linked to Topics')).getByText('1')).toBeInTheDocument();
+    await user.click(within(filter).getByRole('button', { name: 'All courses' }));
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(expect.stringContaining('metabolic'));
+  });
+
+  it('New Note without an owned course in the header files the note under the course picked in the dialog', async () => {
+    const user = userEvent.setup();
+    const fetchMock = installFetch({
+      ...signedIn(),
+      ...catalogHandlers,
+      'GET /api/entitlements': { body: [entitlement('metabolic'), entitlement('vagus-nerve')] },
+      'GET /api/notes': { body: [] },
+      'POST /api/notes': ({ body }) => ({
+        status: 201,
+        body: note('n9', 'x', '', 0, null, null, false, (body as { subjectId: string }).subjectId),
+      }),
+    });
+    // the address names a course the learner does not own
+    renderApp({ route: '/notes?subject=ai-user' });
+    await screen.findByRole('heading', { name: 'No notes yet' });
+    await user.click(screen.getByRole('button', { name: 'New Note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Note' });
+    const select = await within(dialog).findByRole('combobox', { name: 'Course' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Metabolic Health', 'Vagus Nerve']);
+    expect(select).toHaveValue('metabolic');
+    await user.selectOptions(select, 'vagus-nerve');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Title' }));
+    await user.paste('Breathing');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/notes')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST /api/notes')[0].body).toEqual({ subjectId: 'vagus-nerve', text: 'Breathing\n\n' });
+    expect(await toast()).toHaveTextContent('Note saved');
+  });
+
+  it("New Note with no owned course says 'Buy a course to write notes' with Browse Courses, and sends nothing", async () => {
+    const user = userEvent.setup();
+    const fetchMock = installFetch({
+      ...signedIn(),
+      ...catalogHandlers,
+      'GET /api/entitlements': { body: [] },
+      'GET /api/notes': { body: [] },
+    });
+    renderApp({ route: '/notes' });
+    await screen.findByRole('heading', { name: 'No notes yet' });
+    await user.click(screen.getByRole('button', { name: 'New Note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Note' });
+    expect(await within(dialog).findByText('Buy a course to write notes')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Browse Courses' })).toHaveAttribute('href', '/shop');
+    expect(within(dialog).queryByRole('textbox', { name: 'Title' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/notes')).toHaveLength(0);
   });
 
   it('shows skeletons while loading', async () => {

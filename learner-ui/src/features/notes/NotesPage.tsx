@@ -23,32 +23,57 @@ import { ArchivedTopicChip } from '../common/ArchivedTopicChip';
 import { nodePath } from '../graph/links';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
 import { useToast } from '../toast/toast-context';
-import { DEFAULT_SUBJECT, useCreateNote, useDeleteNote, useNotes, useUpdateNote } from './hooks';
+import { useSubjectOptions } from '../subjects/hooks/useSubjects';
+import { CourseFilter } from '../common/CourseFilter';
+import { useCreateNote, useDeleteNote, useNotes, useUpdateNote } from './hooks';
 import { NoteDialog, type NoteDraft } from './NoteDialog';
+import { useCourseNames } from './useCourseNames';
 
 const EMPTY_DRAFT: NoteDraft = { title: '', content: '' };
 
-/** /notes?subject (default metabolic): the caller's notes with search, stats and a New Note dialog. */
+/**
+ * /notes?subject: the caller's notes with search, stats and a New Note dialog. With a course chosen in
+ * the header, that course's notes; without, every course's, grouped under course headings with a course
+ * filter (the spec's hard-coded default course is gone). A new note needs a course the learner owns: the
+ * header's, else one picked in the dialog.
+ */
 export function NotesPage() {
   const [subjectParam] = useSubjectParam();
-  const subjectId = subjectParam ?? DEFAULT_SUBJECT;
-  const notes = useNotes(subjectId);
+  const notes = useNotes(subjectParam);
+  const owned = useSubjectOptions();
+  const courseName = useCourseNames();
   const createNote = useCreateNote();
   const updateNote = useUpdateNote();
   const deleteNote = useDeleteNote();
   const { toast } = useToast();
 
   const [search, setSearch] = useState('');
+  const [course, setCourse] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ note: Note | null } | null>(null);
 
-  const all = useMemo(() => notes.data ?? [], [notes.data]);
+  const loaded = useMemo(() => notes.data ?? [], [notes.data]);
+  // the courses the notes are on, for the filter and the headings
+  const courses = useMemo(
+    () => [...new Set(loaded.map((n) => n.subjectId))].map((id) => ({ id, name: courseName(id) })),
+    [loaded, courseName],
+  );
+  const filter = subjectParam || !courses.some((c) => c.id === course) ? null : course;
+  const all = useMemo(() => (filter ? loaded.filter((n) => n.subjectId === filter) : loaded), [loaded, filter]);
   const filtered = useMemo(() => {
     const term = search.trim().toLowerCase();
     if (!term) return all;
     return all.filter((n) => [n.title, n.content, n.nodeName ?? ''].some((t) => t.toLowerCase().includes(term)));
   }, [all, search]);
+  const grouped = !subjectParam;
+  const groups = useMemo(() => {
+    const byCourse = new Map<string, Note[]>();
+    for (const n of filtered) byCourse.set(n.subjectId, [...(byCourse.get(n.subjectId) ?? []), n]);
+    return [...byCourse.entries()];
+  }, [filtered]);
   const linked = all.filter((n) => !!n.nodeId).length;
   const thisWeek = all.filter((n) => isWithinLastWeek(n.createdAt)).length;
+  // the header's course when the learner owns it; else the dialog asks for one of theirs
+  const ownedChosen = !!subjectParam && owned.options.some((o) => o.id === subjectParam);
 
   const save = (draft: NoteDraft) => {
     const text = noteText(draft.title, draft.content);
@@ -61,6 +86,8 @@ export function NotesPage() {
         { onSuccess: () => (setDialog(null), toast({ title: 'Note updated', variant: 'success' })), onError },
       );
     } else {
+      const subjectId = ownedChosen ? subjectParam : draft.subjectId;
+      if (!subjectId) return;
       createNote.mutate(
         { subjectId, text },
         { onSuccess: () => (setDialog(null), toast({ title: 'Note saved', variant: 'success' })), onError },
@@ -111,6 +138,8 @@ export function NotesPage() {
         onSearchChange={setSearch}
       />
 
+      {grouped && <CourseFilter courses={courses} value={filter} onChange={setCourse} />}
+
       {notes.isLoading ? (
         <Grid container spacing={3} aria-busy="true" aria-label="Loading notes" data-testid="notes-loading">
           {[0, 1, 2].map((i) => (
@@ -141,19 +170,31 @@ export function NotesPage() {
             {all.length === 0 ? 'Create a note here, or add one from any topic page.' : 'Try a different search.'}
           </Typography>
         </Paper>
-      ) : (
-        <Grid container spacing={3}>
-          {filtered.map((note) => (
-            <Grid key={note.id} size={{ xs: 12, sm: 6, md: 4 }}>
-              <NoteCard
-                note={note}
-                onEdit={() => setDialog({ note })}
-                onDelete={() => remove(note)}
-                deleting={deleteNote.isPending && deleteNote.variables === note.id}
+      ) : grouped ? (
+        <Stack spacing={4}>
+          {groups.map(([sid, items]) => (
+            <Box key={sid} component="section" aria-labelledby={`notes-course-${sid}`}>
+              <Typography id={`notes-course-${sid}`} component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
+                {courseName(sid)}
+              </Typography>
+              <NoteGrid
+                notes={items}
+                headingLevel="h3"
+                onEdit={(note) => setDialog({ note })}
+                onDelete={remove}
+                deletingId={deleteNote.isPending ? deleteNote.variables : undefined}
               />
-            </Grid>
+            </Box>
           ))}
-        </Grid>
+        </Stack>
+      ) : (
+        <NoteGrid
+          notes={filtered}
+          headingLevel="h2"
+          onEdit={(note) => setDialog({ note })}
+          onDelete={remove}
+          deletingId={deleteNote.isPending ? deleteNote.variables : undefined}
+        />
       )}
 
       <NoteDialog
@@ -161,6 +202,11 @@ export function NotesPage() {
         heading={dialog?.note ? 'Edit Note' : 'New Note'}
         initial={dialog?.note ? { title: dialog.note.title, content: dialog.note.content } : EMPTY_DRAFT}
         saving={createNote.isPending || updateNote.isPending}
+        courses={
+          dialog && !dialog.note && !ownedChosen
+            ? { options: owned.options, initial: filter ?? subjectParam, loading: owned.loading }
+            : null
+        }
         onClose={() => setDialog(null)}
         onSave={save}
       />
@@ -168,13 +214,45 @@ export function NotesPage() {
   );
 }
 
+function NoteGrid({
+  notes,
+  headingLevel,
+  onEdit,
+  onDelete,
+  deletingId,
+}: {
+  notes: Note[];
+  headingLevel: 'h2' | 'h3';
+  onEdit: (note: Note) => void;
+  onDelete: (note: Note) => void;
+  deletingId: string | undefined;
+}) {
+  return (
+    <Grid container spacing={3}>
+      {notes.map((note) => (
+        <Grid key={note.id} size={{ xs: 12, sm: 6, md: 4 }}>
+          <NoteCard
+            note={note}
+            headingLevel={headingLevel}
+            onEdit={() => onEdit(note)}
+            onDelete={() => onDelete(note)}
+            deleting={deletingId === note.id}
+          />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
 function NoteCard({
   note,
+  headingLevel,
   onEdit,
   onDelete,
   deleting,
 }: {
   note: Note;
+  headingLevel: 'h2' | 'h3';
   onEdit: () => void;
   onDelete: () => void;
   deleting: boolean;
@@ -185,7 +263,7 @@ function NoteCard({
     <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%' }}>
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-          <Typography id={titleId} component="h2" variant="h6" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+          <Typography id={titleId} component={headingLevel} variant="h6" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
             {title}
           </Typography>
           <Stack direction="row">

@@ -3,14 +3,15 @@ import { notesApi, type CreateNoteInput } from '../../api';
 import { useAuth } from '../auth/auth-context';
 import { learningKeys } from '../graph/hooks';
 
-/** Default subject for notes and bookmarks (spec §9). */
-export const DEFAULT_SUBJECT = 'metabolic';
-
-/** GET /api/notes?subjectId= (newest first). */
-export function useNotes(subjectId: string) {
+/**
+ * GET /api/notes?subjectId= (newest first): the chosen course's notes, or with no course every course's
+ * (the spec's hard-coded default course is gone: docs/learning-loop-api.md §8).
+ */
+export function useNotes(subjectId: string | null) {
   const { user, isAuthenticated } = useAuth();
   return useQuery({
-    queryKey: learningKeys.notes(user?.email, subjectId),
+    // every course's list sits under the same root as each course's, so one invalidation reaches both
+    queryKey: subjectId ? learningKeys.notes(user?.email, subjectId) : [...learningKeys.notesAll(user?.email), '*'],
     queryFn: () => notesApi.list(subjectId),
     enabled: isAuthenticated,
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, deferred, errorBody, installFetch, type Handler, type MockReply } from '../../test/fetch-mock';
-import { catalogHandlers } from '../../test/catalog-fixtures';
+import { catalogHandlers, entitlement } from '../../test/catalog-fixtures';
 import { signedIn, toast } from '../../test/helpers';
 import { renderApp } from '../../test/render';
 import type {
@@ -121,8 +121,10 @@ async function answerAndRate(
 }
 
 describe('/practice', () => {
-  it('shows the real stats from the API for the default subject', async () => {
-    const fetchMock = installFetch(handlers());
+  it("without a course in the header, practises the learner's first owned course", async () => {
+    const fetchMock = installFetch(
+      handlers({ 'GET /api/entitlements': { body: [entitlement('metabolic'), entitlement('vagus-nerve')] } }),
+    );
     renderApp({ route: '/practice' });
     await waitFor(() => expect(within(stat('Cards Due')).getByText('12')).toBeInTheDocument());
     expect(within(stat('Completed Today')).getByText('8')).toBeInTheDocument();
@@ -132,6 +134,15 @@ describe('/practice', () => {
     expect(screen.getByRole('button', { name: 'Start Practice' })).toBeInTheDocument();
     // Nothing is fetched before the learner starts.
     expect(callsTo(fetchMock, 'GET /api/practice/next')).toHaveLength(0);
+  });
+
+  it('without a course in the header or an owned course, asks for one and calls nothing', async () => {
+    const fetchMock = installFetch(handlers({ 'GET /api/entitlements': { body: [] } }));
+    renderApp({ route: '/practice' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Practice' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Courses' })).toHaveAttribute('href', '/shop');
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/entitlements')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'GET /api/practice/stats')).toHaveLength(0);
   });
 
   it('shows a dash for accuracy before any answer', async () => {

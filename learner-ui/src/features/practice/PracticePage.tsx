@@ -6,19 +6,32 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LocalFireDepartmentIcon from '@mui/icons-material/LocalFireDepartment';
-import { DEFAULT_SUBJECT } from '../notes/hooks';
+import { ChooseSubjectPrompt } from '../graph/components/ChooseSubjectPrompt';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
-import { useSubjectName } from '../subjects/hooks/useSubjects';
+import { useSubjectName, useSubjectOptions } from '../subjects/hooks/useSubjects';
 import { PracticeCaughtUp, PracticeIntro, PracticeRated } from './components/PracticePanels';
 import { PracticeQuestion } from './components/PracticeQuestion';
 import { PracticeStatsGrid } from './components/PracticeStatsGrid';
 import { usePracticeStats } from './hooks';
 import { usePracticeSession } from './usePracticeSession';
 
-/** /practice?subject (default metabolic): spaced-repetition session. */
+/**
+ * /practice?subject: spaced-repetition session on the header's course, else on the learner's first owned
+ * course (the spec's hard-coded default course is gone), else a prompt to choose one.
+ */
 export function PracticePage() {
   const [subjectParam] = useSubjectParam();
-  const subjectId = subjectParam ?? DEFAULT_SUBJECT;
+  const owned = useSubjectOptions();
+  const subjectId = subjectParam ?? owned.options[0]?.id ?? null;
+  if (!subjectId) {
+    if (owned.loading)
+      return (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+          <CircularProgress aria-label="Loading your courses" />
+        </Box>
+      );
+    return <ChooseSubjectPrompt title="Practice" />;
+  }
   return <PracticeSession key={subjectId} subjectId={subjectId} />;
 }
 

@@ -50,6 +50,9 @@ const ATTEMPT: QuizAttempt = {
   question: Q1,
   questions: [Q1],
   progress: { answered: 0, remaining: 4, cap: 20, confidence: 0.6 },
+  resumed: false,
+  questionNumber: 1,
+  asked: [],
 };
 
 const RESULT: QuizResult = {
@@ -92,6 +95,30 @@ const RESULT: QuizResult = {
   confidence: 0.91,
   knownShare: 0.5,
 };
+
+/** A post test's result: passed, with a module mastered. */
+const POST_TEST_RESULT: QuizResult = {
+  ...RESULT,
+  nextStep: { type: 'advance', skills: ['Vagus Anatomy'] },
+  gating: {
+    ...RESULT.gating,
+    tagUser: ['vagus-nerve:post-test-passed', 'vagus-nerve:foundations-mastered'],
+  },
+};
+
+/** A diagnostic's result with the placement the server adds (docs/learning-loop-api.md §5). */
+const DIAGNOSTIC_RESULT = {
+  ...RESULT,
+  placement: {
+    known: 7,
+    total: 16,
+    start: { id: 'hrv', title: 'Heart Rate Variability' },
+    learnNext: [
+      { id: 'hrv', title: 'Heart Rate Variability', moduleId: 'physiology' },
+      { id: 'slow-breathing', title: 'Slow Breathing', moduleId: 'practice' },
+    ],
+  },
+} as QuizResult;
 
 const AFTER_ONE: QuizProgress = { answered: 1, remaining: 1, cap: 20, confidence: 0.7 };
 const AFTER_TWO: QuizProgress = { answered: 2, remaining: 0, cap: 20, confidence: 0.91 };
@@ -205,16 +232,17 @@ describe('/quiz', () => {
     expect(screen.getByRole('button', { name: 'Finish now' })).toBeEnabled();
   });
 
-  it('shows Submitting... while an answer is sent, then results with each topic, gating and the answers', async () => {
+  it('shows Submitting... while an answer is sent; a post test result has its score, pass mark, achievements and each answer right or wrong', async () => {
     const user = userEvent.setup();
     const pending = deferred<MockReply>();
     let n = 0;
     const fetchMock = installFetch(
       handlers({
+        'POST /api/quizzes/q_final/attempts': { status: 201, body: { ...ATTEMPT, kind: 'q_final' } },
         'POST /api/attempts/att-1/answer': () => (n++ === 0 ? { body: NEXT_Q2 } : pending.promise),
       }),
     );
-    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=final' });
     await user.click(await screen.findByRole('radio', { name: 'Brainstem' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await user.click(await screen.findByRole('radio', { name: 'Six breaths a minute' }));
@@ -225,13 +253,14 @@ describe('/quiz', () => {
     expect(screen.getByRole('radio', { name: 'Six breaths a minute' })).toBeDisabled();
     expect(callsTo(fetchMock, 'POST /api/attempts/att-1/answer')[1].body).toEqual({ questionId: 'q2', answer: 'a' });
 
-    pending.resolve({ body: done() });
+    pending.resolve({ body: done(POST_TEST_RESULT) });
     const heading = await screen.findByRole('heading', { name: 'Results' });
     // the result takes the focus
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByTestId('quiz-score')).toHaveTextContent('50%');
     expect(screen.getByText('Score: 1 of 2 correct')).toBeInTheDocument();
     expect(screen.getByTestId('quiz-confidence')).toHaveTextContent('Confidence in your topic levels: 91%');
+    expect(screen.queryByTestId('quiz-placement')).not.toBeInTheDocument();
 
     const topics = within(screen.getByTestId('quiz-topics'));
     expect(topics.getByRole('link', { name: 'Vagus Anatomy' })).toHaveAttribute(
@@ -243,26 +272,29 @@ describe('/quiz', () => {
     expect(topics.getByText('12% (inferred)')).toBeInTheDocument();
     expect(topics.getByText('Beginner')).toBeInTheDocument();
 
+    // right or wrong per answer, never the correct choice or the explanation, even when a server sends them
     const q1 = screen.getByRole('article', { name: 'Question 1' });
     expect(q1).toHaveAttribute('data-correct', 'true');
     expect(within(q1).getByText('Correct')).toBeInTheDocument();
-    expect(within(q1).getByText('It leaves the medulla.')).toBeInTheDocument();
     const q2 = screen.getByRole('article', { name: 'Question 2' });
     expect(q2).toHaveAttribute('data-correct', 'false');
     expect(within(q2).getByText('Incorrect')).toBeInTheDocument();
-    expect(within(q2).getByTestId('correct-answer')).toHaveTextContent('Correct answer: Six breaths a minute');
-    expect(within(q2).getByText('Slow breathing is about six a minute.')).toBeInTheDocument();
+    expect(within(q2).getByText(/Your answer:/)).toHaveTextContent('Your answer: Six breaths a minute');
+    expect(screen.queryByTestId('correct-answer')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Correct answer/)).not.toBeInTheDocument();
+    expect(screen.queryByText('It leaves the medulla.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Slow breathing is about six a minute.')).not.toBeInTheDocument();
 
-    expect(screen.getByTestId('quiz-next-step')).toHaveTextContent('Practice');
-    expect(within(screen.getByRole('list', { name: 'Skills' })).getByText('Slow Breathing')).toBeInTheDocument();
+    expect(screen.getByTestId('quiz-next-step')).toHaveTextContent('Advance');
+    expect(within(screen.getByRole('list', { name: 'Skills' })).getByText('Vagus Anatomy')).toBeInTheDocument();
 
     expect(screen.getByTestId('quiz-passed')).toHaveTextContent('Passed');
-    expect(
-      within(screen.getByRole('group', { name: 'Unlocked modules' })).getByText('foundations'),
-    ).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('group', { name: 'Tags' })).getByText('vagus-nerve:diagnostic-done'),
-    ).toBeInTheDocument();
+    // achievements are readable; the bookkeeping tags are not shown, nor any raw tag
+    const achievements = within(screen.getByRole('group', { name: 'Achievements' }));
+    expect(achievements.getByText('Vagus Nerve post test passed')).toBeInTheDocument();
+    expect(achievements.getByText('foundations mastered')).toBeInTheDocument();
+    expect(screen.queryByText(/vagus-nerve:/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Tags' })).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('group', { name: 'Review recommended' })).getByText('Heart Rate Variability'),
     ).toBeInTheDocument();
@@ -270,6 +302,133 @@ describe('/quiz', () => {
 
     expect(screen.getByRole('link', { name: 'Back to Graph' })).toHaveAttribute('href', '/graph?subject=vagus-nerve');
     expect(screen.getByRole('link', { name: 'View Mastery' })).toHaveAttribute('href', '/mastery');
+  });
+
+  it('a diagnostic places the learner: what they know, Start with the first topic, what to learn next once; no grade', async () => {
+    const user = userEvent.setup();
+    installFetch(handlers({ 'POST /api/attempts/att-1/answer': answers(DIAGNOSTIC_RESULT) }));
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
+    await answerAll(user);
+
+    expect(await screen.findByRole('heading', { name: 'Results' })).toBeInTheDocument();
+    expect(screen.getByTestId('quiz-placement')).toHaveTextContent('You already know 7 of 16 topics');
+    const start = screen.getByRole('link', { name: 'Start' });
+    expect(start).toHaveAttribute('href', '/node/hrv?subject=vagus-nerve');
+    expect(start).toHaveAccessibleDescription('First topic: Heart Rate Variability');
+    expect(screen.getByText('First topic: Heart Rate Variability')).toBeInTheDocument();
+
+    // what to learn next, once each, linked
+    const next = within(screen.getByTestId('quiz-learn-next'));
+    expect(screen.getByRole('heading', { name: 'What to learn next' })).toBeInTheDocument();
+    expect(next.getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Heart Rate Variability', '/node/hrv?subject=vagus-nerve'],
+      ['Slow Breathing', '/node/slow-breathing?subject=vagus-nerve'],
+    ]);
+    for (const title of ['Heart Rate Variability', 'Slow Breathing'])
+      expect(screen.getAllByRole('link', { name: title })).toHaveLength(1);
+
+    // what is already known: collapsed until opened
+    expect(screen.getByRole('heading', { level: 2, name: 'Already known' })).toBeInTheDocument();
+    const known = screen.getByRole('button', { name: 'Already known' });
+    expect(known).toHaveAttribute('aria-expanded', 'false');
+    await user.click(known);
+    expect(known).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('link', { name: 'Vagus Anatomy' })).toHaveAttribute(
+      'href',
+      '/node/vagus-anatomy?subject=vagus-nerve',
+    );
+
+    // answers right or wrong only
+    expect(screen.getByRole('article', { name: 'Question 1' })).toHaveAttribute('data-correct', 'true');
+    expect(screen.getByRole('article', { name: 'Question 2' })).toHaveAttribute('data-correct', 'false');
+    expect(screen.queryByText(/Correct answer/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Slow breathing is about six a minute.')).not.toBeInTheDocument();
+
+    // never a grade: no score, no pass mark, no review or next-step chips, no raw tags, no topic levels
+    expect(screen.queryByTestId('quiz-score')).not.toBeInTheDocument();
+    expect(screen.queryByText('50%')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Score:/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Passed')).not.toBeInTheDocument();
+    expect(screen.queryByText('Not passed')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('quiz-passed')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Skills' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Review recommended' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('quiz-next-step')).not.toBeInTheDocument();
+    expect(screen.queryByText(/vagus-nerve:/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('quiz-topics')).not.toBeInTheDocument();
+    expect(screen.getByTestId('quiz-cooldown')).toHaveTextContent('You can retake this assessment in 2 hours.');
+  });
+
+  it('a diagnostic that finds every topic known offers the post test instead of Start', async () => {
+    const user = userEvent.setup();
+    installFetch(
+      handlers({
+        'POST /api/attempts/att-1/answer': answers({
+          ...DIAGNOSTIC_RESULT,
+          placement: { known: 16, total: 16, start: null, learnNext: [] },
+        } as QuizResult),
+      }),
+    );
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
+    await answerAll(user);
+    expect(await screen.findByTestId('quiz-placement')).toHaveTextContent('You already know 16 of 16 topics');
+    expect(screen.queryByRole('link', { name: 'Start' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Take Post Test' })).toHaveAttribute(
+      'href',
+      '/quiz?subject=vagus-nerve&kind=final',
+    );
+    expect(screen.queryByRole('heading', { name: 'What to learn next' })).not.toBeInTheDocument();
+  });
+
+  it('a diagnostic result without a placement (an older server) is placed from its topics, still without a grade', async () => {
+    const user = userEvent.setup();
+    installFetch(
+      handlers({
+        'POST /api/quizzes/q_diag_clinician/attempts': { status: 201, body: { ...ATTEMPT, kind: 'q_diag_clinician' } },
+      }),
+    );
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag-clinician' });
+    await answerAll(user);
+    // RESULT: Vagus Anatomy at 0.82 (known), Heart Rate Variability at 0.12
+    expect(await screen.findByTestId('quiz-placement')).toHaveTextContent('You already know 1 of 2 topics');
+    expect(screen.getByRole('link', { name: 'Start' })).toHaveAttribute('href', '/node/hrv?subject=vagus-nerve');
+    expect(screen.queryByTestId('quiz-passed')).not.toBeInTheDocument();
+  });
+
+  it('resumes an open attempt at its question, with the earlier answers kept for the results', async () => {
+    const user = userEvent.setup();
+    const RESUMED: QuizAttempt = {
+      ...ATTEMPT,
+      question: Q2,
+      questions: [Q2],
+      progress: AFTER_ONE,
+      resumed: true,
+      questionNumber: 2,
+      asked: [{ question: Q1, answer: 'a' }],
+    };
+    const fetchMock = installFetch(
+      handlers({
+        'POST /api/quizzes/q_diag/attempts': { status: 200, body: RESUMED },
+        'POST /api/attempts/att-1/answer': { body: done() },
+      }),
+    );
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
+
+    expect(await screen.findByRole('radio', { name: 'Six breaths a minute' })).not.toBeChecked();
+    expect(screen.getByTestId('quiz-question-number')).toHaveTextContent('Question 2');
+    expect(screen.queryByRole('radio', { name: 'Brainstem' })).not.toBeInTheDocument();
+    // a question has been answered already: the attempt can be finished now
+    expect(screen.getByRole('button', { name: 'Finish now' })).toBeEnabled();
+
+    await user.click(screen.getByRole('radio', { name: 'Six breaths a minute' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(callsTo(fetchMock, 'POST /api/attempts/att-1/answer')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'POST /api/attempts/att-1/answer')[0].body).toEqual({ questionId: 'q2', answer: 'a' });
+    await screen.findByRole('heading', { name: 'Results' });
+    // both answers are reviewed: the one kept from before the reload and the one given now
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByRole('article', { name: 'Question 1' })).toHaveAttribute('data-correct', 'true');
+    expect(screen.getByRole('article', { name: 'Question 2' })).toHaveAttribute('data-correct', 'false');
   });
 
   it('Finish now ends the attempt with the answers given so far (and the current choice)', async () => {
@@ -316,17 +475,19 @@ describe('/quiz', () => {
       handlers({
         ...graphHandlers(VAGUS_GRAPH),
         'GET /api/users/me/mastery': { body: masteryAnswer(topicSkills('vagus-nerve', { 'Vagus Anatomy': 0.4 })) },
+        'POST /api/quizzes/q_final/attempts': { status: 201, body: { ...ATTEMPT, kind: 'q_final' } },
+        'POST /api/attempts/att-1/answer': answers(POST_TEST_RESULT),
       }),
     );
     renderApp({ route: '/graph?subject=vagus-nerve' });
-    await user.click(await screen.findByRole('link', { name: 'Take Diagnostic' }));
+    await user.click(await screen.findByRole('link', { name: 'Take Post Test' }));
     await screen.findByRole('radio', { name: 'Brainstem' });
     expect(callsTo(fetchMock, 'GET /api/graph')).toHaveLength(1);
     await answerAll(user);
     await screen.findByRole('heading', { name: 'Results' });
     // Module ids are shown by their titles from the cached graph.
     expect(
-      within(screen.getByRole('group', { name: 'Unlocked modules' })).getByText('Anatomy & Foundations'),
+      within(screen.getByRole('group', { name: 'Achievements' })).getByText('Anatomy & Foundations mastered'),
     ).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Back to Graph' }));
@@ -335,10 +496,11 @@ describe('/quiz', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/graph')).toHaveLength(2));
   });
 
-  it("shows 'Not passed' for a failed gate", async () => {
+  it("shows 'Not passed' for a failed post test", async () => {
     const user = userEvent.setup();
     installFetch(
       handlers({
+        'POST /api/quizzes/q_final/attempts': { status: 201, body: { ...ATTEMPT, kind: 'q_final' } },
         'POST /api/attempts/att-1/answer': answers({
           ...RESULT,
           score: 0,
@@ -346,10 +508,10 @@ describe('/quiz', () => {
         }),
       }),
     );
-    renderApp({ route: '/quiz?subject=vagus-nerve&kind=diag' });
+    renderApp({ route: '/quiz?subject=vagus-nerve&kind=final' });
     await answerAll(user);
     expect(await screen.findByTestId('quiz-passed')).toHaveTextContent('Not passed');
-    expect(screen.queryByRole('group', { name: 'Unlocked modules' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Achievements' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('quiz-cooldown')).not.toBeInTheDocument();
   });
 

@@ -33,7 +33,6 @@ function QuizRunner({ subject, kind }: { subject: string; kind: QuizPageKind }) 
   const subjectName = useSubjectName(subject);
   const quiz = useQuizAttempt(kind, subject);
   const { phase, attempt, result } = quiz;
-  const number = quiz.current ? quiz.asked.length : Math.max(1, quiz.asked.length);
 
   const page = (body: ReactNode) => (
     <Box sx={{ maxWidth: 820, mx: 'auto' }}>
@@ -76,12 +75,12 @@ function QuizRunner({ subject, kind }: { subject: string; kind: QuizPageKind }) 
   }
 
   if (phase === 'results' && result && attempt) {
-    return page(<QuizResults subject={subject} asked={quiz.asked} result={result} />);
+    return page(<QuizResults subject={subject} kind={kind} asked={quiz.asked} result={result} />);
   }
 
   return page(
     <QuizForm
-      number={number}
+      number={quiz.number}
       question={quiz.current?.question ?? null}
       progress={quiz.progress}
       choice={quiz.choice}

@@ -10,6 +10,7 @@ import {
   type QuizResult,
 } from '../../api';
 import { useAuth } from '../auth/auth-context';
+import { pathKeyRoot } from '../graph/useOpenAttempts';
 import { masteryAffectedKeys } from '../mastery/keys';
 import { useToast } from '../toast/toast-context';
 import { ACCESS_RESTRICTED_TEXT, ACCESS_RESTRICTED_TITLE } from './quiz-texts';
@@ -26,6 +27,8 @@ export interface AskedQuestion {
  * One adaptive attempt: starts it on mount, then one question at a time. Submit sends the chosen
  * answer and the server answers with the next question or the result; Finish now ends the attempt
  * with what has been answered. starting → active ⇄ submitting → results, or starting → failed.
+ * Starting again while an attempt of this test is open resumes it (`resumed`): at its question, with
+ * the earlier answers kept for the results.
  */
 export function useQuizAttempt(kind: QuizPageKind, subject: string) {
   const { toast } = useToast();
@@ -39,6 +42,8 @@ export function useQuizAttempt(kind: QuizPageKind, subject: string) {
   const [progress, setProgress] = useState<QuizProgress | null>(null);
   const [choice, setChoice] = useState('');
   const [result, setResult] = useState<QuizResult | null>(null);
+  /** questions answered before this page that the server no longer lists (a retired item): counted, not shown */
+  const [hidden, setHidden] = useState(0);
 
   // StrictMode runs mount effects twice; the ref (kept across that replay) makes it one attempt.
   const started = useRef(false);
@@ -47,10 +52,14 @@ export function useQuizAttempt(kind: QuizPageKind, subject: string) {
     started.current = true;
     quizApi.start(kind, subject).then(
       (a) => {
+        const earlier: AskedQuestion[] = (a.asked ?? []).map((x) => ({ question: x.question, chosen: x.answer }));
         setAttempt(a);
-        setAsked([{ question: a.question }]);
+        setAsked([...earlier, { question: a.question }]);
+        setHidden(Math.max(0, (a.questionNumber ?? 1) - 1 - earlier.length));
         setProgress(a.progress);
         setPhase('active');
+        // the graph's "Resume …" label reads the open attempts
+        void queryClient.invalidateQueries({ queryKey: pathKeyRoot(email) });
       },
       (err: unknown) => {
         const message = errorMessage(err, ACCESS_RESTRICTED_TEXT);
@@ -59,7 +68,7 @@ export function useQuizAttempt(kind: QuizPageKind, subject: string) {
         toast({ title: ACCESS_RESTRICTED_TITLE, description: message, variant: 'destructive' });
       },
     );
-  }, [kind, subject, toast]);
+  }, [kind, subject, toast, queryClient, email]);
 
   const current = asked.length > 0 && asked[asked.length - 1].chosen === undefined ? asked[asked.length - 1] : null;
 
@@ -119,12 +128,16 @@ export function useQuizAttempt(kind: QuizPageKind, subject: string) {
     }
   }, [attempt, current, choice, finished, failed]);
 
+  /** 1-based number of the current question (or of the last one, once there is none) */
+  const number = hidden + (current ? asked.length : Math.max(1, asked.length));
+
   return {
     phase,
     attempt,
     failure,
     asked,
     current,
+    number,
     progress,
     choice,
     setChoice,

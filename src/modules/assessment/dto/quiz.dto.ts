@@ -14,11 +14,18 @@ import {
 } from 'class-validator';
 import { sanitize } from '../../../common/html/sanitize';
 import type { CatProgress } from '../adaptive-test';
-import type { QuizKind } from '../entities';
+import type { AttemptStatus, QuizKind } from '../entities';
 import type { NextStepType } from '../gating';
 import type { ReadyTopic } from '../mastery.service';
 import type { MasteryRecord } from '../mastery.repository';
-import type { AnswerOutcome, AttemptResult, MasteryLabel, StartedAttempt } from '../quiz.service';
+import type {
+  AnswerOutcome,
+  AskedQuestion,
+  AttemptResult,
+  AttemptState,
+  MasteryLabel,
+  StartedAttempt,
+} from '../quiz.service';
 import type { QuizItemRecord } from '../quiz.repository';
 
 const QUIZ_KINDS = ['q_diag', 'q_final', 'q_diag_clinician'] as const satisfies readonly QuizKind[];
@@ -121,16 +128,37 @@ export class AttemptProgressResponse {
   @ApiProperty({ description: 'expected share of the classified topics classified right, 0..1' }) confidence!: number;
 }
 
-/** A new attempt with its first question; the spec's `id` is `attemptId`, its `questions` a list of one. */
+/** A question answered earlier in the attempt, with the answer given (no correctness while it is open). */
+export class AskedQuestionResponse {
+  @ApiProperty({ type: AttemptQuestionResponse }) question!: AttemptQuestionResponse;
+  @ApiProperty({ description: 'the choice id given', example: 'b' }) answer!: string;
+}
+
+/**
+ * A new attempt with its first question (201), or the learner's open attempt of this test resumed (200):
+ * the spec's `id` is `attemptId`, its `questions` the current question, a list of one.
+ */
 export class StartAttemptResponse {
   @ApiProperty({ format: 'uuid' }) attemptId!: string;
   @ApiProperty({ enum: QUIZ_KINDS }) kind!: QuizKind;
   @ApiProperty({ example: 'vagus-nerve' }) subjectId!: string;
   @ApiProperty({ enum: [false] }) done!: false;
-  @ApiProperty({ type: AttemptQuestionResponse }) question!: AttemptQuestionResponse;
-  @ApiProperty({ type: [AttemptQuestionResponse], description: 'the questions served so far: the first one' })
+  @ApiProperty({ type: AttemptQuestionResponse, description: 'the question to answer now' })
+  question!: AttemptQuestionResponse;
+  @ApiProperty({ type: [AttemptQuestionResponse], description: 'the question to answer now, as a list of one' })
   questions!: AttemptQuestionResponse[];
   @ApiProperty({ type: AttemptProgressResponse }) progress!: AttemptProgressResponse;
+  @ApiProperty({
+    description: 'true: the open attempt of this test, resumed where it was (200); false: a new one (201)',
+  })
+  resumed!: boolean;
+  @ApiProperty({ type: 'integer', description: '1-based number of `question`: the answers kept + 1', example: 1 })
+  questionNumber!: number;
+  @ApiProperty({
+    type: [AskedQuestionResponse],
+    description: 'the questions answered so far, in order, with the answers',
+  })
+  asked!: AskedQuestionResponse[];
 }
 
 export class GradedAnswerResponse {
@@ -186,6 +214,39 @@ export class AttemptResultResponse {
   @ApiProperty({ type: 'integer' }) questionsAsked!: number;
   @ApiProperty({ description: '0..1' }) confidence!: number;
   @ApiProperty({ description: 'expected share of the topics known, 0..1' }) knownShare!: number;
+}
+
+const ATTEMPT_STATUSES = Object.keys({ open: true, submitted: true, abandoned: true } satisfies Record<
+  AttemptStatus,
+  true
+>);
+
+/** `GET /api/attempts/{id}`: where the caller's attempt stands. */
+export class AttemptStateResponse {
+  @ApiProperty({ format: 'uuid' }) attemptId!: string;
+  @ApiProperty({ enum: QUIZ_KINDS }) kind!: QuizKind;
+  @ApiProperty({ example: 'vagus-nerve' }) subjectId!: string;
+  @ApiProperty({ enum: ATTEMPT_STATUSES, description: '`abandoned`: closed as a duplicate, without a result' })
+  status!: AttemptStatus;
+  @ApiProperty({ type: 'integer', description: 'open: the number of `question` (answers kept + 1); else the answers' })
+  questionNumber!: number;
+  @ApiProperty({
+    type: AttemptQuestionResponse,
+    nullable: true,
+    description: 'the question to answer now; null once closed',
+  })
+  question!: AttemptQuestionResponse | null;
+  @ApiProperty({ type: [AskedQuestionResponse], description: 'the questions answered, in order, with the answers' })
+  asked!: AskedQuestionResponse[];
+  @ApiProperty({ type: AttemptProgressResponse }) progress!: AttemptProgressResponse;
+  @ApiProperty({
+    type: AttemptResultResponse,
+    nullable: true,
+    description: 'once submitted: the result, without any answer key',
+  })
+  result!: AttemptResultResponse | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) submittedAt!: string | null;
 }
 
 /** `POST /api/attempts/{id}/answer` while the test goes on: the next question. */
@@ -251,6 +312,9 @@ export function toAttemptProgressResponse(p: CatProgress): AttemptProgressRespon
   return { answered: p.answered, remaining: p.remaining, cap: p.cap, confidence: p.confidence };
 }
 
+const toAskedResponse = (asked: AskedQuestion[]): AskedQuestionResponse[] =>
+  asked.map((a) => ({ question: toAttemptQuestionResponse(a.question), answer: a.answer }));
+
 export function toStartAttemptResponse(a: StartedAttempt): StartAttemptResponse {
   const question = toAttemptQuestionResponse(a.question);
   return {
@@ -261,6 +325,35 @@ export function toStartAttemptResponse(a: StartedAttempt): StartAttemptResponse 
     question,
     questions: [question],
     progress: toAttemptProgressResponse(a.progress),
+    resumed: a.resumed,
+    questionNumber: a.questionNumber,
+    asked: toAskedResponse(a.asked),
+  };
+}
+
+/** A stored result leaves without the answer key: per answer only right or wrong (docs/learning-loop-api.md §1). */
+function withoutKey(r: AttemptResult): AttemptResultResponse {
+  const result = toAttemptResultResponse(r);
+  for (const g of result.graded as Partial<Record<'correctAnswer' | 'explanation', unknown>>[]) {
+    delete g.correctAnswer;
+    delete g.explanation;
+  }
+  return result;
+}
+
+export function toAttemptStateResponse(s: AttemptState): AttemptStateResponse {
+  return {
+    attemptId: s.attemptId,
+    kind: s.kind,
+    subjectId: s.subjectId,
+    status: s.status,
+    questionNumber: s.questionNumber,
+    question: s.question ? toAttemptQuestionResponse(s.question) : null,
+    asked: toAskedResponse(s.asked),
+    progress: toAttemptProgressResponse(s.progress),
+    result: s.result ? withoutKey(s.result) : null,
+    createdAt: s.createdAt,
+    submittedAt: s.submittedAt,
   };
 }
 

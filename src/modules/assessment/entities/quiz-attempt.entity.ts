@@ -2,6 +2,7 @@ import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/c
 import { randomUUID } from 'node:crypto';
 
 export type QuizKind = 'q_diag' | 'q_final' | 'q_diag_clinician';
+export type AttemptStatus = 'open' | 'submitted' | 'abandoned';
 
 /** One sitting of a diagnostic or post test: the questions served, and once submitted, its result. */
 @Entity({ tableName: 'quiz_attempts' })
@@ -29,8 +30,12 @@ export class QuizAttempt {
   @Property({ type: 'jsonb', default: "'[]'" })
   answers: { questionId: string; answer: string }[] = [];
 
+  /**
+   * One open attempt per learner, subject and kind (a partial unique index the migration declares);
+   * `abandoned` closed a duplicate when that rule came, with no result and no cooldown.
+   */
   @Property({ type: 'text', default: 'open' })
-  status: 'open' | 'submitted' = 'open';
+  status: AttemptStatus = 'open';
 
   @Property({ type: 'jsonb', nullable: true })
   result?: Record<string, unknown> | null;

@@ -15,7 +15,9 @@ import { Roles } from '../../../common/decorators/roles.decorator';
 import { contentRange, parseRaListQuery } from '../../../common/http/ra-list';
 import { AdminUsersService } from './admin-users.service';
 import {
+  AddTagDto,
   SetRolesDto,
+  SetTagVisibilityDto,
   TagDto,
   toUserResponse,
   toUserTagResponse,
@@ -96,10 +98,23 @@ export class AdminUsersController {
   @ApiNotFoundResponse({ description: '`User not found`' })
   async addTag(
     @Param() { id }: UserIdParam,
-    @Body() dto: TagDto,
+    @Body() dto: AddTagDto,
     @CurrentUser() actor: AuthUser,
   ): Promise<UserTagResponse> {
-    return toUserTagResponse((await this.users.addTag(actor.id, id, dto.tag)).row);
+    return toUserTagResponse((await this.users.addTag(actor.id, id, dto.tag, dto.learnerVisible ?? false)).row);
+  }
+
+  /** Shows or hides a tag from its learner (`GET /api/me/tags`); setting it as it is writes no audit entry. */
+  @Put(':id/tags')
+  @ApiOkResponse({ type: UserTagResponse, description: 'the tag with its new visibility' })
+  @ApiBadRequestResponse({ description: 'a blank tag, or learnerVisible missing or not a boolean' })
+  @ApiNotFoundResponse({ description: 'no such user, or the user has no such tag' })
+  async setTagVisibility(
+    @Param() { id }: UserIdParam,
+    @Body() dto: SetTagVisibilityDto,
+    @CurrentUser() actor: AuthUser,
+  ): Promise<UserTagResponse> {
+    return toUserTagResponse(await this.users.setTagVisibility(actor.id, id, dto.tag, dto.learnerVisible));
   }
 
   @Delete(':id/tags')

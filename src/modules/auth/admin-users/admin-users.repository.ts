@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type Role, ROLES } from '../../../common/decorators/roles.decorator';
+import type { TagSource } from '../entities/user-tag.entity';
 
 export interface ManagedUser {
   id: string;
@@ -12,6 +13,8 @@ export interface ManagedUser {
 
 export interface UserTagRecord {
   tag: string;
+  source: TagSource;
+  learnerVisible: boolean;
   createdAt: Date;
 }
 
@@ -34,6 +37,14 @@ type Row = Record<string, unknown>;
 
 /** Raw queries return timestamps as the driver gives them (strings): make them Dates. */
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
+
+const TAG_COLUMNS = 'tag, source, learner_visible, created_at';
+const toTag = (r: Row): UserTagRecord => ({
+  tag: r.tag as string,
+  source: r.source as TagSource,
+  learnerVisible: r.learner_visible === true,
+  createdAt: toDate(r.created_at),
+});
 
 const USER_ORDER: Record<UserPageQuery['sort'], string> = { email: 'u.email', createdAt: 'u.created_at' };
 
@@ -122,36 +133,56 @@ export class AdminUsersRepository {
 
   async tags(userId: string): Promise<UserTagRecord[]> {
     const rows = await this.em.execute<Row[]>(
-      `select tag, created_at from user_tags where user_id = ? order by created_at, tag`,
+      `select ${TAG_COLUMNS} from user_tags where user_id = ? order by created_at, tag`,
       [userId],
     );
-    return rows.map((r) => ({ tag: r.tag as string, createdAt: toDate(r.created_at) }));
+    return rows.map(toTag);
   }
 
-  /** Adds the tag; null when the user already had it. */
-  async addTag(em: EntityManager, userId: string, tag: string): Promise<UserTagRecord | null> {
+  /** Adds a staff tag; null when the user already had the tag. */
+  async addTag(em: EntityManager, userId: string, tag: string, learnerVisible: boolean): Promise<UserTagRecord | null> {
     const rows = await em.execute<Row[]>(
-      `insert into user_tags (user_id, tag, created_at) values (?, ?, now()) on conflict do nothing returning tag, created_at`,
-      [userId, tag],
+      `insert into user_tags (user_id, tag, source, learner_visible, created_at) values (?, ?, 'staff', ?, now())
+       on conflict do nothing returning ${TAG_COLUMNS}`,
+      [userId, tag, learnerVisible],
     );
-    return rows[0] ? { tag: rows[0].tag as string, createdAt: toDate(rows[0].created_at) } : null;
+    return rows[0] ? toTag(rows[0]) : null;
   }
 
   async findTag(userId: string, tag: string): Promise<UserTagRecord | null> {
-    const rows = await this.em.execute<Row[]>(`select tag, created_at from user_tags where user_id = ? and tag = ?`, [
+    const rows = await this.em.execute<Row[]>(`select ${TAG_COLUMNS} from user_tags where user_id = ? and tag = ?`, [
       userId,
       tag,
     ]);
-    return rows[0] ? { tag: rows[0].tag as string, createdAt: toDate(rows[0].created_at) } : null;
+    return rows[0] ? toTag(rows[0]) : null;
+  }
+
+  /** Shows or hides the tag from its learner: the tag before and after, null when the user has no such tag. */
+  async setTagVisibility(
+    em: EntityManager,
+    userId: string,
+    tag: string,
+    learnerVisible: boolean,
+  ): Promise<{ before: boolean; row: UserTagRecord } | null> {
+    const [old] = await em.execute<Row[]>(
+      `select learner_visible from user_tags where user_id = ? and tag = ? for update`,
+      [userId, tag],
+    );
+    if (!old) return null;
+    const rows = await em.execute<Row[]>(
+      `update user_tags set learner_visible = ? where user_id = ? and tag = ? returning ${TAG_COLUMNS}`,
+      [learnerVisible, userId, tag],
+    );
+    return { before: old.learner_visible === true, row: toTag(rows[0]) };
   }
 
   /** Removes the tag; null when the user did not have it. */
   async removeTag(em: EntityManager, userId: string, tag: string): Promise<UserTagRecord | null> {
     const rows = await em.execute<Row[]>(
-      `delete from user_tags where user_id = ? and tag = ? returning tag, created_at`,
+      `delete from user_tags where user_id = ? and tag = ? returning ${TAG_COLUMNS}`,
       [userId, tag],
     );
-    return rows[0] ? { tag: rows[0].tag as string, createdAt: toDate(rows[0].created_at) } : null;
+    return rows[0] ? toTag(rows[0]) : null;
   }
 
   async unlocks(userId: string, subjectId?: string): Promise<UserUnlockRecord[]> {

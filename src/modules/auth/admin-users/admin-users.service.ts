@@ -30,6 +30,8 @@ export interface Added<T> {
   created: boolean;
 }
 
+const noSuchTag = (tag: string) => `The user has no tag "${tag}"`;
+
 /**
  * Admins manage who may do what: roles, tags and module unlocks of any user, each change recorded
  * in the audit trail in the same transaction. Role changes apply on the user's next request,
@@ -86,15 +88,46 @@ export class AdminUsersService {
     return this.repo.tags(userId);
   }
 
-  /** Tags the user; adding a tag the user has changes nothing (and writes no audit entry). */
-  async addTag(actorId: string, userId: string, tag: string): Promise<Added<UserTagRecord>> {
+  /**
+   * Tags the user (a staff tag: hidden from the learner unless `learnerVisible`); adding a tag the user has
+   * changes nothing (and writes no audit entry).
+   */
+  async addTag(actorId: string, userId: string, tag: string, learnerVisible = false): Promise<Added<UserTagRecord>> {
     await this.get(userId);
     return this.em.transactional(async (tx) => {
-      const row = await this.repo.addTag(tx, userId, tag);
+      const row = await this.repo.addTag(tx, userId, tag, learnerVisible);
       if (!row)
-        return { row: (await this.repo.findTag(userId, tag)) ?? { tag, createdAt: new Date() }, created: false };
-      await this.audit.record({ actorId, target: { userId }, action: 'tag.add', details: { tag } }, tx);
+        return {
+          row: (await this.repo.findTag(userId, tag)) ?? {
+            tag,
+            source: 'staff',
+            learnerVisible,
+            createdAt: new Date(),
+          },
+          created: false,
+        };
+      await this.audit.record({ actorId, target: { userId }, action: 'tag.add', details: { tag, learnerVisible } }, tx);
       return { row, created: true };
+    });
+  }
+
+  /** Shows or hides one of the user's tags (any source) from them; audited when it changes. */
+  async setTagVisibility(
+    actorId: string,
+    userId: string,
+    tag: string,
+    learnerVisible: boolean,
+  ): Promise<UserTagRecord> {
+    await this.get(userId);
+    return this.em.transactional(async (tx) => {
+      const changed = await this.repo.setTagVisibility(tx, userId, tag, learnerVisible);
+      if (!changed) throw new NotFoundException(noSuchTag(tag));
+      if (changed.before !== learnerVisible)
+        await this.audit.record(
+          { actorId, target: { userId }, action: 'tag.visibility', details: { tag, learnerVisible } },
+          tx,
+        );
+      return changed.row;
     });
   }
 
@@ -102,7 +135,7 @@ export class AdminUsersService {
     await this.get(userId);
     return this.em.transactional(async (tx) => {
       const row = await this.repo.removeTag(tx, userId, tag);
-      if (!row) throw new NotFoundException(`The user has no tag "${tag}"`);
+      if (!row) throw new NotFoundException(noSuchTag(tag));
       await this.audit.record({ actorId, target: { userId }, action: 'tag.remove', details: { tag } }, tx);
       return row;
     });

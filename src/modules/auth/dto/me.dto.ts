@@ -18,14 +18,6 @@ export class UnlocksResponse {
   modules!: string[];
 }
 
-export class TagsResponse {
-  @ApiProperty({ type: [String], example: ['calm-starter'] }) tags!: string[];
-}
-
 export function toUnlocksResponse(unlocks: { subjectId: string; modules: string[] }): UnlocksResponse {
   return { subjectId: unlocks.subjectId, modules: unlocks.modules };
-}
-
-export function toTagsResponse(tags: string[]): TagsResponse {
-  return { tags };
 }

@@ -1,5 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { TagSource } from '../entities/user-tag.entity';
+
+/** A tag as its learner may see it: who wrote it. */
+export interface LearnerTagRecord {
+  tag: string;
+  source: TagSource;
+}
 
 /** What diagnostics gave a user: module unlocks per subject and tags. */
 @Injectable()
@@ -24,14 +31,6 @@ export class UserDataRepository {
     return rows.map((r) => r.module_id);
   }
 
-  async tags(userId: string): Promise<string[]> {
-    const rows = await this.em.execute<{ tag: string }[]>(
-      `select tag from user_tags where user_id = ? order by created_at, tag`,
-      [userId],
-    );
-    return rows.map((r) => r.tag);
-  }
-
   async unlock(em: EntityManager, userId: string, subjectId: string, moduleIds: string[]): Promise<void> {
     await em.execute(
       `insert into user_unlocks (user_id, subject_id, module_id)
@@ -40,10 +39,26 @@ export class UserDataRepository {
     );
   }
 
-  async tag(em: EntityManager, userId: string, tags: string[]): Promise<void> {
+  /** The tags the learner may see (learner-visible ones), oldest first. */
+  learnerTags(userId: string): Promise<LearnerTagRecord[]> {
+    return this.em.execute<LearnerTagRecord[]>(
+      `select tag, source from user_tags where user_id = ? and learner_visible order by created_at, tag`,
+      [userId],
+    );
+  }
+
+  /** Adds the tags (a tag the user has is kept as it is, whoever wrote it). */
+  async tag(
+    em: EntityManager,
+    userId: string,
+    tags: { tag: string; learnerVisible: boolean }[],
+    source: TagSource,
+  ): Promise<void> {
     await em.execute(
-      `insert into user_tags (user_id, tag) select ?, t from jsonb_array_elements_text(?::jsonb) t on conflict do nothing`,
-      [userId, JSON.stringify(tags)],
+      `insert into user_tags (user_id, tag, source, learner_visible)
+       select ?, t->>'tag', ?, (t->>'learnerVisible')::boolean from jsonb_array_elements(?::jsonb) t
+       on conflict do nothing`,
+      [userId, source, JSON.stringify(tags)],
     );
   }
 }

@@ -1,7 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { TopicReader } from '../../graph/structure/topic-reader.service';
-import { UserDataRepository } from './user-data.repository';
+import type { TagSource } from '../entities/user-tag.entity';
+import { isAchievementTag } from './achievements';
+import { type LearnerTagRecord, UserDataRepository } from './user-data.repository';
 
 /** What diagnostics gave a user (module unlocks per subject, tags): written by gating, shown on the graph page. */
 @Injectable()
@@ -34,17 +36,27 @@ export class UserDataService {
     return { subjectId, modules: [...unlocked].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)) };
   }
 
-  tags(userId: string): Promise<string[]> {
-    return this.repo.tags(userId);
-  }
-
   /** Unlocks modules in the caller's transaction; unlocking twice changes nothing. */
   async unlock(em: EntityManager, userId: string, subjectId: string, moduleIds: string[]): Promise<void> {
     if (moduleIds.length) await this.repo.unlock(em, userId, subjectId, moduleIds);
   }
 
-  /** Tags the user in the caller's transaction; a tag is kept once. */
-  async tag(em: EntityManager, userId: string, tags: string[]): Promise<void> {
-    if (tags.length) await this.repo.tag(em, userId, tags);
+  /** The tags the learner sees: gating's achievements, and staff tags staff marked learner-visible. */
+  learnerTags(userId: string): Promise<LearnerTagRecord[]> {
+    return this.repo.learnerTags(userId);
+  }
+
+  /**
+   * Tags the user in the caller's transaction; a tag is kept once. Gating's achievements (a post test
+   * passed, a module mastered) are the learner's to see; every other tag is staff-only until staff show it.
+   */
+  async tag(em: EntityManager, userId: string, tags: string[], source: TagSource): Promise<void> {
+    if (tags.length)
+      await this.repo.tag(
+        em,
+        userId,
+        tags.map((tag) => ({ tag, learnerVisible: source === 'gating' && isAchievementTag(tag) })),
+        source,
+      );
   }
 }

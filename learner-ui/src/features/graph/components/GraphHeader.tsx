@@ -8,8 +8,13 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import HeadphonesOutlinedIcon from '@mui/icons-material/HeadphonesOutlined';
 import { useAuth } from '../../auth/auth-context';
 import { lecturesPath, quizPath } from '../links';
+import { resumeLabel, useOpenAttempts } from '../useOpenAttempts';
 
-/** Title, the subject, the assessments (the clinician one only on the vagus course), the course's Lectures and Refresh. */
+/**
+ * Title, the subject, the assessments (the clinician one only on the vagus course), the course's Lectures
+ * and Refresh. A test with an open attempt reads "Resume diagnostic (question 5)"; its link is the spec's,
+ * which resumes it.
+ */
 export function GraphHeader({
   subjectLabel,
   subjectId,
@@ -25,6 +30,7 @@ export function GraphHeader({
 }) {
   const { hasRole } = useAuth();
   const clinician = hasRole('clinician');
+  const open = useOpenAttempts(subjectId).data;
   return (
     <Stack
       direction={{ xs: 'column', md: 'row' }}
@@ -41,15 +47,15 @@ export function GraphHeader({
       </Box>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button component={RouterLink} to={quizPath(subjectId, 'diag')} variant="contained">
-          Take Diagnostic
+          {resumeLabel(open, 'q_diag') ?? 'Take Diagnostic'}
         </Button>
         <Button component={RouterLink} to={quizPath(subjectId, 'final')} variant="outlined">
-          Take Post Test
+          {resumeLabel(open, 'q_final') ?? 'Take Post Test'}
         </Button>
         {isVagus &&
           (clinician ? (
             <Button component={RouterLink} to={quizPath(subjectId, 'diag-clinician')} variant="outlined">
-              Clinician Diagnostic
+              {resumeLabel(open, 'q_diag_clinician') ?? 'Clinician Diagnostic'}
             </Button>
           ) : (
             <Tooltip title="Requires clinician access">

@@ -5,7 +5,11 @@ import Typography from '@mui/material/Typography';
 import type { GradedQuestion, QuizQuestion } from '../../../api';
 import { QuizHtml } from './QuizHtml';
 
-/** One question after grading: correct or not, the learner's answer, the right one and why. */
+/**
+ * One question after grading: right or wrong, and the learner's answer. Never the correct choice or an
+ * explanation: the diagnostic and the post test draw from assessment items, whose key is never revealed
+ * (docs/learning-loop-api.md §1).
+ */
 export function AnswerReview({
   index,
   question: q,
@@ -19,7 +23,6 @@ export function AnswerReview({
 }) {
   const correct = !!g?.correct;
   const chosen = q.choices.find((c) => c.id === chosenId);
-  const right = q.choices.find((c) => c.id === g?.correctAnswer);
   return (
     <Paper
       variant="outlined"
@@ -40,16 +43,6 @@ export function AnswerReview({
       <Typography variant="body2" component="div">
         Your answer: {chosen ? <QuizHtml html={chosen.textHtml} /> : '—'}
       </Typography>
-      {g?.correctAnswer && (
-        <Typography variant="body2" component="div" data-testid="correct-answer">
-          Correct answer: {right ? <QuizHtml html={right.textHtml} /> : g.correctAnswer}
-        </Typography>
-      )}
-      {g?.explanation && (
-        <Typography variant="body2" color="text.secondary" component="div" sx={{ mt: 1 }}>
-          <QuizHtml html={g.explanation} testId="explanation" />
-        </Typography>
-      )}
     </Paper>
   );
 }

@@ -5,6 +5,7 @@ import {
   ArrayMinSize,
   ArrayUnique,
   IsArray,
+  IsBoolean,
   IsIn,
   IsOptional,
   IsString,
@@ -15,6 +16,7 @@ import {
 import { type Role, ROLES } from '../../../../common/decorators/roles.decorator';
 import { raListQueryDto, type RaListSpec } from '../../../../common/http/ra-list';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../audit/audit.types';
+import type { TagSource } from '../../entities/user-tag.entity';
 import type { ManagedUser, UserTagRecord, UserUnlockRecord } from '../admin-users.repository';
 import type { AuditEntry } from '../admin-users.service';
 
@@ -107,13 +109,35 @@ export class TagDto {
   tag!: string;
 }
 
+/** `POST /api/admin/users/{id}/tags`: a staff tag, hidden from its learner unless `learnerVisible`. */
+export class AddTagDto extends TagDto {
+  @ApiPropertyOptional({ default: false, description: 'whether the learner sees it (GET /api/me/tags)' })
+  @IsOptional()
+  @IsBoolean({ message: 'learnerVisible must be true or false' })
+  learnerVisible?: boolean;
+}
+
+/** `PUT /api/admin/users/{id}/tags`: shows or hides one of the user's tags from them. */
+export class SetTagVisibilityDto extends TagDto {
+  @ApiProperty({ description: 'whether the learner sees it (GET /api/me/tags)' })
+  @IsBoolean({ message: 'learnerVisible must be true or false' })
+  learnerVisible!: boolean;
+}
+
+const TAG_SOURCES = Object.keys({ gating: true, staff: true } satisfies Record<TagSource, true>);
+
 export class UserTagResponse {
   @ApiProperty({ example: 'vagus-foundations-passed' }) tag!: string;
+  @ApiProperty({ enum: TAG_SOURCES, description: "gating: the product's tests gave it; staff: an admin added it" })
+  source!: TagSource;
+  @ApiProperty({ description: 'whether the learner sees it (GET /api/me/tags)' }) learnerVisible!: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 
 export const toUserTagResponse = (row: UserTagRecord): UserTagResponse => ({
   tag: row.tag,
+  source: row.source,
+  learnerVisible: row.learnerVisible,
   createdAt: row.createdAt.toISOString(),
 });
 

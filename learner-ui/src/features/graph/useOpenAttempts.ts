@@ -1,0 +1,29 @@
+import type { OpenAttempt, QuizId } from '../../api';
+import { masteryKeys } from '../mastery/useMastery';
+import { usePath } from './hooks';
+
+/** Every subject's learning path (`GET /api/users/me/path`): invalidated when a test starts or ends. */
+export const pathKeyRoot = (email: string | undefined) => [...masteryKeys.me(email), 'path'] as const;
+
+/**
+ * The caller's open tests of a subject, from the learning path (the same query as the cards' marks, so
+ * one request). Any failure reads as none: the graph then offers the spec's "Take …" buttons, which
+ * resume anyway.
+ */
+export function useOpenAttempts(subjectId: string | null): { data: OpenAttempt[] } {
+  const path = usePath(subjectId);
+  return { data: path.data?.openAttempts ?? [] };
+}
+
+const RESUME_LABELS: Record<QuizId, string> = {
+  q_diag: 'Resume diagnostic',
+  q_final: 'Resume post test',
+  q_diag_clinician: 'Resume clinician diagnostic',
+};
+
+/** "Resume diagnostic (question 5)" while an attempt of that test is open, else null. */
+export function resumeLabel(open: OpenAttempt[] | undefined, kind: QuizId): string | null {
+  const attempt = open?.find((a) => a.kind === kind);
+  if (!attempt) return null;
+  return `${RESUME_LABELS[kind]} (question ${Math.max(1, attempt.question)})`;
+}
