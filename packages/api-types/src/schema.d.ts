@@ -949,6 +949,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MeController_profile"];
+        put: operations["MeController_updateProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/tags": {
         parameters: {
             query?: never;
@@ -2561,6 +2577,17 @@ export interface components {
             /** @description added in the Studio and not yet published */
             created: boolean;
         };
+        PendingCheckoutDto: {
+            /** @example vagus-nerve */
+            subjectId: string;
+            /** @example price_vagus_nerve */
+            priceId?: string;
+        };
+        PendingCheckoutResponse: {
+            /** @example vagus-nerve */
+            subjectId: string;
+            priceId: string | null;
+        };
         PracticeOptionResponse: {
             /** @example b */
             id: string;
@@ -2693,6 +2720,11 @@ export interface components {
         };
         PricesResponse: {
             prices: components["schemas"]["PriceResponse"][];
+        };
+        ProfileResponse: {
+            email: string;
+            /** @description the name on certificates */
+            name: string | null;
         };
         ProgressResponse: {
             enrollment: components["schemas"]["EnrollmentResponse"] | null;
@@ -2860,6 +2892,10 @@ export interface components {
             email: string;
             /** @example demo-password */
             password: string;
+            /** @description the name on certificates; trimmed, optional */
+            name?: string;
+            /** @description stored for a new account only; its first sign-in answers it once as pendingCheckout */
+            checkout?: components["schemas"]["PendingCheckoutDto"];
         };
         ResetDraftResponse: {
             /** @description draft overlay rows removed */
@@ -3011,6 +3047,8 @@ export interface components {
             roles: ("learner" | "studio" | "admin" | "clinician")[];
             emailVerified: boolean;
             createdAt: string;
+            /** @description the name on certificates; null when none was given */
+            name: string | null;
         };
         SetRolesDto: {
             /**
@@ -3021,6 +3059,15 @@ export interface components {
              *     ]
              */
             roles: ("learner" | "studio" | "admin" | "clinician")[];
+        };
+        SignInResponse: {
+            /** @description epoch milliseconds when the access token expires */
+            expiresAt: number;
+            user: components["schemas"]["SessionUserResponse"];
+            /** @description JWT for the Authorization: Bearer header */
+            accessToken: string;
+            /** @description only in the first sign-in after registering from a checkout, and only while that course is in the shop and not owned */
+            pendingCheckout: components["schemas"]["PendingCheckoutResponse"] | null;
         };
         SkillMasteryResponse: {
             /** @example vagus-nerve */
@@ -3340,6 +3387,10 @@ export interface components {
              *     Content
              */
             text: string;
+        };
+        UpdateProfileDto: {
+            /** @description the name on certificates; null or "" clears it */
+            name: string | null;
         };
         UserResponse: {
             /** Format: uuid */
@@ -4499,7 +4550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginResponse"];
+                    "application/json": components["schemas"]["SignInResponse"];
                 };
             };
         };
@@ -5312,6 +5363,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProgressResponse"];
+                };
+            };
+        };
+    };
+    MeController_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the caller's e-mail and the name on their certificates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileResponse"];
+                };
+            };
+        };
+    };
+    MeController_updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProfileDto"];
+            };
+        };
+        responses: {
+            /** @description the name is trimmed; null or "" clears it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileResponse"];
                 };
             };
         };

@@ -15,7 +15,7 @@ import { InjectConfig } from '../../config/config.module';
 import { AccessTokenService } from './access-token.service';
 import { AuthService, ClientInfo, IssuedSession } from './auth.service';
 import { CredentialsDto, EmailDto, RegisterDto, ResetPasswordDto, TokenDto } from './dto/auth.dto';
-import { LoginResponse, MessageResponse, SessionResponse } from './dto/session.response';
+import { LoginResponse, MessageResponse, SessionResponse, SignInResponse } from './dto/session.response';
 import { bearerToken } from '../../common/guards/jwt-auth.guard';
 
 export const REFRESH_COOKIE = 'lp_refresh';
@@ -58,19 +58,20 @@ export class AuthController {
   @Post('register')
   @ApiCreatedResponse({ type: MessageResponse, description: 'the same answer whether or not the address is new' })
   register(@Body() dto: RegisterDto, @Req() req: FastifyRequest): Promise<MessageResponse> {
-    return this.auth.register(dto.email, dto.password, client(req));
+    return this.auth.register(dto.email, dto.password, client(req), { name: dto.name, checkout: dto.checkout });
   }
 
   @Public()
   @Post('login')
   @HttpCode(200)
-  @ApiOkResponse({ type: LoginResponse })
+  @ApiOkResponse({ type: SignInResponse })
   async login(
     @Body() dto: CredentialsDto,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<LoginResponse> {
-    return this.setRefreshCookie(reply, await this.auth.login(dto.email, dto.password, client(req)));
+  ): Promise<SignInResponse> {
+    const issued = await this.auth.login(dto.email, dto.password, client(req));
+    return { ...this.setRefreshCookie(reply, issued), pendingCheckout: issued.pendingCheckout };
   }
 
   @Public()

@@ -3,6 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { MailModule } from '../mail/mail.module';
 import { AccessTokenService } from './access-token.service';
 import { AdminUsersModule } from './admin-users/admin-users.module';
@@ -15,6 +16,7 @@ import { UserDataModule } from './user-data/user-data.module';
 
 @Module({
   imports: [
+    CatalogModule,
     MailModule,
     PassportModule,
     UserDataModule,
