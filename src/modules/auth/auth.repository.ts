@@ -270,7 +270,10 @@ export class AuthRepository {
     return rows[0] ? { email: rows[0].email, displayName: rows[0].display_name } : null;
   }
 
-  async setDisplayName(userId: string, displayName: string | null): Promise<{ email: string; displayName: string | null } | null> {
+  async setDisplayName(
+    userId: string,
+    displayName: string | null,
+  ): Promise<{ email: string; displayName: string | null } | null> {
     const rows = await this.em.execute<{ email: string; display_name: string | null }[]>(
       `update users set display_name = ?, updated_at = now() where id = ? returning email, display_name`,
       [displayName, userId],

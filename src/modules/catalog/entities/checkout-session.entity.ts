@@ -6,7 +6,8 @@ export type CheckoutStatus = 'open' | 'paid' | 'canceled' | 'failed' | 'refunded
 @Entity({ tableName: 'checkout_sessions' })
 @Index({ properties: ['userId', 'status'] })
 export class CheckoutSession {
-  [OptionalProps]?: 'status' | 'paymentIntentId' | 'url' | 'completedAt' | 'createdAt' | 'updatedAt' | 'receiptQueuedAt';
+  [OptionalProps]?:
+    'status' | 'paymentIntentId' | 'url' | 'completedAt' | 'createdAt' | 'updatedAt' | 'receiptQueuedAt';
 
   @PrimaryKey({ type: 'text' })
   id!: string;
