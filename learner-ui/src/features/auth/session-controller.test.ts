@@ -220,14 +220,16 @@ describe('SessionController', () => {
 
   it('login stores the session; logout revokes and clears even when the server call fails', async () => {
     const api = fakeApi({
-      login: vi.fn(async () => session('grace@example.com', [])),
+      login: vi.fn(async () => ({ ...session('grace@example.com', []), pendingCheckout: null })),
       logout: vi.fn(async () => Promise.reject(new ApiError(0))),
     });
     const controller = new SessionController({ api, locks: null });
     const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
 
-    const user = await controller.login('grace@example.com', 'secret1');
+    const { user, pendingCheckout } = await controller.login('grace@example.com', 'secret1');
     expect(user.email).toBe('grace@example.com');
+    expect(user.name).toBeNull();
+    expect(pendingCheckout).toBeNull();
     expect(accessToken.get()).toBe('token-for-grace@example.com');
     expect(JSON.parse(window.localStorage.getItem(SESSION_HINT_KEY)!)).toEqual({
       email: 'grace@example.com',
@@ -244,7 +246,7 @@ describe('SessionController', () => {
 
   it('a password reset ends the local session too', async () => {
     const api = fakeApi({
-      login: vi.fn(async () => session()),
+      login: vi.fn(async () => ({ ...session(), pendingCheckout: null })),
       resetPassword: vi.fn(async () => ({ message: 'Password updated' })),
     });
     const controller = new SessionController({ api, locks: null });

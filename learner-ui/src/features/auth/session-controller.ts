@@ -1,5 +1,5 @@
 import { accessToken, authApi, isApiError } from '../../api';
-import type { Role, Session } from '../../api';
+import type { PendingCheckout, RegisterBody, Role, Session } from '../../api';
 import {
   browserLocks,
   REFRESH_CHECK_INTERVAL_MS,
@@ -18,6 +18,14 @@ export interface AuthUser {
   email: string;
   roles: Role[];
   emailVerified?: boolean;
+  /** The name on certificates; unknown while only the local-storage hint is known. */
+  name?: string | null;
+}
+
+/** What a sign-in gives the page: the user, and the purchase to resume when the account was made for one. */
+export interface SignInResult {
+  user: AuthUser;
+  pendingCheckout: PendingCheckout | null;
 }
 
 export interface AuthSnapshot {
@@ -152,21 +160,32 @@ export class SessionController {
         email: session.user.email,
         roles,
         emailVerified: session.user.emailVerified,
+        name: session.user.name ?? null,
       },
       expiresAt: session.expiresAt,
     });
   }
 
-  async login(email: string, password: string): Promise<AuthUser> {
+  async login(email: string, password: string): Promise<SignInResult> {
     const session = await this.api.login(email, password);
     this.applySession(session);
-    return this.state.user as AuthUser;
+    return { user: this.state.user as AuthUser, pendingCheckout: session.pendingCheckout ?? null };
   }
 
   /** Returns the server's message; the account is confirmed through the e-mailed link. */
-  async register(email: string, password: string): Promise<string> {
-    const res = await this.api.register(email, password);
+  async register(
+    email: string,
+    password: string,
+    extras: Pick<RegisterBody, 'name' | 'checkout'> = {},
+  ): Promise<string> {
+    const res = await this.api.register(email, password, extras);
     return res.message;
+  }
+
+  /** The name on certificates changed (PUT /api/me/profile): the signed-in user shows the new one. */
+  setName(name: string | null): void {
+    if (this.state.status !== 'authenticated' || !this.state.user) return;
+    this.setState({ ...this.state, user: { ...this.state.user, name } });
   }
 
   /** Revokes the session on the server; errors are only logged, the local sign-out always happens. */
