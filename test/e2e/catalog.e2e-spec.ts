@@ -323,6 +323,9 @@ describe('the receipt mail (issue 26 §9)', () => {
       new Date(row.completed_at),
     );
     expect(mail.subject).toBe('Your LearnPath receipt: Vagus Nerve');
+    // One product name: the sender too (MAIL_FROM's default), and the API document's title.
+    expect((mail as typeof mail & { from: string }).from).toBe('LearnPath <no-reply@localhost>');
+    expect((await h.get<{ info: { title: string } }>('/api/docs/json')).body.info.title).toBe('LearnPath API');
     expect(mail.link).toBe('http://learn.test/graph?subject=vagus-nerve');
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('Vagus Nerve');

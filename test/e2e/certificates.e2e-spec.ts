@@ -180,7 +180,7 @@ describe('issuing', () => {
     ]);
     expect(c.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
     expect(c.id).toBe(`${ORIGIN}/certificates/${id}`);
-    expect(c.issuer).toEqual({ id: `${ORIGIN}/api/issuer`, type: ['Profile'], name: expect.any(String) });
+    expect(c.issuer).toEqual({ id: `${ORIGIN}/api/issuer`, type: ['Profile'], name: 'LearnPath' });
     expect(c.validFrom).toBe(page.body.snapshot.issuedAt);
     expect(c.credentialSubject.type).toEqual(['AchievementSubject']);
     expect(c.credentialSubject.achievement).toMatchObject({ type: ['Achievement'], name: challenge.name });
