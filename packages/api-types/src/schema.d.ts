@@ -2734,6 +2734,8 @@ export interface components {
             /** @description every day passed */
             completed: boolean;
             certificateId: string | null;
+            /** @description every day is passed but no certificate was issued, because the learner has not set the name it shows (PUT /api/me/profile); reading the progress after setting it issues the certificate */
+            certificateNeedsName: boolean;
         };
         ProjectDto: {
             /**
