@@ -632,3 +632,38 @@ describe('the purchase a sign-up keeps (issue 26 §9)', () => {
     expect(login.body.user.name).toBeNull();
   });
 });
+
+describe('the session marker cookie (issue 26 §10)', () => {
+  const marker = (res: { setCookies: string[] }) => res.setCookies.find((c) => c.startsWith('lp_session='));
+  const maxAge = (cookie: string | undefined) => Number(/Max-Age=(\d+)/i.exec(cookie ?? '')?.[1]);
+
+  it('login and refresh set lp_session=1 (readable by the page, the whole site, as long as the refresh cookie)', async () => {
+    const { login, cookie } = await verifiedUser('marker');
+    for (const res of [login, await h.post('/api/auth/refresh', undefined, { cookie })]) {
+      const set = marker(res);
+      expect(set).toMatch(/^lp_session=1;/);
+      expect(set).toMatch(/Path=\/(;|$)/);
+      expect(set).toMatch(/SameSite=Strict/);
+      expect(set).not.toMatch(/HttpOnly/i);
+      const refresh = res.setCookies.find((c) => c.startsWith('lp_refresh='));
+      expect(maxAge(set)).toBeGreaterThan(0);
+      expect(maxAge(set)).toBe(maxAge(refresh));
+    }
+  });
+
+  it('logout and a refused refresh clear it; a refresh without any cookie keeps the spec answer', async () => {
+    const { cookie, token } = await verifiedUser('marker-out');
+    const out = await h.post('/api/auth/logout', undefined, { cookie, token });
+    expect(marker(out)).toMatch(/^lp_session=;/);
+    expect(marker(out)).toMatch(/Path=\/(;|$)/);
+    expect(marker(out)).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
+
+    const refused = await h.post<ApiError>('/api/auth/refresh', undefined, { cookie });
+    expect(refused.status).toBe(401);
+    expect(marker(refused)).toMatch(/^lp_session=;/);
+
+    const none = await h.post<ApiError>('/api/auth/refresh');
+    expect(none.status).toBe(401);
+    expect(none.body.message).toBe('Auth session missing!');
+  });
+});

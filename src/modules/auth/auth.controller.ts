@@ -20,6 +20,12 @@ import { bearerToken } from '../../common/guards/jwt-auth.guard';
 
 export const REFRESH_COOKIE = 'lp_refresh';
 const COOKIE_PATH = '/api/auth';
+/**
+ * A marker, not a secret: `lp_session=1` lives as long as the refresh cookie, but the page's script can read it. The
+ * learner site probes POST /api/auth/refresh on load only when it is there (or the local-storage hint is), so a
+ * signed-out visitor's page sends no request that must answer 401.
+ */
+export const SESSION_MARKER_COOKIE = 'lp_session';
 
 function client(req: FastifyRequest): ClientInfo {
   return { ip: req.ip, userAgent: req.headers['user-agent'] };
@@ -42,6 +48,13 @@ export class AuthController {
       path: COOKIE_PATH,
       maxAge: issued.refreshMaxAgeSeconds,
     });
+    reply.setCookie(SESSION_MARKER_COOKIE, '1', {
+      httpOnly: false,
+      sameSite: 'strict',
+      secure: this.config.auth.secureCookies,
+      path: '/',
+      maxAge: issued.refreshMaxAgeSeconds,
+    });
     return { accessToken: issued.accessToken, expiresAt: issued.expiresAt, user: issued.user };
   }
 
@@ -52,6 +65,7 @@ export class AuthController {
       sameSite: 'strict',
       secure: this.config.auth.secureCookies,
     });
+    reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/', sameSite: 'strict', secure: this.config.auth.secureCookies });
   }
 
   @Public()

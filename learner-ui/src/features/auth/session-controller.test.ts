@@ -98,6 +98,38 @@ describe('SessionController', () => {
     });
   });
 
+  it('a first visit (no marker cookie, no hint) is signed out at once, without asking the server', async () => {
+    document.cookie = 'lp_session=; Max-Age=0; Path=/';
+    const api = fakeApi({ refresh: vi.fn(async () => Promise.reject(unauthorized())) });
+    const controller = new SessionController({ api, locks: null });
+    await controller.start();
+    controller.stop();
+    expect(api.refresh).not.toHaveBeenCalled();
+    expect(controller.getSnapshot()).toEqual({ status: 'anonymous', user: null, expiresAt: null });
+  });
+
+  it('probes when only the local-storage hint is there (a browser signed in before the marker existed)', async () => {
+    document.cookie = 'lp_session=; Max-Age=0; Path=/';
+    window.localStorage.setItem(SESSION_HINT_KEY, JSON.stringify({ email: 'ada@example.com', roles: ['learner'] }));
+    const api = fakeApi({ refresh: vi.fn(async () => session('ada@example.com')) });
+    const controller = new SessionController({ api, locks: null });
+    await controller.start();
+    controller.stop();
+    expect(api.refresh).toHaveBeenCalledTimes(1);
+    expect(controller.getSnapshot().status).toBe('authenticated');
+  });
+
+  it('a refused probe signs out and clears the marker, so the next load does not ask again', async () => {
+    const api = fakeApi({ refresh: vi.fn(async () => Promise.reject(unauthorized())) });
+    const controller = new SessionController({ api, locks: null });
+    expect(document.cookie).toContain('lp_session=1');
+    await controller.start();
+    controller.stop();
+    expect(api.refresh).toHaveBeenCalledTimes(1);
+    expect(controller.getSnapshot().status).toBe('anonymous');
+    expect(document.cookie).not.toContain('lp_session=1');
+  });
+
   it('probes with refresh on start: a session signs in, keeping the token in memory only', async () => {
     const s = session('ada@example.com', ['learner', 'studio']);
     const api = fakeApi({ refresh: vi.fn(async () => s) });

@@ -8,7 +8,14 @@ import {
   singleFlight,
   withRefreshLock,
 } from '@lp/shared/auth';
-import { clearSessionHint, readSessionHint, SESSION_HINT_KEY, writeSessionHint } from './session-storage';
+import {
+  clearSessionHint,
+  clearSessionMarker,
+  hasSessionMarker,
+  readSessionHint,
+  SESSION_HINT_KEY,
+  writeSessionHint,
+} from './session-storage';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -89,13 +96,22 @@ export class SessionController {
     for (const listener of this.listeners) listener();
   }
 
-  /** Probes the session once (POST /api/auth/refresh) and starts the refresh timer. Idempotent. */
+  /**
+   * Probes the session once (POST /api/auth/refresh) and starts the refresh timer. Idempotent. A browser with
+   * neither the server's marker cookie nor the local-storage hint has no session to find: it is signed out at once,
+   * without a request that could only answer 401.
+   */
   start(): Promise<void> {
     if (!this.initPromise) {
-      this.initPromise = this.refresh().then(
-        () => undefined,
-        () => undefined,
-      );
+      if (!hasSessionMarker() && !readSessionHint()) {
+        if (this.state.status === 'loading') this.setState(ANONYMOUS);
+        this.initPromise = Promise.resolve();
+      } else {
+        this.initPromise = this.refresh().then(
+          () => undefined,
+          () => undefined,
+        );
+      }
     }
     if (!this.timer) {
       this.timer = setInterval(() => this.check(), this.checkIntervalMs);
@@ -202,6 +218,7 @@ export class SessionController {
   signOutLocally(): void {
     accessToken.clear();
     clearSessionHint();
+    clearSessionMarker();
     if (this.state.status !== 'anonymous' || this.state.user) this.setState(ANONYMOUS);
   }
 
