@@ -3,7 +3,6 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
-import { CatalogModule } from '../catalog/catalog.module';
 import { MailModule } from '../mail/mail.module';
 import { AccessTokenService } from './access-token.service';
 import { AdminUsersModule } from './admin-users/admin-users.module';
@@ -16,7 +15,6 @@ import { UserDataModule } from './user-data/user-data.module';
 
 @Module({
   imports: [
-    CatalogModule,
     MailModule,
     PassportModule,
     UserDataModule,

@@ -1,13 +1,20 @@
 import { AccessView } from '../../common/guards/access-view';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { TooManyRequestsException } from '../../common/http/too-many-requests.exception';
 import { type RateLimitRule, RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
-import { CatalogService } from '../catalog/catalog.service';
-import { EntitlementsService } from '../catalog/entitlements.service';
+import { RESUMABLE_PURCHASE, type ResumablePurchaseCheck } from '../../common/purchases/resumable-purchase';
 import { MailQueueService } from '../mail/mail-queue.service';
 import { AccessTokenService } from './access-token.service';
 import { AuthRepository, type PendingCheckout, type RotateOutcome, type UserWithRoles } from './auth.repository';
@@ -76,9 +83,9 @@ export class AuthService {
     private readonly mail: MailQueueService,
     private readonly rateLimit: RateLimitService,
     private readonly access: AccessView,
-    private readonly catalog: CatalogService,
-    private readonly entitlements: EntitlementsService,
     @InjectConfig() private readonly config: AppConfig,
+    // Provided by the catalog (ResumablePurchaseModule) in the API; the worker signs nobody in and has none.
+    @Optional() @Inject(RESUMABLE_PURCHASE) private readonly purchases?: ResumablePurchaseCheck,
   ) {}
 
   private rule(name: string, key: string, max: number): RateLimitRule {
@@ -175,11 +182,8 @@ export class AuthService {
     if (!pending) return null;
     const at = Date.parse(pending.at);
     if (!Number.isFinite(at) || Date.now() - at > PENDING_CHECKOUT_MAX_AGE_MS) return null;
-    const subjectId = await this.catalog.resolveSubjectId(pending.subjectId);
-    if (subjectId !== pending.subjectId) return null;
-    if (await this.entitlements.hasActive(userId, subjectId)) return null;
-    const price = pending.priceId ? await this.catalog.findPrice(pending.priceId) : null;
-    return { subjectId, priceId: price && price.subjectId === subjectId ? price.id : null };
+    if (!this.purchases) return null;
+    return this.purchases.resumable(userId, pending.subjectId, pending.priceId);
   }
 
   async profile(userId: string): Promise<ProfileResponse> {
