@@ -9,6 +9,10 @@ export class Migration20261201020000AccountsAndReceipts extends Migration {
   override async up(): Promise<void> {
     this.addSql('alter table "users" add column "display_name" text null, add column "pending_checkout" jsonb null;');
     this.addSql('alter table "checkout_sessions" add column "receipt_queued_at" timestamptz null;');
+    // Purchases made before receipts existed get none: a later verify or webhook replay of one must not mail it now.
+    this.addSql(
+      `update "checkout_sessions" set "receipt_queued_at" = coalesce("completed_at", "updated_at") where "status" in ('paid', 'refunded');`,
+    );
   }
 
   override async down(): Promise<void> {
