@@ -154,7 +154,7 @@ async function main() {
   const learnerUrl = dev ? 'http://localhost:5173/' : `${publicUrl}/`;
   const studioUrl = dev ? 'http://localhost:5173/studio/' : `${publicUrl}/studio`;
   console.log(`
-  \x1b[1mAdaptive Learning Platform is running\x1b[0m
+  \x1b[1mLearnPath is running\x1b[0m
 
     Learner site   ${learnerUrl}
     Studio         ${studioUrl}

@@ -17,6 +17,7 @@ import type { Queue } from 'bullmq';
 import { AccessTokenService } from './modules/auth/access-token.service';
 import { mountQueueBoard, withQueueBoardPaths } from './queues/queue-board';
 import { QUEUES } from './queues/queues';
+import PRODUCT from '@lp/shared/product.json';
 
 export const API_PREFIX = 'api';
 /**
@@ -70,7 +71,7 @@ export function securityHeaders(config: AppConfig) {
  */
 export function openApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
-    .setTitle('Adaptive Learning Platform API')
+    .setTitle(`${PRODUCT.name} API`)
     .setDescription('Learner, Studio and operator API. Errors are {statusCode, error, message}.')
     .setVersion('1')
     .addBearerAuth()

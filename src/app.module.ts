@@ -15,6 +15,7 @@ import { HealthModule } from './modules/health/health.module';
 import { JobsModule } from './modules/jobs/jobs.module';
 import { StudioModule } from './modules/studio/studio.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
+import { ResumablePurchaseModule } from './modules/catalog/resumable-purchase/resumable-purchase.module';
 import { AssessmentModule } from './modules/assessment/assessment.module';
 import { PracticeModule } from './modules/practice/practice.module';
 import { GraphModule } from './modules/graph/graph.module';
@@ -41,6 +42,7 @@ import { ChallengesModule } from './modules/challenges/challenges.module';
     HealthModule,
     AuthModule,
     CatalogModule,
+    ResumablePurchaseModule,
     GraphModule,
     VersionsModule,
     TutorModule,

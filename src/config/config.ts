@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import PRODUCT from '@lp/shared/product.json';
 
 /**
  * The one reader of process.env. Everything else receives an AppConfig, so a
@@ -80,7 +81,7 @@ const envSchema = z.preprocess(
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
-    MAIL_FROM: z.string().default('Adaptive Learning <no-reply@localhost>'),
+    MAIL_FROM: z.string().default(`${PRODUCT.name} <no-reply@localhost>`),
     MAIL_DIR: z.string().optional(),
     /** Production without SMTP: write mails (with their links) to MAIL_DIR only when explicitly asked. */
     MAIL_OUTBOX: bool.default('false'),

@@ -24,13 +24,25 @@ export const JOBS = {
   videoRender: 'video-render',
 } as const;
 
-export type MailTemplate = 'verify-email' | 'reset-password' | 'already-registered';
+export type MailTemplate = 'verify-email' | 'reset-password' | 'already-registered' | 'purchase-receipt';
+
+/** What a receipt states, formatted for the reader when it was enqueued. */
+export interface ReceiptDetails {
+  /** the course's title */
+  course: string;
+  /** e.g. "$49.00" */
+  amount: string;
+  /** the day it was paid, e.g. "November 27, 2026" */
+  date: string;
+}
 
 export interface SendEmailPayload {
   to: string;
   template: MailTemplate;
-  /** the link the mail is about (verification, reset or sign-in) */
+  /** the link the mail is about (verification, reset, sign-in, or the bought course) */
   link: string;
+  /** a receipt's facts (purchase-receipt only) */
+  details?: ReceiptDetails;
 }
 
 /** Where the content migration reads from: the bundled content/ folder or a legacy REST API. */

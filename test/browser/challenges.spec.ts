@@ -118,7 +118,15 @@ test('a learner completes vagus-breath-7, a studio user grades the last project,
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/challenge/${CID}`);
   await expect(page.getByText('Challenge complete')).toBeVisible();
+  // The certificate shows the learner's chosen name (issue 26 §9): this learner gave none at sign-up, so the page
+  // asks for it, and reading the progress again issues the certificate.
+  await page.getByRole('button', { name: 'Add your name' }).click();
+  const naming = page.getByRole('dialog', { name: 'Name on certificates' });
+  await naming.getByLabel('Your name').fill('Breath Learner');
+  await naming.getByRole('button', { name: 'Save' }).click();
+  await expect(naming).toBeHidden();
   const link = page.getByRole('link', { name: 'View your certificate' });
+  await expect(link).toBeVisible();
   const href = await link.getAttribute('href');
   expect(href).toMatch(/^\/certificates\/[A-Za-z0-9_-]{22}$/);
 
@@ -128,6 +136,7 @@ test('a learner completes vagus-breath-7, a studio user grades the last project,
   await open.goto(href!);
   await expect(open.getByText('7-Day Breath Reset').first()).toBeVisible();
   await expect(open.getByText('Valid', { exact: true })).toBeVisible();
+  await expect(open.getByText('Breath Learner').first()).toBeVisible();
   const download = open.getByRole('link', { name: 'Download credential' });
   const jwt = await (await open.request.get((await download.getAttribute('href'))!)).text();
   expect(jwt.split('.')).toHaveLength(3);

@@ -30,3 +30,28 @@ test('an inline script is blocked and reported as a CSP violation', async ({ pag
   });
   expect(ran).toBe(false); // blocked; the fixture then fails the test on the reported violation
 });
+
+// Issue 26 §10: a signed-out visitor's page asks for no session (no 401 in the console), and robots.txt is a file.
+test('a first visit sends no refresh request and logs no error; robots.txt is served as text/plain', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  const refreshes: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('request', (req) => {
+    if (req.url().includes('/api/auth/refresh')) refreshes.push(req.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Shop' }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(refreshes).toEqual([]);
+  expect(errors).toEqual([]);
+
+  const robots = await page.request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(await robots.text()).toContain('User-agent: *');
+  expect(await robots.text()).toContain('Disallow: /api/');
+});

@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from '../support/harness';
+import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 
 let h: Harness;
 
@@ -437,5 +438,232 @@ describe('rate limits (Redis-backed)', () => {
     for (let i = 0; i < 21; i++)
       last = (await h.post('/api/auth/request-reset', { email: uniqueEmail('rl') }, { ip })).status;
     expect(last).toBe(429);
+  });
+});
+
+describe('display name (issue 26 §9)', () => {
+  it('stores a trimmed name at registration and answers it in login, session, refresh and the profile', async () => {
+    const email = uniqueEmail('named');
+    const reg = await h.post('/api/auth/register', { email, password: PASSWORD, name: '  Ada Lovelace  ' });
+    expect(reg.status).toBe(201);
+    expect(reg.body).toEqual({ message: 'Check your email to confirm your account.' });
+    const [row] = await h.sql<{ display_name: string | null }>('select display_name from users where email = ?', [
+      email,
+    ]);
+    expect(row.display_name).toBe('Ada Lovelace');
+    const mail = await waitForMail(email, 'verify-email');
+    expect((await h.post('/api/auth/verify', { token: tokenFrom(mail.link) })).status).toBe(200);
+    const login = await h.post<LoginBody & { user: { name: string | null } }>('/api/auth/login', {
+      email,
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.user.name).toBe('Ada Lovelace');
+    const token = login.body.accessToken;
+    const session = await h.get<{ user: { name: string | null } }>('/api/auth/session', { token });
+    expect(session.body.user.name).toBe('Ada Lovelace');
+    const refreshed = await h.post<{ user: { name: string | null } }>('/api/auth/refresh', undefined, {
+      cookie: refreshCookie(login),
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.user.name).toBe('Ada Lovelace');
+    const profile = await h.get('/api/me/profile', { token });
+    expect(profile.status).toBe(200);
+    expect(profile.body).toEqual({ email, name: 'Ada Lovelace' });
+  });
+
+  it('PUT /api/me/profile sets, trims and clears the name, and refuses what is not a short plain name', async () => {
+    const { email, token } = await verifiedUser('profile');
+    expect((await h.get('/api/me/profile', { token })).body).toEqual({ email, name: null });
+    const set = await h.put('/api/me/profile', { name: ' Grace Hopper ' }, { token });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ email, name: 'Grace Hopper' });
+    expect((await h.get<{ user: { name: string } }>('/api/auth/session', { token })).body.user.name).toBe(
+      'Grace Hopper',
+    );
+
+    const refusals: [unknown, string][] = [
+      [{ name: 'x'.repeat(81) }, 'name must be at most 80 characters'],
+      [{ name: 'Ada\u0007' }, 'name must be plain text'],
+      [{ name: 'Ada\nLovelace' }, 'name must be plain text'],
+      [{ name: 'evil\u202Eeman' }, 'name must be plain text'],
+      [{ name: 42 }, 'name must be a string'],
+      [{}, 'name must be a string'],
+    ];
+    for (const [body, message] of refusals) {
+      const res = await h.put<ApiError>('/api/me/profile', body, { token });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ statusCode: 400, error: 'Bad Request', message });
+    }
+    // 80 characters after trimming is fine.
+    expect((await h.put('/api/me/profile', { name: ` ${'é'.repeat(80)} ` }, { token })).body).toEqual({
+      email,
+      name: 'é'.repeat(80),
+    });
+    expect((await h.put('/api/me/profile', { name: null }, { token })).body).toEqual({ email, name: null });
+    await h.put('/api/me/profile', { name: 'Someone' }, { token });
+    expect((await h.put('/api/me/profile', { name: '   ' }, { token })).body).toEqual({ email, name: null });
+    const [row] = await h.sql<{ display_name: string | null }>('select display_name from users where email = ?', [
+      email,
+    ]);
+    expect(row.display_name).toBeNull();
+    expect((await h.get('/api/me/profile')).status).toBe(401);
+  });
+
+  it.each([
+    [{ name: 'x'.repeat(81) }, 'name must be at most 80 characters'],
+    [{ name: 'tab\there' }, 'name must be plain text'],
+    [{ checkout: { priceId: 'p' } }, 'checkout.subjectId is required'],
+    [{ checkout: 'vagus-nerve' }, 'checkout must be an object'],
+  ])('refuses a registration with %j and creates no account', async (extra, message) => {
+    const email = uniqueEmail('bad-extra');
+    const res = await h.post<ApiError>('/api/auth/register', { email, password: PASSWORD, ...extra });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(message);
+    expect(await h.sql('select 1 from users where email = ?', [email])).toHaveLength(0);
+  });
+});
+
+describe('the purchase a sign-up keeps (issue 26 §9)', () => {
+  // The courses and prices a checkout names.
+  beforeAll(() => h.worker!.get(ContentMigrationService).runIfEmpty());
+
+  type SignIn = LoginBody & { pendingCheckout: { subjectId: string; priceId: string | null } | null };
+
+  async function priceOf(subjectId: string): Promise<string> {
+    const prices = await h.get<{ prices: { subjectId: string; priceId: string }[] }>('/api/marketplace/prices');
+    return prices.body.prices.find((p) => p.subjectId === subjectId)!.priceId;
+  }
+
+  /** Registers with a checkout and confirms the address; returns how to sign in. */
+  async function registeredFromCheckout(checkout: unknown, tag = 'buyer') {
+    const email = uniqueEmail(tag);
+    expect((await h.post('/api/auth/register', { email, password: PASSWORD, checkout })).status).toBe(201);
+    const mail = await waitForMail(email, 'verify-email');
+    expect((await h.post('/api/auth/verify', { token: tokenFrom(mail.link) })).status).toBe(200);
+    return { email, signIn: () => h.post<SignIn>('/api/auth/login', { email, password: PASSWORD }) };
+  }
+
+  it('answers the pending checkout in the first sign-in only, and clears it', async () => {
+    const priceId = await priceOf('vagus-nerve');
+    const { email, signIn } = await registeredFromCheckout({ subjectId: 'vagus-nerve', priceId });
+    const [stored] = await h.sql<{ pending_checkout: { subjectId: string; priceId: string; at: string } }>(
+      'select pending_checkout from users where email = ?',
+      [email],
+    );
+    expect(stored.pending_checkout).toMatchObject({ subjectId: 'vagus-nerve', priceId });
+    expect(Date.now() - Date.parse(stored.pending_checkout.at)).toBeLessThan(60_000);
+
+    const first = await signIn();
+    expect(first.status).toBe(200);
+    expect(first.body.pendingCheckout).toEqual({ subjectId: 'vagus-nerve', priceId });
+    const second = await signIn();
+    expect(second.status).toBe(200);
+    expect(second.body.pendingCheckout).toBeNull();
+    const [after] = await h.sql('select pending_checkout from users where email = ?', [email]);
+    expect(after.pending_checkout).toBeNull();
+    // Only the sign-in answers it: a refresh and the session never do.
+    const refreshed = await h.post('/api/auth/refresh', undefined, { cookie: refreshCookie(first) });
+    expect(refreshed.body).not.toHaveProperty('pendingCheckout');
+  });
+
+  it('resumes without a price when the price is unknown or belongs to another course', async () => {
+    const other = await priceOf('metabolic');
+    const { signIn } = await registeredFromCheckout({ subjectId: 'vagus-nerve', priceId: other });
+    expect((await signIn()).body.pendingCheckout).toEqual({ subjectId: 'vagus-nerve', priceId: null });
+    const { signIn: signIn2 } = await registeredFromCheckout({ subjectId: 'vagus-nerve' });
+    expect((await signIn2()).body.pendingCheckout).toEqual({ subjectId: 'vagus-nerve', priceId: null });
+  });
+
+  it('ignores a pending checkout older than 7 days, of an owned course, or of a course not in the shop', async () => {
+    const stale = await registeredFromCheckout({ subjectId: 'vagus-nerve' }, 'stale');
+    await h.sql(
+      `update users set pending_checkout = jsonb_set(pending_checkout, '{at}', to_jsonb((now() - interval '8 days')::text)) where email = ?`,
+      [stale.email],
+    );
+    expect((await stale.signIn()).body.pendingCheckout).toBeNull();
+
+    const owner = await registeredFromCheckout({ subjectId: 'metabolic' }, 'owner');
+    const [u] = await h.sql<{ id: string }>('select id from users where email = ?', [owner.email]);
+    // Bought in the meantime (the first sign-in spends the pending checkout, so the purchase is made directly).
+    await h.sql(
+      `insert into user_entitlements (id, user_id, subject_id, status) values (gen_random_uuid(), ?, 'metabolic', 'active')`,
+      [u.id],
+    );
+    expect((await owner.signIn()).body.pendingCheckout).toBeNull();
+
+    const unknown = await registeredFromCheckout({ subjectId: 'no-such-course' }, 'unknown');
+    expect((await unknown.signIn()).body.pendingCheckout).toBeNull();
+
+    const hidden = await registeredFromCheckout({ subjectId: 'ai-for-ceos' }, 'hidden');
+    await h.sql(`update subjects set is_published = false where id = 'ai-for-ceos'`);
+    try {
+      expect((await hidden.signIn()).body.pendingCheckout).toBeNull();
+    } finally {
+      await h.sql(`update subjects set is_published = true where id = 'ai-for-ceos'`);
+    }
+    // Each was spent by that first sign-in, whatever it answered.
+    const left = await h.sql('select 1 from users where pending_checkout is not null and email in (?, ?, ?, ?)', [
+      stale.email,
+      owner.email,
+      unknown.email,
+      hidden.email,
+    ]);
+    expect(left).toHaveLength(0);
+  });
+
+  it('a registration for a taken e-mail answers the same and stores neither name nor purchase', async () => {
+    const { email } = await verifiedUser('taken');
+    const again = await h.post('/api/auth/register', {
+      email,
+      password: 'another-password-1',
+      name: 'Mallory',
+      checkout: { subjectId: 'vagus-nerve' },
+    });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual({ message: 'Check your email to confirm your account.' });
+    const [row] = await h.sql<{ display_name: string | null; pending_checkout: unknown }>(
+      'select display_name, pending_checkout from users where email = ?',
+      [email],
+    );
+    expect(row).toEqual({ display_name: null, pending_checkout: null });
+    const login = await h.post<SignIn>('/api/auth/login', { email, password: PASSWORD });
+    expect(login.body.pendingCheckout).toBeNull();
+    expect(login.body.user.name).toBeNull();
+  });
+});
+
+describe('the session marker cookie (issue 26 §10)', () => {
+  const marker = (res: { setCookies: string[] }) => res.setCookies.find((c) => c.startsWith('lp_session='));
+  const maxAge = (cookie: string | undefined) => Number(/Max-Age=(\d+)/i.exec(cookie ?? '')?.[1]);
+
+  it('login and refresh set lp_session=1 (readable by the page, the whole site, as long as the refresh cookie)', async () => {
+    const { login, cookie } = await verifiedUser('marker');
+    for (const res of [login, await h.post('/api/auth/refresh', undefined, { cookie })]) {
+      const set = marker(res);
+      expect(set).toMatch(/^lp_session=1;/);
+      expect(set).toMatch(/Path=\/(;|$)/);
+      expect(set).toMatch(/SameSite=Strict/);
+      expect(set).not.toMatch(/HttpOnly/i);
+      const refresh = res.setCookies.find((c) => c.startsWith('lp_refresh='));
+      expect(maxAge(set)).toBeGreaterThan(0);
+      expect(maxAge(set)).toBe(maxAge(refresh));
+    }
+  });
+
+  it('logout and a refused refresh clear it; a refresh without any cookie keeps the spec answer', async () => {
+    const { cookie, token } = await verifiedUser('marker-out');
+    const out = await h.post('/api/auth/logout', undefined, { cookie, token });
+    expect(marker(out)).toMatch(/^lp_session=;/);
+    expect(marker(out)).toMatch(/Path=\/(;|$)/);
+    expect(marker(out)).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
+
+    const refused = await h.post<ApiError>('/api/auth/refresh', undefined, { cookie });
+    expect(refused.status).toBe(401);
+    expect(marker(refused)).toMatch(/^lp_session=;/);
+
+    const none = await h.post<ApiError>('/api/auth/refresh');
+    expect(none.status).toBe(401);
+    expect(none.body.message).toBe('Auth session missing!');
   });
 });

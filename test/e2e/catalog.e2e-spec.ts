@@ -1,7 +1,8 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { RequiresEntitlement } from '../../src/common/guards/entitlement.guard';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
-import { type ApiError, Harness } from '../support/harness';
+import { ReceiptService } from '../../src/modules/catalog/receipt.service';
+import { type ApiError, Harness, mailsTo, waitForMail } from '../support/harness';
 
 interface Subject {
   id: string;
@@ -264,6 +265,10 @@ describe('dev checkout and entitlements', () => {
       [u.id],
     );
     expect(rows[0].n).toBe(1);
+    // … and exactly one receipt.
+    await waitForMail(u.email, 'purchase-receipt');
+    await h.queuesDrained();
+    expect(mailsTo(u.email).filter((m) => m.template === 'purchase-receipt')).toHaveLength(1);
   });
 
   it.each([
@@ -281,6 +286,71 @@ describe('dev checkout and entitlements', () => {
     expect((await h.post('/api/checkout/verify', { session_id: 'x' }, { token })).status).toBe(400);
     expect((await h.post('/api/checkout/verify', { session_id: 'cs_dev_doesnotexist' }, { token })).status).toBe(404);
     expect((await h.get('/api/checkout/dev/not-a-session', { token })).status).toBe(400);
+  });
+});
+
+describe('the receipt mail (issue 26 §9)', () => {
+  it('dev complete, then verify and a replay of the fulfilment, send exactly one receipt: course, amount, date, link', async () => {
+    const u = await h.newUser('receipt');
+    const { body } = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'vagus-nerve', priceId: 'price_vagus_nerve' },
+      { token: u.token },
+    );
+    expect((await h.post(`/api/checkout/dev/${body.sessionId}/complete`, undefined, { token: u.token })).status).toBe(
+      200,
+    );
+    const mail = await waitForMail(u.email, 'purchase-receipt');
+    for (let i = 0; i < 2; i++) {
+      const verified = await h.post<{ status: string }>(
+        '/api/checkout/verify',
+        { session_id: body.sessionId },
+        { token: u.token },
+      );
+      expect(verified.body.status).toBe('paid');
+    }
+    // What a webhook's replay of the completion does once its transaction committed (the Stripe tests deliver real ones).
+    expect(await h.app.get(ReceiptService).send(body.sessionId)).toBe(false);
+    await h.queuesDrained();
+    expect(mailsTo(u.email).filter((m) => m.template === 'purchase-receipt')).toHaveLength(1);
+
+    const [row] = await h.sql<{ receipt_queued_at: Date | null; completed_at: Date }>(
+      'select receipt_queued_at, completed_at from checkout_sessions where id = ?',
+      [body.sessionId],
+    );
+    expect(row.receipt_queued_at).not.toBeNull();
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(row.completed_at),
+    );
+    expect(mail.subject).toBe('Your LearnPath receipt: Vagus Nerve');
+    // One product name: the sender too (MAIL_FROM's default), and the API document's title.
+    expect((mail as typeof mail & { from: string }).from).toBe('LearnPath <no-reply@localhost>');
+    expect((await h.get<{ info: { title: string } }>('/api/docs/json')).body.info.title).toBe('LearnPath API');
+    expect(mail.link).toBe('http://learn.test/graph?subject=vagus-nerve');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Vagus Nerve');
+      expect(part).toContain('$49.00');
+      expect(part).toContain(day);
+      expect(part).toContain('http://learn.test/graph?subject=vagus-nerve');
+      expect(part).toContain('Start learning');
+      expect(part).not.toContain('If you did not ask for this');
+    }
+  });
+
+  it('sends no receipt for a session that was not paid, and the claim stays free for when it is', async () => {
+    const u = await h.newUser('no-receipt');
+    const { body } = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'metabolic', priceId: 'price_metabolic' },
+      { token: u.token },
+    );
+    expect(await h.app.get(ReceiptService).send(body.sessionId)).toBe(false);
+    await h.post('/api/checkout/verify', { session_id: body.sessionId }, { token: u.token });
+    await h.post(`/api/checkout/dev/${body.sessionId}/cancel`, undefined, { token: u.token });
+    await h.queuesDrained();
+    expect(mailsTo(u.email).filter((m) => m.template === 'purchase-receipt')).toHaveLength(0);
+    const [row] = await h.sql('select receipt_queued_at from checkout_sessions where id = ?', [body.sessionId]);
+    expect(row.receipt_queued_at).toBeNull();
   });
 });
 

@@ -88,11 +88,27 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h.close());
 
-const issue = (u: TestUser, challengeId = CHALLENGE) =>
-  h.app.get(CertificatesService).issueIfNotIssued(u.id, challengeId);
+/** The names the learners of this file chose for their certificates (PUT /api/me/profile), by user id. */
+const names = new Map<string, string>();
+const nameOf = (u: TestUser) => names.get(u.id)!;
+
+/** A learner who owns the course and chose the name their certificates show. */
+async function namedLearner(tag: string): Promise<TestUser> {
+  const u = await h.learnerWith('vagus-nerve', tag);
+  names.set(u.id, `Ada Lovelace ${names.size + 1}`);
+  expect((await h.put('/api/me/profile', { name: nameOf(u) }, { token: u.token })).status).toBe(200);
+  return u;
+}
+
+/** Issues through the service the challenges module calls once every day is passed (the learner has a name). */
+async function issue(u: TestUser, challengeId = CHALLENGE): Promise<{ id: string }> {
+  const issued = await h.app.get(CertificatesService).issueIfNotIssued(u.id, challengeId);
+  if (!issued) throw new Error(`no certificate for ${u.email}: the learner has no name`);
+  return issued;
+}
 
 async function issuedTo(tag: string): Promise<{ u: TestUser; id: string }> {
-  const u = await h.learnerWith('vagus-nerve', tag);
+  const u = await namedLearner(tag);
   return { u, id: (await issue(u)).id };
 }
 
@@ -160,7 +176,7 @@ describe('issuing', () => {
     expect(page.status).toBe(200);
     expect(page.body.id).toBe(id);
     expect(page.body.snapshot).toEqual({
-      learnerName: u.email.split('@')[0],
+      learnerName: nameOf(u),
       challengeId: CHALLENGE,
       challengeName: challenge.name,
       subjectId: 'vagus-nerve',
@@ -180,13 +196,13 @@ describe('issuing', () => {
     ]);
     expect(c.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
     expect(c.id).toBe(`${ORIGIN}/certificates/${id}`);
-    expect(c.issuer).toEqual({ id: `${ORIGIN}/api/issuer`, type: ['Profile'], name: expect.any(String) });
+    expect(c.issuer).toEqual({ id: `${ORIGIN}/api/issuer`, type: ['Profile'], name: 'LearnPath' });
     expect(c.validFrom).toBe(page.body.snapshot.issuedAt);
     expect(c.credentialSubject.type).toEqual(['AchievementSubject']);
     expect(c.credentialSubject.achievement).toMatchObject({ type: ['Achievement'], name: challenge.name });
     expect(c.credentialSubject.achievement.criteria.narrative).toEqual(expect.any(String));
     expect(c.credentialSubject.identifier).toContainEqual(
-      expect.objectContaining({ identityType: 'name', hashed: false, identityHash: u.email.split('@')[0] }),
+      expect.objectContaining({ identityType: 'name', hashed: false, identityHash: nameOf(u) }),
     );
     expect(c.credentialStatus).toEqual({
       id: `${STATUS_LIST_URL}#${c.credentialStatus.statusListIndex}`,
@@ -200,6 +216,8 @@ describe('issuing', () => {
     const everything = JSON.stringify(page.body) + Buffer.from((await download(id)).split('.')[1], 'base64url');
     expect(everything).not.toContain(u.id);
     expect(everything.toLowerCase()).not.toContain(u.email.toLowerCase());
+    // … nor anything made of it: the name is the one the learner chose (issue 26 §9)
+    expect(everything.toLowerCase()).not.toContain(u.email.split('@')[0].toLowerCase());
 
     const [row] = await h.sql<{ user_id: string; challenge_id: string; subject_id: string; status_index: number }>(
       'select user_id, challenge_id, subject_id, status_index from certificates where id = ?',
@@ -217,7 +235,7 @@ describe('issuing', () => {
   });
 
   it('gives exactly one certificate per learner and challenge, also to concurrent calls', async () => {
-    const u = await h.learnerWith('vagus-nerve', 'cert-race');
+    const u = await namedLearner('cert-race');
     const ids = await Promise.all([issue(u), issue(u), issue(u), issue(u)]);
     expect(new Set(ids.map((r) => r.id)).size).toBe(1);
     const rows = await h.sql<{ id: string }>('select id from certificates where user_id = ? and challenge_id = ?', [
@@ -287,6 +305,84 @@ describe('issuing', () => {
     const { id: after } = await issuedTo('cert-version-b');
     expect((await h.get<CertificatePage>(`/api/certificates/${after}`)).body.snapshot.contentVersion).toBe(v0 + 1);
     expect((await h.get<CertificatePage>(`/api/certificates/${before}`)).body.snapshot.contentVersion).toBe(v0);
+  });
+});
+
+describe('the name on the certificate (issue 26 §9)', () => {
+  async function enroll(u: TestUser) {
+    const res = await h.post(
+      `/api/challenges/${CHALLENGE}/enroll`,
+      { startLocalDate: '2026-01-01', timezone: 'UTC', dailyUnlockLocalTime: '00:00' },
+      { token: u.token },
+    );
+    expect(res.status).toBeLessThan(300);
+  }
+
+  it('issues nothing while the learner has no name, then names them by the name they chose', async () => {
+    const u = await h.learnerWith('vagus-nerve', 'cert-unnamed');
+    const service = h.app.get(CertificatesService);
+    await expect(service.issueIfNotIssued(u.id, CHALLENGE)).resolves.toBeNull();
+    expect(await h.sql('select 1 from certificates where user_id = ?', [u.id])).toHaveLength(0);
+
+    expect((await h.put('/api/me/profile', { name: '  Grace Brewster Hopper ' }, { token: u.token })).status).toBe(200);
+    const issued = await service.issueIfNotIssued(u.id, CHALLENGE);
+    expect(issued).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+    const page = await h.get<CertificatePage>(`/api/certificates/${issued!.id}`);
+    expect(page.body.snapshot.learnerName).toBe('Grace Brewster Hopper');
+    expect(page.body.credential.credentialSubject.identifier).toContainEqual(
+      expect.objectContaining({ identityType: 'name', hashed: false, identityHash: 'Grace Brewster Hopper' }),
+    );
+    expect(page.body.verification.signatureValid).toBe(true);
+
+    // The certificate is a snapshot: a later change of name does not rewrite it.
+    await h.put('/api/me/profile', { name: 'Someone Else' }, { token: u.token });
+    expect((await h.get<CertificatePage>(`/api/certificates/${issued!.id}`)).body.snapshot.learnerName).toBe(
+      'Grace Brewster Hopper',
+    );
+  });
+
+  it('the challenge progress asks for the name when every day is passed, and reading it after PUT issues the certificate', async () => {
+    const u = await h.learnerWith('vagus-nerve', 'cert-progress');
+    const [challenge] = await h.sql<{ days_count: number }>('select days_count from challenges where id = ?', [
+      CHALLENGE,
+    ]);
+    await enroll(u);
+    // Every day passed, as the day routes record it (earning them through the API takes a week of unlocks:
+    // challenges.e2e-spec.ts does that).
+    for (let day = 1; day <= challenge.days_count; day++) {
+      await h.sql(
+        `insert into challenge_day_progress (user_id, challenge_id, day, quiz_best_score, quiz_passed, project_status, passed, passed_at)
+         values (?, ?, ?, 1, true, 'passed', true, now())`,
+        [u.id, CHALLENGE, day],
+      );
+    }
+    type Progress = { completed: boolean; certificateId: string | null; certificateNeedsName: boolean };
+    const progressUrl = `/api/me/challenges/${CHALLENGE}/progress`;
+    const before = await h.get<Progress>(progressUrl, { token: u.token });
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ completed: true, certificateId: null, certificateNeedsName: true });
+    expect(await h.sql('select 1 from certificates where user_id = ?', [u.id])).toHaveLength(0);
+
+    await h.put('/api/me/profile', { name: 'Ada Lovelace' }, { token: u.token });
+    const after = await h.get<Progress>(progressUrl, { token: u.token });
+    expect(after.body).toMatchObject({
+      completed: true,
+      certificateId: expect.any(String),
+      certificateNeedsName: false,
+    });
+    const page = await h.get<CertificatePage>(`/api/certificates/${after.body.certificateId}`);
+    expect(page.body.snapshot.learnerName).toBe('Ada Lovelace');
+    expect((await h.get<Progress>(progressUrl, { token: u.token })).body.certificateId).toBe(after.body.certificateId);
+  });
+
+  it('a learner who has not completed the challenge is not asked for a name', async () => {
+    const u = await h.learnerWith('vagus-nerve', 'cert-unfinished');
+    await enroll(u);
+    const progress = await h.get<{ completed: boolean; certificateNeedsName: boolean }>(
+      `/api/me/challenges/${CHALLENGE}/progress`,
+      { token: u.token },
+    );
+    expect(progress.body).toMatchObject({ completed: false, certificateNeedsName: false });
   });
 });
 

@@ -47,6 +47,7 @@ interface Progress {
   nextUnlock: { day: number; is_unlocked: boolean; unlock_at: string | null } | null;
   completed: boolean;
   certificateId: string | null;
+  certificateNeedsName: boolean;
 }
 interface QuizResult {
   score: number;
@@ -165,6 +166,11 @@ async function enrolled(tag: string, start = '2030-03-10'): Promise<TestUser> {
   return u;
 }
 
+/** The learner chooses the name their certificate shows: without one, none is issued (certificates.e2e-spec.ts). */
+async function named(u: TestUser): Promise<void> {
+  expect((await h.put('/api/me/profile', { name: 'Ada Lovelace' }, { token: u.token })).status).toBe(200);
+}
+
 async function progressOf(u: TestUser): Promise<Progress> {
   const res = await h.get<Progress>(url('/progress'), { token: u.token });
   expect(res.status).toBe(200);
@@ -274,7 +280,7 @@ describe('enrolment', () => {
       ['2030-03-12T04:00:00.000Z', false],
     ]);
     expect(first.body.nextUnlock).toEqual({ day: 2, is_unlocked: false, unlock_at: '2030-03-11T04:00:00.000Z' });
-    expect(first.body).toMatchObject({ completed: false, certificateId: null });
+    expect(first.body).toMatchObject({ completed: false, certificateId: null, certificateNeedsName: false });
 
     const again = await h.post<Progress>(
       `/api/challenges/${CID}/enroll`,
@@ -742,6 +748,7 @@ describe('completing a challenge', () => {
 
   it('issues the certificate once every day is passed', async () => {
     const u = await enrolled('complete');
+    await named(u);
     setNow('2030-03-20T00:00:00Z');
     const certificates = h.app.get(CertificatesService);
     const issue = jest.spyOn(certificates, 'issueIfNotIssued');
@@ -756,12 +763,14 @@ describe('completing a challenge', () => {
     expect(progress.completed).toBe(true);
     expect(progress.days.every((d) => d.passed)).toBe(true);
     expect(progress.certificateId).toEqual(expect.any(String));
+    expect(progress.certificateNeedsName).toBe(false);
     expect(progress.certificateId).toBe(await certificates.idFor(u.id, CID));
     expect(await certificateRows(u.id)).toEqual([{ id: progress.certificateId }]);
   });
 
   it('decides the last two submissions one after the other: both succeed, the certificate is asked for once', async () => {
     const u = await enrolled('race');
+    await named(u);
     setNow('2030-03-20T00:00:00Z');
     await passDays(u, [1, 2, 3, 4, 5]);
     for (const d of [6, 7]) await h.post(url(`/days/${d}/quiz`), { answers: rightAnswers(d) }, { token: u.token });

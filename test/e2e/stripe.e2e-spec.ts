@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { FakeStripe, stripeEvent, stripeSignature } from '../support/fake-stripe';
-import { Harness } from '../support/harness';
+import { Harness, mailsTo, waitForMail } from '../support/harness';
 
 interface Checkout {
   sessionId: string;
@@ -192,6 +192,16 @@ describe('Stripe webhooks', () => {
     ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(await entitlementRows(u.id, 'ai-for-ceos')).toEqual([{ status: 'active' }]);
+    // One receipt, however many paths fulfilled or replayed the payment (issue 26 §9).
+    const receipt = await waitForMail(u.email, 'purchase-receipt');
+    expect(receipt.subject).toBe('Your LearnPath receipt: AI for CEOs');
+    expect(receipt.text).toContain('$29.00');
+    expect((await deliver(e.payload)).status).toBe(200);
+    expect(
+      (await deliver(event('checkout.session.async_payment_succeeded', fake.pay(body.sessionId)).payload)).status,
+    ).toBe(200);
+    await h.queuesDrained();
+    expect(mailsTo(u.email).filter((m) => m.template === 'purchase-receipt')).toHaveLength(1);
   });
 
   it('waits for delayed payments: unpaid completion grants nothing, async success grants, async failure marks failed', async () => {

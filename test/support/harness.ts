@@ -59,7 +59,7 @@ export interface TestUser {
 export interface LoginBody {
   accessToken: string;
   expiresAt: number;
-  user: { id: string; email: string; roles: string[]; emailVerified: boolean };
+  user: { id: string; email: string; roles: string[]; emailVerified: boolean; name?: string | null };
 }
 
 interface Price {

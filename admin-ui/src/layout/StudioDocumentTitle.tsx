@@ -4,7 +4,9 @@ import { useLocation } from 'react-router-dom';
 import { resources } from '../screens';
 import { STUDIO_BASE } from '../providers/authProvider';
 
-const SITE = 'LearnPath';
+import { PRODUCT_NAME } from '@lp/shared/product';
+
+const SITE = PRODUCT_NAME;
 
 /** 'Versions · Studio · LearnPath': the screen under /studio, then the console, then the site. */
 export function studioDocumentTitle(pathname: string): string {

@@ -62,6 +62,7 @@ export function makeSession(
       roles: roles as Session['user']['roles'],
       emailVerified: true,
       createdAt: '2026-01-01T00:00:00.000Z',
+      name: null,
     },
   };
 }

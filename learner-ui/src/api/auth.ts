@@ -12,18 +12,26 @@ export const ROLES: readonly Role[] = ['learner', 'studio', 'admin', 'clinician'
 export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
 
 /** Returned by login and refresh: `expiresAt` is the access token's expiry in epoch milliseconds. */
-export type Session = OkResponse<'/api/auth/login', 'post'>;
+export type Session = Schema<'LoginResponse'>;
+
+/** The login answer: a session, plus (once, after signing up from a checkout) the purchase to resume. */
+export type SignIn = OkResponse<'/api/auth/login', 'post'>;
+
+export type PendingCheckout = Schema<'PendingCheckoutResponse'>;
+
+export type RegisterBody = RequestBody<'/api/auth/register', 'post'>;
+
+/** The caller's e-mail and the name on their certificates. */
+export type Profile = Schema<'ProfileResponse'>;
 
 export type MessageResponse = Schema<'MessageResponse'>;
 
 export const authApi = {
   login: (email: string, password: string) =>
-    api.post<Session>('/api/auth/login', { email, password } satisfies RequestBody<'/api/auth/login', 'post'>),
-  register: (email: string, password: string) =>
-    api.post<MessageResponse>('/api/auth/register', {
-      email,
-      password,
-    } satisfies RequestBody<'/api/auth/register', 'post'>),
+    api.post<SignIn>('/api/auth/login', { email, password } satisfies RequestBody<'/api/auth/login', 'post'>),
+  /** `extras`: the optional name on certificates, and the course being bought when the visitor chose to sign up. */
+  register: (email: string, password: string, extras: Pick<RegisterBody, 'name' | 'checkout'> = {}) =>
+    api.post<MessageResponse>('/api/auth/register', { email, password, ...extras } satisfies RegisterBody),
   /** The refresh token travels in the httpOnly cookie, so there is no body. */
   refresh: () => api.post<OkResponse<'/api/auth/refresh', 'post'>>('/api/auth/refresh'),
   /** 204: no body. */
@@ -42,4 +50,11 @@ export const authApi = {
   verify: (token: string) =>
     api.post<MessageResponse>('/api/auth/verify', { token } satisfies RequestBody<'/api/auth/verify', 'post'>),
   session: () => api.get<OkResponse<'/api/auth/session', 'get'>>('/api/auth/session'),
+};
+
+export const profileApi = {
+  get: () => api.get<Profile>('/api/me/profile'),
+  /** null or "" clears the name. */
+  update: (name: string | null) =>
+    api.put<Profile>('/api/me/profile', { name } satisfies RequestBody<'/api/me/profile', 'put'>),
 };

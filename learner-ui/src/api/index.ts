@@ -2,8 +2,17 @@ export { api, apiRequest, configureApiClient, resetApiClient, isAuthPage, isUnau
 export type { RequestOptions, ClientHooks } from './client';
 export { ApiError, errorMessage, isApiError } from './errors';
 export { accessToken } from './token';
-export { authApi, isRole, ROLES } from './auth';
-export type { Session, SessionUser, Role, MessageResponse } from './auth';
+export { authApi, isRole, profileApi, ROLES } from './auth';
+export type {
+  Session,
+  SessionUser,
+  Role,
+  MessageResponse,
+  SignIn,
+  PendingCheckout,
+  Profile,
+  RegisterBody,
+} from './auth';
 export { subjectsApi, entitlementsApi } from './subjects';
 export type { Subject, Entitlement } from './subjects';
 export { catalogApi, checkoutApi, previewApi } from './catalog';

@@ -86,6 +86,7 @@ export function session(email = 'ada@example.com', roles: string[] = ['learner']
       roles: roles as Session['user']['roles'],
       emailVerified: true,
       createdAt: '2026-01-01T00:00:00.000Z',
+      name: null,
     },
   };
 }

@@ -981,6 +981,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MeController_profile"];
+        put: operations["MeController_updateProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/tags": {
         parameters: {
             query?: never;
@@ -2669,6 +2685,17 @@ export interface components {
             /** @description added in the Studio and not yet published */
             created: boolean;
         };
+        PendingCheckoutDto: {
+            /** @example vagus-nerve */
+            subjectId: string;
+            /** @example price_vagus_nerve */
+            priceId?: string;
+        };
+        PendingCheckoutResponse: {
+            /** @example vagus-nerve */
+            subjectId: string;
+            priceId: string | null;
+        };
         PracticeOptionResponse: {
             /** @example b */
             id: string;
@@ -2802,6 +2829,11 @@ export interface components {
         PricesResponse: {
             prices: components["schemas"]["PriceResponse"][];
         };
+        ProfileResponse: {
+            email: string;
+            /** @description the name on certificates */
+            name: string | null;
+        };
         ProgressResponse: {
             enrollment: components["schemas"]["EnrollmentResponse"] | null;
             days: components["schemas"]["DayProgressResponse"][];
@@ -2810,6 +2842,8 @@ export interface components {
             /** @description every day passed */
             completed: boolean;
             certificateId: string | null;
+            /** @description every day is passed but no certificate was issued, because the learner has not set the name it shows (PUT /api/me/profile); reading the progress after setting it issues the certificate */
+            certificateNeedsName: boolean;
         };
         ProjectDto: {
             /**
@@ -2968,6 +3002,10 @@ export interface components {
             email: string;
             /** @example demo-password */
             password: string;
+            /** @description the name on certificates; trimmed, optional */
+            name?: string;
+            /** @description stored for a new account only; its first sign-in answers it once as pendingCheckout */
+            checkout?: components["schemas"]["PendingCheckoutDto"];
         };
         ResetDraftResponse: {
             /** @description draft overlay rows removed */
@@ -3119,6 +3157,8 @@ export interface components {
             roles: ("learner" | "studio" | "admin" | "clinician")[];
             emailVerified: boolean;
             createdAt: string;
+            /** @description the name on certificates; null when none was given */
+            name: string | null;
         };
         SetRolesDto: {
             /**
@@ -3138,6 +3178,15 @@ export interface components {
             tag: string;
             /** @description whether the learner sees it (GET /api/me/tags) */
             learnerVisible: boolean;
+        };
+        SignInResponse: {
+            /** @description epoch milliseconds when the access token expires */
+            expiresAt: number;
+            user: components["schemas"]["SessionUserResponse"];
+            /** @description JWT for the Authorization: Bearer header */
+            accessToken: string;
+            /** @description only in the first sign-in after registering from a checkout, and only while that course is in the shop and not owned */
+            pendingCheckout: components["schemas"]["PendingCheckoutResponse"] | null;
         };
         SkillMasteryResponse: {
             /** @example vagus-nerve */
@@ -3470,6 +3519,10 @@ export interface components {
              *     Content
              */
             text: string;
+        };
+        UpdateProfileDto: {
+            /** @description the name on certificates; null or "" clears it */
+            name: string | null;
         };
         UserResponse: {
             /** Format: uuid */
@@ -4704,7 +4757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginResponse"];
+                    "application/json": components["schemas"]["SignInResponse"];
                 };
             };
         };
@@ -5549,6 +5602,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProgressResponse"];
+                };
+            };
+        };
+    };
+    MeController_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the caller's e-mail and the name on their certificates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileResponse"];
+                };
+            };
+        };
+    };
+    MeController_updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProfileDto"];
+            };
+        };
+        responses: {
+            /** @description the name is trimmed; null or "" clears it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileResponse"];
                 };
             };
         };

@@ -16,6 +16,7 @@ import { Migration20261126000000AdaptiveAttempts } from './Migration202611260000
 import { Migration20261127000000AuditJobs } from './Migration20261127000000AuditJobs';
 import { Migration20261128000000StudioAuthoring } from './Migration20261128000000StudioAuthoring';
 import { Migration20261201010000AttemptsAndTags } from './Migration20261201010000AttemptsAndTags';
+import { Migration20261201020000AccountsAndReceipts } from './Migration20261201020000AccountsAndReceipts';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -39,4 +40,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127000000AuditJobs', class: Migration20261127000000AuditJobs },
   { name: 'Migration20261128000000StudioAuthoring', class: Migration20261128000000StudioAuthoring },
   { name: 'Migration20261201010000AttemptsAndTags', class: Migration20261201010000AttemptsAndTags },
+  { name: 'Migration20261201020000AccountsAndReceipts', class: Migration20261201020000AccountsAndReceipts },
 ];

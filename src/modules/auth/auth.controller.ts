@@ -15,11 +15,17 @@ import { InjectConfig } from '../../config/config.module';
 import { AccessTokenService } from './access-token.service';
 import { AuthService, ClientInfo, IssuedSession } from './auth.service';
 import { CredentialsDto, EmailDto, RegisterDto, ResetPasswordDto, TokenDto } from './dto/auth.dto';
-import { LoginResponse, MessageResponse, SessionResponse } from './dto/session.response';
+import { LoginResponse, MessageResponse, SessionResponse, SignInResponse } from './dto/session.response';
 import { bearerToken } from '../../common/guards/jwt-auth.guard';
 
 export const REFRESH_COOKIE = 'lp_refresh';
 const COOKIE_PATH = '/api/auth';
+/**
+ * A marker, not a secret: `lp_session=1` lives as long as the refresh cookie, but the page's script can read it. The
+ * learner site probes POST /api/auth/refresh on load only when it is there (or the local-storage hint is), so a
+ * signed-out visitor's page sends no request that must answer 401.
+ */
+export const SESSION_MARKER_COOKIE = 'lp_session';
 
 function client(req: FastifyRequest): ClientInfo {
   return { ip: req.ip, userAgent: req.headers['user-agent'] };
@@ -42,6 +48,13 @@ export class AuthController {
       path: COOKIE_PATH,
       maxAge: issued.refreshMaxAgeSeconds,
     });
+    reply.setCookie(SESSION_MARKER_COOKIE, '1', {
+      httpOnly: false,
+      sameSite: 'strict',
+      secure: this.config.auth.secureCookies,
+      path: '/',
+      maxAge: issued.refreshMaxAgeSeconds,
+    });
     return { accessToken: issued.accessToken, expiresAt: issued.expiresAt, user: issued.user };
   }
 
@@ -52,25 +65,27 @@ export class AuthController {
       sameSite: 'strict',
       secure: this.config.auth.secureCookies,
     });
+    reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/', sameSite: 'strict', secure: this.config.auth.secureCookies });
   }
 
   @Public()
   @Post('register')
   @ApiCreatedResponse({ type: MessageResponse, description: 'the same answer whether or not the address is new' })
   register(@Body() dto: RegisterDto, @Req() req: FastifyRequest): Promise<MessageResponse> {
-    return this.auth.register(dto.email, dto.password, client(req));
+    return this.auth.register(dto.email, dto.password, client(req), { name: dto.name, checkout: dto.checkout });
   }
 
   @Public()
   @Post('login')
   @HttpCode(200)
-  @ApiOkResponse({ type: LoginResponse })
+  @ApiOkResponse({ type: SignInResponse })
   async login(
     @Body() dto: CredentialsDto,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<LoginResponse> {
-    return this.setRefreshCookie(reply, await this.auth.login(dto.email, dto.password, client(req)));
+  ): Promise<SignInResponse> {
+    const issued = await this.auth.login(dto.email, dto.password, client(req));
+    return { ...this.setRefreshCookie(reply, issued), pendingCheckout: issued.pendingCheckout };
   }
 
   @Public()

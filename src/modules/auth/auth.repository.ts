@@ -10,6 +10,16 @@ export interface UserWithRoles {
   emailVerifiedAt: Date | null;
   createdAt: Date;
   roles: Role[];
+  /** the name on certificates; null when the learner gave none */
+  displayName: string | null;
+}
+
+/** The purchase a new account was registered for (users.pending_checkout). */
+export interface PendingCheckout {
+  subjectId: string;
+  priceId: string | null;
+  /** when it was stored, ISO 8601 */
+  at: string;
 }
 
 /** Raw queries return timestamps as the driver gives them (strings): make them Dates. */
@@ -38,7 +48,7 @@ export class AuthRepository {
 
   async findUserByEmail(email: string): Promise<UserWithRoles | null> {
     const rows = await this.em.execute<Record<string, unknown>[]>(
-      `select u.id, u.email, u.password_hash, u.email_verified_at, u.created_at,
+      `select u.id, u.email, u.password_hash, u.email_verified_at, u.created_at, u.display_name,
               coalesce(array_agg(r.role order by r.role) filter (where r.role is not null), '{}') as roles
          from users u left join user_roles r on r.user_id = u.id
         where u.email = ? group by u.id`,
@@ -49,7 +59,7 @@ export class AuthRepository {
 
   async findUserById(id: string): Promise<UserWithRoles | null> {
     const rows = await this.em.execute<Record<string, unknown>[]>(
-      `select u.id, u.email, u.password_hash, u.email_verified_at, u.created_at,
+      `select u.id, u.email, u.password_hash, u.email_verified_at, u.created_at, u.display_name,
               coalesce(array_agg(r.role order by r.role) filter (where r.role is not null), '{}') as roles
          from users u left join user_roles r on r.user_id = u.id
         where u.id = ? group by u.id`,
@@ -66,15 +76,29 @@ export class AuthRepository {
       emailVerifiedAt: toDateOrNull(row.email_verified_at),
       createdAt: toDate(row.created_at),
       roles: row.roles as Role[],
+      displayName: (row.display_name as string | null) ?? null,
     };
   }
 
-  /** Creates the user with the learner role; null when the e-mail is taken (unique constraint). */
-  async createUser(em: EntityManager, email: string, passwordHash: string): Promise<string | null> {
+  /**
+   * Creates the user with the learner role; null when the e-mail is taken (unique constraint), and then nothing of
+   * this registration (name, pending purchase) touches the existing account.
+   */
+  async createUser(
+    em: EntityManager,
+    email: string,
+    passwordHash: string,
+    extra: { displayName?: string | null; pendingCheckout?: PendingCheckout | null } = {},
+  ): Promise<string | null> {
     const inserted = await em.execute<{ id: string }[]>(
-      `insert into users (id, email, password_hash, created_at, updated_at)
-       values (gen_random_uuid(), ?, ?, now(), now()) on conflict (email) do nothing returning id`,
-      [email, passwordHash],
+      `insert into users (id, email, password_hash, display_name, pending_checkout, created_at, updated_at)
+       values (gen_random_uuid(), ?, ?, ?, ?::jsonb, now(), now()) on conflict (email) do nothing returning id`,
+      [
+        email,
+        passwordHash,
+        extra.displayName ?? null,
+        extra.pendingCheckout ? JSON.stringify(extra.pendingCheckout) : null,
+      ],
     );
     if (!inserted[0]) return null;
     await em.execute(`insert into user_roles (user_id, role, created_at) values (?, 'learner', now())`, [
@@ -223,5 +247,37 @@ export class AuthRepository {
       `update users set password_hash = ?, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() where id = ?`,
       [passwordHash, userId],
     );
+  }
+
+  /**
+   * Reads and clears the pending purchase in one statement, so two sign-ins at once cannot both resume it: the
+   * first sign-in after confirming gets it, every later one gets null.
+   */
+  async takePendingCheckout(userId: string): Promise<PendingCheckout | null> {
+    const rows = await this.em.execute<{ pending_checkout: PendingCheckout | null }[]>(
+      `with old as (select id, pending_checkout from users where id = ? and pending_checkout is not null for update)
+       update users u set pending_checkout = null from old where u.id = old.id returning old.pending_checkout`,
+      [userId],
+    );
+    return rows[0]?.pending_checkout ?? null;
+  }
+
+  async findProfile(userId: string): Promise<{ email: string; displayName: string | null } | null> {
+    const rows = await this.em.execute<{ email: string; display_name: string | null }[]>(
+      `select email, display_name from users where id = ?`,
+      [userId],
+    );
+    return rows[0] ? { email: rows[0].email, displayName: rows[0].display_name } : null;
+  }
+
+  async setDisplayName(
+    userId: string,
+    displayName: string | null,
+  ): Promise<{ email: string; displayName: string | null } | null> {
+    const rows = await this.em.execute<{ email: string; display_name: string | null }[]>(
+      `update users set display_name = ?, updated_at = now() where id = ? returning email, display_name`,
+      [displayName, userId],
+    );
+    return rows[0] ? { email: rows[0].email, displayName: rows[0].display_name } : null;
   }
 }

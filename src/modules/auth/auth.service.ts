@@ -1,15 +1,30 @@
 import { AccessView } from '../../common/guards/access-view';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { TooManyRequestsException } from '../../common/http/too-many-requests.exception';
 import { type RateLimitRule, RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
+import { RESUMABLE_PURCHASE, type ResumablePurchaseCheck } from '../../common/purchases/resumable-purchase';
 import { MailQueueService } from '../mail/mail-queue.service';
 import { AccessTokenService } from './access-token.service';
-import { AuthRepository, type RotateOutcome, type UserWithRoles } from './auth.repository';
-import { LoginResponse, toSessionUserResponse } from './dto/session.response';
+import { AuthRepository, type PendingCheckout, type RotateOutcome, type UserWithRoles } from './auth.repository';
+import {
+  LoginResponse,
+  type PendingCheckoutResponse,
+  type ProfileResponse,
+  toProfileResponse,
+  toSessionUserResponse,
+} from './dto/session.response';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './password';
 import { randomToken, sha256 } from './tokens';
 
@@ -23,6 +38,16 @@ export interface IssuedSession extends LoginResponse {
   refreshToken: string;
   refreshMaxAgeSeconds: number;
 }
+
+/** What a registration may carry besides the credentials. */
+export interface RegistrationExtras {
+  /** trimmed by the DTO; "" means none */
+  name?: string;
+  checkout?: { subjectId: string; priceId?: string };
+}
+
+/** A pending purchase older than this is not resumed: the visitor has moved on. */
+export const PENDING_CHECKOUT_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
 export const MESSAGES = {
   registered: 'Check your email to confirm your account.',
@@ -59,6 +84,8 @@ export class AuthService {
     private readonly rateLimit: RateLimitService,
     private readonly access: AccessView,
     @InjectConfig() private readonly config: AppConfig,
+    // Provided by the catalog (ResumablePurchaseModule) in the API; the worker signs nobody in and has none.
+    @Optional() @Inject(RESUMABLE_PURCHASE) private readonly purchases?: ResumablePurchaseCheck,
   ) {}
 
   private rule(name: string, key: string, max: number): RateLimitRule {
@@ -78,13 +105,24 @@ export class AuthService {
    * Same answer whether or not the e-mail is taken; a taken address gets a notice mail
    * instead of a second account, and the password is hashed either way so timing tells nothing.
    */
-  async register(email: string, password: string, client: ClientInfo): Promise<{ message: string }> {
+  async register(
+    email: string,
+    password: string,
+    client: ClientInfo,
+    extras: RegistrationExtras = {},
+  ): Promise<{ message: string }> {
     const rl = this.config.rateLimit;
     await this.rateLimit.consume(this.rule('register:ip', client.ip, rl.registerPerIp));
     const problem = passwordProblem(password);
     if (problem) throw new BadRequestException(problem);
     const passwordHash = await hashPassword(password);
-    const userId = await this.em.transactional((tx) => this.repo.createUser(tx, email, passwordHash));
+    // Name and purchase belong to the new account only: a taken address keeps its own (createUser inserts nothing).
+    const pendingCheckout: PendingCheckout | null = extras.checkout
+      ? { subjectId: extras.checkout.subjectId, priceId: extras.checkout.priceId ?? null, at: new Date().toISOString() }
+      : null;
+    const userId = await this.em.transactional((tx) =>
+      this.repo.createUser(tx, email, passwordHash, { displayName: extras.name || null, pendingCheckout }),
+    );
     const mailAllowed = await this.mayMail(email);
     if (!mailAllowed) return { message: MESSAGES.registered };
     if (userId) {
@@ -107,7 +145,11 @@ export class AuthService {
     await this.mail.enqueue({ to: email, template: 'verify-email', link: this.link('/verify', token) }, `verify-${id}`);
   }
 
-  async login(email: string, password: string, client: ClientInfo): Promise<IssuedSession> {
+  async login(
+    email: string,
+    password: string,
+    client: ClientInfo,
+  ): Promise<IssuedSession & { pendingCheckout: PendingCheckoutResponse | null }> {
     const rl = this.config.rateLimit;
     // Every attempt counts per client address. Failed passwords count per account and address
     // (a guesser is stopped without locking the owner out from elsewhere) and per account, which
@@ -127,7 +169,34 @@ export class AuthService {
       throw new UnauthorizedException(MESSAGES.invalidCredentials);
     }
     if (!user.emailVerifiedAt) throw new ForbiddenException(MESSAGES.emailNotConfirmed);
-    return this.startSession(user, client);
+    const session = await this.startSession(user, client);
+    return { ...session, pendingCheckout: await this.resumablePurchase(user.id) };
+  }
+
+  /**
+   * The purchase the account was registered for, taken (and so cleared) by this sign-in whatever it answers: only a
+   * recent one, of a course still in the shop that the learner does not own yet, is worth resuming.
+   */
+  private async resumablePurchase(userId: string): Promise<PendingCheckoutResponse | null> {
+    const pending = await this.repo.takePendingCheckout(userId);
+    if (!pending) return null;
+    const at = Date.parse(pending.at);
+    if (!Number.isFinite(at) || Date.now() - at > PENDING_CHECKOUT_MAX_AGE_MS) return null;
+    if (!this.purchases) return null;
+    return this.purchases.resumable(userId, pending.subjectId, pending.priceId);
+  }
+
+  async profile(userId: string): Promise<ProfileResponse> {
+    const profile = await this.repo.findProfile(userId);
+    if (!profile) throw new UnauthorizedException(MESSAGES.sessionMissing);
+    return toProfileResponse(profile);
+  }
+
+  /** Sets the name on certificates; null or "" clears it. */
+  async setDisplayName(userId: string, name: string | null): Promise<ProfileResponse> {
+    const profile = await this.repo.setDisplayName(userId, name || null);
+    if (!profile) throw new UnauthorizedException(MESSAGES.sessionMissing);
+    return toProfileResponse(profile);
   }
 
   private async startSession(user: UserWithRoles, client: ClientInfo): Promise<IssuedSession> {

@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { UserDataModule } from '../auth/user-data/user-data.module';
 import { CourseStructureModule } from '../graph/structure/course-structure.module';
+import { MailModule } from '../mail/mail.module';
 import { CatalogContentRepository } from './catalog-content.repository';
 import { CatalogContentService } from './catalog-content.service';
 import { CatalogController } from './catalog.controller';
@@ -14,10 +15,11 @@ import { CheckoutRepository } from './checkout.repository';
 import { CheckoutService } from './checkout.service';
 import { EntitlementsRepository } from './entitlements.repository';
 import { EntitlementsService } from './entitlements.service';
+import { ReceiptService } from './receipt.service';
 import { DevPaymentProvider, PAYMENT_PROVIDER, StripeClientHolder, StripePaymentProvider } from './payment-providers';
 
 @Module({
-  imports: [CourseStructureModule, UserDataModule],
+  imports: [CourseStructureModule, UserDataModule, MailModule],
   controllers: [CatalogController, CheckoutController],
   providers: [
     CatalogContentRepository,
@@ -28,6 +30,7 @@ import { DevPaymentProvider, PAYMENT_PROVIDER, StripeClientHolder, StripePayment
     EntitlementsService,
     CheckoutRepository,
     CheckoutService,
+    ReceiptService,
     StripeClientHolder,
     {
       provide: PAYMENT_PROVIDER,

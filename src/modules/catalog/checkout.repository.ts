@@ -195,4 +195,35 @@ export class CheckoutRepository {
     );
     return rows.length > 0;
   }
+
+  /**
+   * Claims the receipt of a paid session: the first caller gets what the receipt states, every later one (and any
+   * caller while the session is not paid) gets null. Not in a transaction of its own: one statement is atomic.
+   */
+  async claimReceipt(
+    id: string,
+  ): Promise<{ userId: string; subjectId: string; amount: number; currency: string; paidAt: Date } | null> {
+    const rows = await this.em.execute<
+      { user_id: string; subject_id: string; amount: number; currency: string; paid_at: Date | string }[]
+    >(
+      `update checkout_sessions set receipt_queued_at = now()
+        where id = ? and status = 'paid' and receipt_queued_at is null
+        returning user_id, subject_id, amount, currency, coalesce(completed_at, now()) as paid_at`,
+      [id],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      userId: r.user_id,
+      subjectId: r.subject_id,
+      amount: r.amount,
+      currency: r.currency,
+      paidAt: r.paid_at instanceof Date ? r.paid_at : new Date(r.paid_at),
+    };
+  }
+
+  /** Gives the claim back when the mail could not be queued, so the next path that fulfils tries again. */
+  async releaseReceipt(id: string): Promise<void> {
+    await this.em.execute(`update checkout_sessions set receipt_queued_at = null where id = ?`, [id]);
+  }
 }

@@ -18,6 +18,7 @@ import { CatalogService } from './catalog.service';
 import { CheckoutRepository, SessionRecord } from './checkout.repository';
 import { EntitlementsService } from './entitlements.service';
 import { PAYMENT_PROVIDER, PaymentProvider } from './payment-providers';
+import { ReceiptService } from './receipt.service';
 
 export const NOT_YOUR_SESSION = 'This checkout session belongs to another account';
 const REUSE_OPEN_SESSION_SECONDS = 23 * 3600;
@@ -40,6 +41,7 @@ export class CheckoutService {
     private readonly entitlements: EntitlementsService,
     private readonly users: UserDataService,
     private readonly access: AccessView,
+    private readonly receipts: ReceiptService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
@@ -108,12 +110,19 @@ export class CheckoutService {
       else if (state?.closed) await this.em.transactional((em) => this.repo.closeIfOpen(em, session.id, 'expired'));
       session = (await this.repo.findSession(this.em, session.id))!;
     }
+    // Paid by another path (the dev page, a webhook) whose receipt may not have been queued: the claim decides.
+    if (session.status === 'paid') await this.receipts.send(session.id);
     return { session, entitled: await this.entitlements.hasActive(userId, session.subjectId) };
   }
 
-  /** Marks the session paid and grants the entitlement, once, in its own transaction. */
-  private fulfil(sessionId: string, paymentIntentId: string | null): Promise<'granted' | 'already' | 'ignored'> {
-    return this.changingAccess((tx, touch) => this.fulfilIn(tx, sessionId, paymentIntentId, touch));
+  /**
+   * Marks the session paid and grants the entitlement, once, in its own transaction; once that committed, the
+   * receipt goes out (once: ReceiptService claims it).
+   */
+  private async fulfil(sessionId: string, paymentIntentId: string | null): Promise<'granted' | 'already' | 'ignored'> {
+    const result = await this.changingAccess((tx, touch) => this.fulfilIn(tx, sessionId, paymentIntentId, touch));
+    if (result !== 'ignored') await this.receipts.send(sessionId);
+    return result;
   }
 
   /**
@@ -207,8 +216,14 @@ export class CheckoutService {
    * effect, so a redelivery (or a concurrent duplicate, which waits on the unique id) changes nothing.
    */
   async applyStripeEvent(event: Stripe.Event): Promise<'applied' | 'duplicate' | 'ignored'> {
-    return this.changingAccess(async (tx, touch) => {
-      if (!(await this.repo.recordEvent(tx, event.id, 'stripe', event.type))) return 'duplicate' as const;
+    // The paid session whose receipt is due once this event's transaction committed: a completion that granted or
+    // found the session already paid, and a completion delivered again (the claim keeps it to one mail).
+    let receiptFor: string | null = null;
+    const result = await this.changingAccess(async (tx, touch) => {
+      if (!(await this.repo.recordEvent(tx, event.id, 'stripe', event.type))) {
+        if (isCompletion(event)) receiptFor = (event.data.object as Stripe.Checkout.Session).id;
+        return 'duplicate' as const;
+      }
       switch (event.type) {
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded': {
@@ -218,7 +233,9 @@ export class CheckoutService {
           const pi = idOf(s.payment_intent);
           if (pi) await this.repo.lockPayment(tx, pi);
           await this.ensureSessionFromStripe(tx, s);
-          return (await this.fulfilIn(tx, s.id, pi, touch)) === 'ignored' ? ('ignored' as const) : ('applied' as const);
+          if ((await this.fulfilIn(tx, s.id, pi, touch)) === 'ignored') return 'ignored' as const;
+          receiptFor = s.id;
+          return 'applied' as const;
         }
         case 'checkout.session.async_payment_failed': {
           const s = event.data.object as Stripe.Checkout.Session;
@@ -276,6 +293,8 @@ export class CheckoutService {
           return 'ignored' as const;
       }
     });
+    if (receiptFor) await this.receipts.send(receiptFor);
+    return result;
   }
 
   /** A session created outside this server (e.g. a payment link) is recorded from its metadata. */
@@ -295,6 +314,10 @@ export class CheckoutService {
       currency: s.currency ?? 'usd',
     });
   }
+}
+
+function isCompletion(event: Stripe.Event): boolean {
+  return event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded';
 }
 
 /** Stripe sends a related object as its id or, when expanded, as the object. */

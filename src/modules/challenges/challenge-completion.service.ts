@@ -34,20 +34,26 @@ export class ChallengeCompletionService {
   /**
    * After the commit of a change that completed the challenge. A failure is logged, not thrown: the grade
    * that completed the challenge is stored, and reading the progress issues a missing certificate again.
+   * `needsName`: nothing was issued because the learner has not chosen the name their certificate shows.
    */
-  async issueCertificate(userId: string, challengeId: string): Promise<string | null> {
+  async issueCertificate(userId: string, challengeId: string): Promise<{ id: string | null; needsName: boolean }> {
     try {
-      return (await this.certificates.issueIfNotIssued(userId, challengeId)).id;
+      const issued = await this.certificates.issueIfNotIssued(userId, challengeId);
+      return issued ? { id: issued.id, needsName: false } : { id: null, needsName: true };
     } catch (err) {
       this.logger.error({ err, userId, challengeId }, 'Could not issue the certificate of a completed challenge');
-      return null;
+      return { id: null, needsName: false };
     }
   }
 
-  /** The learner's certificate for the challenge; for a completed one without any, issues it now. */
-  async certificateFor(userId: string, challengeId: string, completed: boolean): Promise<string | null> {
+  /** The learner's certificate for the challenge; for a completed one without any, issues it now (given a name). */
+  async certificateFor(
+    userId: string,
+    challengeId: string,
+    completed: boolean,
+  ): Promise<{ id: string | null; needsName: boolean }> {
     const id = await this.certificates.idFor(userId, challengeId);
-    if (id || !completed) return id;
+    if (id || !completed) return { id, needsName: false };
     return this.issueCertificate(userId, challengeId);
   }
 }

@@ -107,6 +107,7 @@ export class ChallengeProgressService {
     }
     const next = enrollment ? days.find((d) => !d.is_unlocked) : undefined;
     const completed = challenge.daysCount > 0 && days.every((d) => d.passed);
+    const certificate = await this.completion.certificateFor(userId, challenge.id, completed);
     return {
       enrollment: enrollment
         ? {
@@ -119,7 +120,8 @@ export class ChallengeProgressService {
       days,
       nextUnlock: next ? { day: next.day, is_unlocked: false, unlock_at: next.unlock_at } : null,
       completed,
-      certificateId: await this.completion.certificateFor(userId, challenge.id, completed),
+      certificateId: certificate.id,
+      certificateNeedsName: certificate.needsName,
     };
   }
 

@@ -11,7 +11,7 @@ import {
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { configureApiClient, errorMessage } from '../../api';
-import type { Role } from '../../api';
+import type { RegisterBody, Role } from '../../api';
 import { useToast } from '../toast/toast-context';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { SessionController } from './session-controller';
@@ -69,9 +69,9 @@ export function AuthProvider({ children, controller: injected }: AuthProviderPro
   const login = useCallback(
     async (email: string, password: string) => {
       try {
-        const user = await controller.login(email, password);
+        const result = await controller.login(email, password);
         toast({ title: 'Welcome back!', description: 'You have successfully logged in.', variant: 'success' });
-        return user;
+        return result;
       } catch (err) {
         toast({ title: 'Login failed', description: errorMessage(err, 'Invalid credentials'), variant: 'destructive' });
         throw err;
@@ -81,9 +81,9 @@ export function AuthProvider({ children, controller: injected }: AuthProviderPro
   );
 
   const register = useCallback(
-    async (email: string, password: string) => {
+    async (email: string, password: string, extras?: Pick<RegisterBody, 'name' | 'checkout'>) => {
       try {
-        const message = await controller.register(email, password);
+        const message = await controller.register(email, password, extras);
         toast({
           title: 'Welcome!',
           description: 'Your account has been created successfully.',
@@ -123,6 +123,7 @@ export function AuthProvider({ children, controller: injected }: AuthProviderPro
       verify: (token) => controller.verify(token),
       requestVerify: (email) => controller.requestVerify(email),
       refresh: () => controller.refresh(),
+      setName: (name) => controller.setName(name),
     };
   }, [snapshot, controller, login, register, logout]);
 

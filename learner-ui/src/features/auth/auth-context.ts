@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { Role } from '../../api';
-import type { AuthUser } from './session-controller';
+import type { RegisterBody, Role } from '../../api';
+import type { AuthUser, SignInResult } from './session-controller';
 
 export interface AuthContextValue {
   /** The signed-in user; while loading, the remembered user from local storage (or null). */
@@ -10,9 +10,11 @@ export interface AuthContextValue {
   loading: boolean;
   hasRole: (role: Role) => boolean;
   /** Signs in; shows the success or 'Login failed' toast and rethrows failures. */
-  login: (email: string, password: string) => Promise<AuthUser>;
+  login: (email: string, password: string) => Promise<SignInResult>;
   /** Creates the account; shows the success or 'Registration failed' toast and rethrows failures. */
-  register: (email: string, password: string) => Promise<string>;
+  register: (email: string, password: string, extras?: Pick<RegisterBody, 'name' | 'checkout'>) => Promise<string>;
+  /** Shows a new name on certificates for the signed-in user (after PUT /api/me/profile). */
+  setName: (name: string | null) => void;
   /** Revokes the session on the server and signs out here; errors are only logged. */
   logout: () => Promise<void>;
   /** Sends the password-reset e-mail (no toast: the page decides what to show). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALLOWED_PATH_PREFIXES,
+  checkoutOfTarget,
   DEFAULT_REDIRECT,
   isAllowedRedirectPath,
   isStudioTarget,
@@ -250,5 +251,28 @@ describe('helpers', () => {
 
   it('loginPathWithNext encodes the target', () => {
     expect(loginPathWithNext('/graph?subject=a&b=c')).toBe('/login?next=%2Fgraph%3Fsubject%3Da%26b%3Dc');
+  });
+});
+
+describe('checkoutOfTarget (the purchase a sign-up keeps)', () => {
+  const origin = 'https://learn.example';
+  it('reads the course and the price of a checkout start target', () => {
+    expect(checkoutOfTarget('/checkout/start?subject=vagus-nerve&priceId=price_1', origin)).toEqual({
+      subjectId: 'vagus-nerve',
+      priceId: 'price_1',
+    });
+    expect(checkoutOfTarget('/checkout/start/?subject=metabolic', origin)).toEqual({ subjectId: 'metabolic' });
+  });
+  it.each([
+    null,
+    '',
+    '/checkout/start',
+    '/checkout/start?priceId=p',
+    '/checkout?subject=x',
+    '/graph?subject=x',
+    'https://evil.example/checkout/start?subject=x',
+    'javascript:alert(1)//checkout/start?subject=x',
+  ])('finds none in %s', (target) => {
+    expect(checkoutOfTarget(target, origin)).toBeNull();
   });
 });

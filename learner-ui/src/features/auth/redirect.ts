@@ -99,10 +99,15 @@ function currentOrigin(): string {
  * or /dashboard.
  */
 export function safeRedirect(target: unknown, origin: string = currentOrigin()): string {
-  if (typeof target !== 'string') return DEFAULT_REDIRECT;
+  return safeRedirectOrNull(target, origin) ?? DEFAULT_REDIRECT;
+}
+
+/** The safe target, or null when none was given or the one given is not safe (the caller picks the fallback). */
+export function safeRedirectOrNull(target: unknown, origin: string = currentOrigin()): string | null {
+  if (typeof target !== 'string') return null;
   const raw = target.trim();
-  if (!raw) return DEFAULT_REDIRECT;
-  if (hasDangerousScheme(raw)) return DEFAULT_REDIRECT;
+  if (!raw) return null;
+  if (hasDangerousScheme(raw)) return null;
 
   let base: URL;
   let url: URL;
@@ -111,11 +116,11 @@ export function safeRedirect(target: unknown, origin: string = currentOrigin()):
     // Parse the way the browser would, so //host, /\host, dot segments and encodings resolve first.
     url = new URL(raw, `${base.origin}/`);
   } catch {
-    return DEFAULT_REDIRECT;
+    return null;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return DEFAULT_REDIRECT;
-  if (url.origin !== base.origin) return DEFAULT_REDIRECT;
-  if (url.username || url.password) return DEFAULT_REDIRECT;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.origin !== base.origin) return null;
+  if (url.username || url.password) return null;
 
   const path = stripTrailingSlashes(url.pathname);
 
@@ -124,7 +129,7 @@ export function safeRedirect(target: unknown, origin: string = currentOrigin()):
     return subject ? `/graph?subject=${encodeURIComponent(subject)}` : '/graph';
   }
 
-  if (!isAllowedRedirectPath(path)) return DEFAULT_REDIRECT;
+  if (!isAllowedRedirectPath(path)) return null;
   return `${path}${url.search}${url.hash}`;
 }
 
@@ -145,6 +150,27 @@ export function targetFromLocationState(state: unknown): string | null {
     return `${pathname}${typeof search === 'string' ? search : ''}${typeof hash === 'string' ? hash : ''}`;
   }
   return null;
+}
+
+/**
+ * The course being bought, when a (safe) target is the checkout's start page: `/checkout/start?subject=&priceId=`.
+ * A visitor who signs up from "Buy" keeps it on their new account.
+ */
+export function checkoutOfTarget(
+  target: unknown,
+  origin: string = currentOrigin(),
+): {
+  subjectId: string;
+  priceId?: string;
+} | null {
+  const safe = safeRedirectOrNull(target, origin);
+  if (!safe) return null;
+  const url = new URL(safe, `${new URL(origin).origin}/`);
+  if (url.pathname !== '/checkout/start') return null;
+  const subjectId = url.searchParams.get('subject')?.trim();
+  if (!subjectId || subjectId.length > 200) return null;
+  const priceId = url.searchParams.get('priceId')?.trim();
+  return priceId && priceId.length <= 200 ? { subjectId, priceId } : { subjectId };
 }
 
 /** Login URL that brings the visitor back to where they were. */

@@ -98,6 +98,38 @@ describe('SessionController', () => {
     });
   });
 
+  it('a first visit (no marker cookie, no hint) is signed out at once, without asking the server', async () => {
+    document.cookie = 'lp_session=; Max-Age=0; Path=/';
+    const api = fakeApi({ refresh: vi.fn(async () => Promise.reject(unauthorized())) });
+    const controller = new SessionController({ api, locks: null });
+    await controller.start();
+    controller.stop();
+    expect(api.refresh).not.toHaveBeenCalled();
+    expect(controller.getSnapshot()).toEqual({ status: 'anonymous', user: null, expiresAt: null });
+  });
+
+  it('probes when only the local-storage hint is there (a browser signed in before the marker existed)', async () => {
+    document.cookie = 'lp_session=; Max-Age=0; Path=/';
+    window.localStorage.setItem(SESSION_HINT_KEY, JSON.stringify({ email: 'ada@example.com', roles: ['learner'] }));
+    const api = fakeApi({ refresh: vi.fn(async () => session('ada@example.com')) });
+    const controller = new SessionController({ api, locks: null });
+    await controller.start();
+    controller.stop();
+    expect(api.refresh).toHaveBeenCalledTimes(1);
+    expect(controller.getSnapshot().status).toBe('authenticated');
+  });
+
+  it('a refused probe signs out and clears the marker, so the next load does not ask again', async () => {
+    const api = fakeApi({ refresh: vi.fn(async () => Promise.reject(unauthorized())) });
+    const controller = new SessionController({ api, locks: null });
+    expect(document.cookie).toContain('lp_session=1');
+    await controller.start();
+    controller.stop();
+    expect(api.refresh).toHaveBeenCalledTimes(1);
+    expect(controller.getSnapshot().status).toBe('anonymous');
+    expect(document.cookie).not.toContain('lp_session=1');
+  });
+
   it('probes with refresh on start: a session signs in, keeping the token in memory only', async () => {
     const s = session('ada@example.com', ['learner', 'studio']);
     const api = fakeApi({ refresh: vi.fn(async () => s) });
@@ -220,14 +252,16 @@ describe('SessionController', () => {
 
   it('login stores the session; logout revokes and clears even when the server call fails', async () => {
     const api = fakeApi({
-      login: vi.fn(async () => session('grace@example.com', [])),
+      login: vi.fn(async () => ({ ...session('grace@example.com', []), pendingCheckout: null })),
       logout: vi.fn(async () => Promise.reject(new ApiError(0))),
     });
     const controller = new SessionController({ api, locks: null });
     const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
 
-    const user = await controller.login('grace@example.com', 'secret1');
+    const { user, pendingCheckout } = await controller.login('grace@example.com', 'secret1');
     expect(user.email).toBe('grace@example.com');
+    expect(user.name).toBeNull();
+    expect(pendingCheckout).toBeNull();
     expect(accessToken.get()).toBe('token-for-grace@example.com');
     expect(JSON.parse(window.localStorage.getItem(SESSION_HINT_KEY)!)).toEqual({
       email: 'grace@example.com',
@@ -244,7 +278,7 @@ describe('SessionController', () => {
 
   it('a password reset ends the local session too', async () => {
     const api = fakeApi({
-      login: vi.fn(async () => session()),
+      login: vi.fn(async () => ({ ...session(), pendingCheckout: null })),
       resetPassword: vi.fn(async () => ({ message: 'Password updated' })),
     });
     const controller = new SessionController({ api, locks: null });

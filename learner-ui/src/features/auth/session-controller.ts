@@ -1,5 +1,5 @@
 import { accessToken, authApi, isApiError } from '../../api';
-import type { Role, Session } from '../../api';
+import type { PendingCheckout, RegisterBody, Role, Session } from '../../api';
 import {
   browserLocks,
   REFRESH_CHECK_INTERVAL_MS,
@@ -8,7 +8,14 @@ import {
   singleFlight,
   withRefreshLock,
 } from '@lp/shared/auth';
-import { clearSessionHint, readSessionHint, SESSION_HINT_KEY, writeSessionHint } from './session-storage';
+import {
+  clearSessionHint,
+  clearSessionMarker,
+  hasSessionMarker,
+  readSessionHint,
+  SESSION_HINT_KEY,
+  writeSessionHint,
+} from './session-storage';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -18,6 +25,14 @@ export interface AuthUser {
   email: string;
   roles: Role[];
   emailVerified?: boolean;
+  /** The name on certificates; unknown while only the local-storage hint is known. */
+  name?: string | null;
+}
+
+/** What a sign-in gives the page: the user, and the purchase to resume when the account was made for one. */
+export interface SignInResult {
+  user: AuthUser;
+  pendingCheckout: PendingCheckout | null;
 }
 
 export interface AuthSnapshot {
@@ -81,13 +96,22 @@ export class SessionController {
     for (const listener of this.listeners) listener();
   }
 
-  /** Probes the session once (POST /api/auth/refresh) and starts the refresh timer. Idempotent. */
+  /**
+   * Probes the session once (POST /api/auth/refresh) and starts the refresh timer. Idempotent. A browser with
+   * neither the server's marker cookie nor the local-storage hint has no session to find: it is signed out at once,
+   * without a request that could only answer 401.
+   */
   start(): Promise<void> {
     if (!this.initPromise) {
-      this.initPromise = this.refresh().then(
-        () => undefined,
-        () => undefined,
-      );
+      if (!hasSessionMarker() && !readSessionHint()) {
+        if (this.state.status === 'loading') this.setState(ANONYMOUS);
+        this.initPromise = Promise.resolve();
+      } else {
+        this.initPromise = this.refresh().then(
+          () => undefined,
+          () => undefined,
+        );
+      }
     }
     if (!this.timer) {
       this.timer = setInterval(() => this.check(), this.checkIntervalMs);
@@ -152,21 +176,32 @@ export class SessionController {
         email: session.user.email,
         roles,
         emailVerified: session.user.emailVerified,
+        name: session.user.name ?? null,
       },
       expiresAt: session.expiresAt,
     });
   }
 
-  async login(email: string, password: string): Promise<AuthUser> {
+  async login(email: string, password: string): Promise<SignInResult> {
     const session = await this.api.login(email, password);
     this.applySession(session);
-    return this.state.user as AuthUser;
+    return { user: this.state.user as AuthUser, pendingCheckout: session.pendingCheckout ?? null };
   }
 
   /** Returns the server's message; the account is confirmed through the e-mailed link. */
-  async register(email: string, password: string): Promise<string> {
-    const res = await this.api.register(email, password);
+  async register(
+    email: string,
+    password: string,
+    extras: Pick<RegisterBody, 'name' | 'checkout'> = {},
+  ): Promise<string> {
+    const res = await this.api.register(email, password, extras);
     return res.message;
+  }
+
+  /** The name on certificates changed (PUT /api/me/profile): the signed-in user shows the new one. */
+  setName(name: string | null): void {
+    if (this.state.status !== 'authenticated' || !this.state.user) return;
+    this.setState({ ...this.state, user: { ...this.state.user, name } });
   }
 
   /** Revokes the session on the server; errors are only logged, the local sign-out always happens. */
@@ -183,6 +218,7 @@ export class SessionController {
   signOutLocally(): void {
     accessToken.clear();
     clearSessionHint();
+    clearSessionMarker();
     if (this.state.status !== 'anonymous' || this.state.user) this.setState(ANONYMOUS);
   }
 

@@ -40,3 +40,21 @@ export function clearSessionHint(): void {
     // see writeSessionHint
   }
 }
+
+/**
+ * The server's marker cookie (`lp_session=1`, readable by scripts, not a secret): set beside the httpOnly refresh
+ * cookie by sign-in and refresh, cleared by logout and a refused refresh. Without it and without the hint, this
+ * browser holds no session, so the page does not ask for one (and logs no 401).
+ */
+export const SESSION_MARKER_COOKIE = 'lp_session';
+
+export function hasSessionMarker(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.cookie.split(';').some((c) => c.trim() === `${SESSION_MARKER_COOKIE}=1`);
+}
+
+/** The server clears it too; clearing it here keeps a local sign-out from probing again on the next load. */
+export function clearSessionMarker(): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${SESSION_MARKER_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
+}

@@ -6,7 +6,7 @@ import { catalogHandlers } from '../../test/catalog-fixtures';
 import { signedIn } from '../../test/helpers';
 import { renderApp } from '../../test/render';
 import { formatLocalDateTime } from './format';
-import { DETAIL, enrolledProgress, lockedDay, NOT_ENROLLED, OPEN_DAY } from './test-fixtures';
+import { COMPLETED, DETAIL, enrolledProgress, lockedDay, NOT_ENROLLED, OPEN_DAY } from './test-fixtures';
 
 const BASE = '/api/me/challenges/vagus-breath-7';
 const PROGRESS = `GET ${BASE}/progress`;
@@ -60,6 +60,17 @@ describe('/challenge/{cid}/day/{day}', () => {
     );
     // This day's progress from the fixture: passed.
     expect(await screen.findByText('Day 1 passed')).toBeInTheDocument();
+  });
+
+  it('a completed challenge without a name sends the learner to the challenge page to add it', async () => {
+    installFetch(handlers({ [PROGRESS]: { body: { ...COMPLETED, certificateId: null, certificateNeedsName: true } } }));
+    renderApp({ route: '/challenge/vagus-breath-7/day/1' });
+    expect(await screen.findByText('Day 1 passed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add your name to receive your certificate' })).toHaveAttribute(
+      'href',
+      '/challenge/vagus-breath-7',
+    );
+    expect(screen.queryByRole('link', { name: 'View your certificate' })).not.toBeInTheDocument();
   });
 
   it('the middle and the last day link to their neighbours', async () => {

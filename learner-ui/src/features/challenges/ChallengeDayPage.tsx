@@ -205,6 +205,13 @@ function OpenDay({
                 View your certificate
               </Link>
             </>
+          ) : progress?.completed && progress.certificateNeedsName ? (
+            <>
+              You completed the challenge.{' '}
+              <Link component={RouterLink} to={challengePath(cid)} sx={{ fontWeight: 700 }}>
+                Add your name to receive your certificate
+              </Link>
+            </>
           ) : (
             'Quiz and project both passed.'
           )}

@@ -172,6 +172,43 @@ describe('/challenge/{cid}', () => {
     expect(screen.queryByRole('region', { name: 'Next unlock' })).not.toBeInTheDocument();
   });
 
+  it('completed without a name: asks for the name, saves it, then reads the progress again and links the certificate', async () => {
+    let named = false;
+    const fetchMock = installFetch(
+      handlers(
+        () => ({ body: named ? COMPLETED : { ...COMPLETED, certificateId: null, certificateNeedsName: true } }),
+        {
+          'PUT /api/me/profile': ({ body }) => {
+            named = true;
+            return { body: { email: 'ada@example.com', name: (body as { name: string }).name } };
+          },
+        },
+      ),
+    );
+    renderApp({ route: ROUTE });
+    expect(await screen.findByText('Challenge complete')).toBeInTheDocument();
+    expect(screen.getByText(/add it to receive your certificate/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View your certificate' })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add your name' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Name on certificates' });
+    // A name is required here: an empty one is not sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(callsTo(fetchMock, 'PUT /api/me/profile')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Your name'), 'Ada Lovelace');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('link', { name: 'View your certificate' })).toHaveAttribute(
+      'href',
+      '/certificates/Yk3m9QxZ_pL2rT8vW1aB0c',
+    );
+    expect(callsTo(fetchMock, 'PUT /api/me/profile').map((c) => c.body)).toEqual([{ name: 'Ada Lovelace' }]);
+    const puts = fetchMock.mock.calls.findIndex(([, init]) => init?.method === 'PUT');
+    const lastProgress = fetchMock.mock.calls.findLastIndex(([input]) => String(input).includes('/progress'));
+    expect(lastProgress).toBeGreaterThan(puts);
+  });
+
   it('an unknown challenge shows Challenge not found', async () => {
     installFetch({
       ...signedIn(),

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -14,6 +15,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { errorMessage, isApiError } from '../../api';
 import { challengeApi, type ChallengeDetail, type ChallengeProgress, type DayProgress } from '../../api/challenges';
 import { useAuth } from '../auth/auth-context';
+import { CertificateNameDialog } from '../auth/components/CertificateNameDialog';
 import { useToast } from '../toast/toast-context';
 import { DayStatus } from './components/DayStatus';
 import { LoadError, Loading, NoCourseAccess, NotFoundPanel } from './components/PageState';
@@ -220,18 +222,29 @@ function EnrolmentSection({
     );
   }
 
-  return <ProgressSummary challenge={challenge} progress={progress.data} onUnlockReached={refresh} />;
+  return (
+    <ProgressSummary
+      challenge={challenge}
+      progress={progress.data}
+      onUnlockReached={refresh}
+      onNameSaved={() => void progress.refetch()}
+    />
+  );
 }
 
 function ProgressSummary({
   challenge,
   progress,
   onUnlockReached,
+  onNameSaved,
 }: {
   challenge: ChallengeDetail;
   progress: ChallengeProgress;
   onUnlockReached: () => void;
+  /** The name on certificates was set: reading the progress again issues the certificate. */
+  onNameSaved: () => void;
 }) {
+  const [naming, setNaming] = useState(false);
   const total = challenge.daysCount || progress.days.length;
   const passed = progress.days.filter((d) => d.passed).length;
   const pct = total ? Math.round((passed / total) * 100) : 0;
@@ -261,6 +274,22 @@ function ProgressSummary({
               <Link component={RouterLink} to={certificatePath(progress.certificateId)} sx={{ fontWeight: 700 }}>
                 View your certificate
               </Link>
+            </>
+          ) : progress.certificateNeedsName ? (
+            <>
+              You passed every day. Your certificate shows your name: add it to receive your certificate.
+              <Box sx={{ mt: 1.5 }}>
+                <Button variant="contained" color="success" onClick={() => setNaming(true)}>
+                  Add your name
+                </Button>
+              </Box>
+              <CertificateNameDialog
+                open={naming}
+                onClose={() => setNaming(false)}
+                onSaved={onNameSaved}
+                required
+                intro="Your certificate shows this name to anyone you share it with. It cannot be changed once the certificate is issued."
+              />
             </>
           ) : (
             'You passed every day. Your certificate is being issued.'

@@ -113,6 +113,7 @@ export const NOT_ENROLLED: ChallengeProgress = {
   nextUnlock: null,
   completed: false,
   certificateId: null,
+  certificateNeedsName: false,
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -152,6 +153,7 @@ export function enrolledProgress(nextUnlockInMs = 5 * 60 * 60 * 1000 + 3 * 60 * 
     nextUnlock: { day: 3, is_unlocked: false, unlock_at: unlockAt(3) },
     completed: false,
     certificateId: null,
+    certificateNeedsName: false,
   };
 }
 
@@ -174,4 +176,5 @@ export const COMPLETED: ChallengeProgress = {
   nextUnlock: null,
   completed: true,
   certificateId: 'Yk3m9QxZ_pL2rT8vW1aB0c',
+  certificateNeedsName: false,
 };

@@ -26,6 +26,15 @@ describe('top navigation', () => {
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
   });
 
+  it('a first visit asks the server for no session (no marker cookie, no hint): no refresh request, no 401', async () => {
+    document.cookie = 'lp_session=; Max-Age=0; Path=/';
+    const fetchMock = installFetch(signedOut);
+    renderApp({ route: '/shop' });
+    await screen.findByRole('heading', { name: 'Browse Courses' });
+    expect(within(mainNav()).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/auth/refresh')).toHaveLength(0);
+  });
+
   it('signed in: the learning links carry the chosen subject; no Studio without the role', async () => {
     installFetch(signedIn('ada@example.com', ['learner']));
     renderApp({ route: '/dashboard?subject=metabolic' });

@@ -6,12 +6,15 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import { CertificateNameDialog } from '../auth/components/CertificateNameDialog';
 import type { AuthUser } from '../auth/session-controller';
 import { rolesLabel } from './nav-links';
 
 export function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [naming, setNaming] = useState(false);
   const open = Boolean(anchor);
   const initial = user.email.charAt(0).toUpperCase();
 
@@ -53,6 +56,17 @@ export function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => v
         <MenuItem
           onClick={() => {
             setAnchor(null);
+            setNaming(true);
+          }}
+        >
+          <ListItemIcon>
+            <BadgeOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          Name on certificates
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
             onLogout();
           }}
         >
@@ -62,6 +76,7 @@ export function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => v
           Logout
         </MenuItem>
       </Menu>
+      <CertificateNameDialog open={naming} onClose={() => setNaming(false)} />
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { matchPath } from 'react-router-dom';
+import { PRODUCT_NAME } from '@lp/shared/product';
 
-export const SITE_NAME = 'LearnPath';
+/** The product's one name (@lp/shared), last in every document title. */
+export const SITE_NAME = PRODUCT_NAME;
 
 /** One title per route of the route table (spec: studio-and-routes.md), most specific first. */
 const ROUTE_TITLES: readonly (readonly [pattern: string, title: string])[] = [

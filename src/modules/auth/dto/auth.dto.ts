@@ -1,6 +1,17 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsEmail,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  MinLength,
+  ValidateBy,
+  type ValidationArguments,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 
 const normaliseEmail = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
@@ -21,8 +32,85 @@ export class CredentialsDto extends EmailDto {
   password!: string;
 }
 
+export const NAME_MAX_LENGTH = 80;
+
+/**
+ * Control characters, and the invisible bidirectional controls that could make a certificate's name read other than
+ * it is stored: a display name is one line of plain text.
+ */
+// eslint-disable-next-line no-control-regex
+export const PLAIN_TEXT_NAME = /^[^\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]*$/;
+
+const trimName = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** What is wrong with a (trimmed) display name, as the one message the caller sees; null when it is fine. */
+export function nameProblem(value: unknown): string | null {
+  if (typeof value !== 'string') return 'name must be a string';
+  if (value.length > NAME_MAX_LENGTH) return `name must be at most ${NAME_MAX_LENGTH} characters`;
+  if (!PLAIN_TEXT_NAME.test(value)) return 'name must be plain text';
+  return null;
+}
+
+/** The name rules of register and PUT /api/me/profile, in one place: trimmed, then one clear message. */
+function NameRules(): PropertyDecorator {
+  const trim = Transform(trimName);
+  const check = ValidateBy({
+    name: 'displayName',
+    validator: {
+      validate: (value: unknown) => nameProblem(value) === null,
+      defaultMessage: (args?: ValidationArguments) => nameProblem(args?.value) ?? 'name is invalid',
+    },
+  });
+  return (target, key) => {
+    trim(target, key);
+    check(target, key as string);
+  };
+}
+
+/** The course a visitor was buying when they chose to create an account (resumed after their first sign-in). */
+export class PendingCheckoutDto {
+  @ApiProperty({ example: 'vagus-nerve' })
+  @IsString({ message: 'checkout.subjectId is required' })
+  @MinLength(1, { message: 'checkout.subjectId is required' })
+  @MaxLength(200)
+  subjectId!: string;
+
+  @ApiPropertyOptional({ example: 'price_vagus_nerve' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  priceId?: string;
+}
+
 /** Length and common-password rules are checked by the service so the message is the spec's. */
-export class RegisterDto extends CredentialsDto {}
+export class RegisterDto extends CredentialsDto {
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH, description: 'the name on certificates; trimmed, optional' })
+  @IsOptional()
+  @NameRules()
+  name?: string;
+
+  @ApiPropertyOptional({
+    type: PendingCheckoutDto,
+    description: 'stored for a new account only; its first sign-in answers it once as pendingCheckout',
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PendingCheckoutDto)
+  checkout?: PendingCheckoutDto;
+}
+
+export class UpdateProfileDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    maxLength: NAME_MAX_LENGTH,
+    description: 'the name on certificates; null or "" clears it',
+  })
+  @ValidateIf((o: UpdateProfileDto) => o.name !== null)
+  @NameRules()
+  name!: string | null;
+}
 
 export class TokenDto {
   @ApiProperty()

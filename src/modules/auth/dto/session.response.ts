@@ -8,6 +8,8 @@ export class SessionUserResponse {
   @ApiProperty({ enum: ROLES, isArray: true, example: ['learner'] }) roles!: Role[];
   @ApiProperty() emailVerified!: boolean;
   @ApiProperty() createdAt!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'the name on certificates; null when none was given' })
+  name!: string | null;
 }
 
 export class SessionResponse {
@@ -17,6 +19,31 @@ export class SessionResponse {
 
 export class LoginResponse extends SessionResponse {
   @ApiProperty({ description: 'JWT for the Authorization: Bearer header' }) accessToken!: string;
+}
+
+export class PendingCheckoutResponse {
+  @ApiProperty({ example: 'vagus-nerve' }) subjectId!: string;
+  @ApiProperty({ type: String, nullable: true }) priceId!: string | null;
+}
+
+/** The answer of POST /api/auth/login: a session, plus, once, the purchase the account was registered for. */
+export class SignInResponse extends LoginResponse {
+  @ApiProperty({
+    type: PendingCheckoutResponse,
+    nullable: true,
+    description:
+      'only in the first sign-in after registering from a checkout, and only while that course is in the shop and not owned',
+  })
+  pendingCheckout!: PendingCheckoutResponse | null;
+}
+
+export class ProfileResponse {
+  @ApiProperty() email!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'the name on certificates' }) name!: string | null;
+}
+
+export function toProfileResponse(p: { email: string; displayName: string | null }): ProfileResponse {
+  return { email: p.email, name: p.displayName };
 }
 
 export class MessageResponse {
@@ -31,5 +58,6 @@ export function toSessionUserResponse(user: UserWithRoles): SessionUserResponse 
     roles: user.roles,
     emailVerified: !!user.emailVerifiedAt,
     createdAt: user.createdAt.toISOString(),
+    name: user.displayName,
   };
 }

@@ -4,7 +4,7 @@ import { UserRole } from './user-role.entity';
 
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'emailVerifiedAt';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'emailVerifiedAt' | 'displayName' | 'pendingCheckout';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -18,6 +18,14 @@ export class User {
 
   @Property({ type: 'timestamptz', nullable: true })
   emailVerifiedAt?: Date | null;
+
+  /** The name on certificates, chosen by the learner; the greeting stays the e-mail's local part. */
+  @Property({ type: 'text', nullable: true })
+  displayName?: string | null;
+
+  /** The purchase a new account was registered for, resumed once by its first sign-in. */
+  @Property({ type: 'jsonb', nullable: true })
+  pendingCheckout?: { subjectId: string; priceId: string | null; at: string } | null;
 
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();

@@ -18,6 +18,14 @@ export class UserDataRepository {
     return rows.length > 0;
   }
 
+  async identity(id: string): Promise<{ email: string; displayName: string | null } | null> {
+    const rows = await this.em.execute<{ email: string; display_name: string | null }[]>(
+      `select email, display_name from users where id = ?`,
+      [id],
+    );
+    return rows[0] ? { email: rows[0].email, displayName: rows[0].display_name } : null;
+  }
+
   async email(id: string): Promise<string | null> {
     const rows = await this.em.execute<{ email: string }[]>(`select email from users where id = ?`, [id]);
     return rows[0]?.email ?? null;

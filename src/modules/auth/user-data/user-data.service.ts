@@ -19,7 +19,13 @@ export class UserDataService {
     return this.repo.userExists(id);
   }
 
-  /** The user's e-mail address (what a certificate names the learner by), or null for no such user. */
+  /** The user's e-mail address and the name they chose for their certificates; null for no such user. */
+  async identity(id: string): Promise<{ email: string; displayName: string | null } | null> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+    return this.repo.identity(id);
+  }
+
+  /** The user's e-mail address, or null for no such user. */
   async email(id: string): Promise<string | null> {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
     return this.repo.email(id);

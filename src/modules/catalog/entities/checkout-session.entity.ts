@@ -6,7 +6,8 @@ export type CheckoutStatus = 'open' | 'paid' | 'canceled' | 'failed' | 'refunded
 @Entity({ tableName: 'checkout_sessions' })
 @Index({ properties: ['userId', 'status'] })
 export class CheckoutSession {
-  [OptionalProps]?: 'status' | 'paymentIntentId' | 'url' | 'completedAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    'status' | 'paymentIntentId' | 'url' | 'completedAt' | 'createdAt' | 'updatedAt' | 'receiptQueuedAt';
 
   @PrimaryKey({ type: 'text' })
   id!: string;
@@ -41,6 +42,10 @@ export class CheckoutSession {
 
   @Property({ type: 'timestamptz', nullable: true })
   completedAt?: Date | null;
+
+  /** Set when the receipt mail was claimed and enqueued: one receipt per purchase, whichever path fulfils it. */
+  @Property({ type: 'timestamptz', nullable: true })
+  receiptQueuedAt?: Date | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -15,17 +15,6 @@ const CERTIFICATE_ID = /^[A-Za-z0-9_-]{22}$/;
 
 export const CERTIFICATE_NOT_FOUND = 'Certificate not found';
 
-/**
- * How a certificate names its learner, publicly: the local part of the e-mail address ("jane.doe" for
- * jane.doe@example.com). Anyone with the link sees the certificate, and a full address there would hand
- * out a working inbox to whoever the learner shares it with; the credential also carries a salted hash
- * of the full address, so someone who knows it can check the certificate names that person.
- */
-export function learnerNameOf(email: string): string {
-  const at = email.lastIndexOf('@');
-  return at > 0 ? email.slice(0, at) : email;
-}
-
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -58,21 +47,29 @@ export class CertificatesService {
   /**
    * Issues the learner's certificate for the challenge unless one exists (exactly one per learner and
    * challenge, also under concurrent calls); the caller has checked that every day is passed.
+   *
+   * A certificate names its learner publicly by the display name they chose (PUT /api/me/profile), never by
+   * anything derived from their e-mail: anyone with the link sees it. Without a name nothing is issued (null), and
+   * the challenge's progress asks for one (`certificateNeedsName`); reading the progress again then issues it. The
+   * credential also carries a salted hash of the full address, so someone who knows it can check the certificate
+   * names that person.
    */
-  async issueIfNotIssued(userId: string, challengeId: string): Promise<{ id: string }> {
+  async issueIfNotIssued(userId: string, challengeId: string): Promise<{ id: string } | null> {
     const existing = await this.repo.idFor(userId, challengeId);
     if (existing) return { id: existing };
     const challenge = await this.repo.findChallenge(challengeId);
     if (!challenge) throw new NotFoundException('Challenge not found');
-    const email = await this.users.email(userId);
-    if (!email) throw new NotFoundException('User not found');
+    const identity = await this.users.identity(userId);
+    if (!identity) throw new NotFoundException('User not found');
+    const { email, displayName } = identity;
+    if (!displayName) return null;
     const [subject, contentVersion] = await Promise.all([
       this.catalog.subjectSummary(challenge.subjectId),
       this.structure.publishedVersion(challenge.subjectId),
     ]);
     const issuedAt = new Date();
     const snapshot: CertificateSnapshot = {
-      learnerName: learnerNameOf(email),
+      learnerName: displayName,
       challengeId: challenge.id,
       challengeName: challenge.name,
       subjectId: challenge.subjectId,

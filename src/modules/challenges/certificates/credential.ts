@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import PRODUCT from '@lp/shared/product.json';
 import type { CertificateSnapshot } from '../entities/certificate.entity';
 
 /**
@@ -9,7 +10,8 @@ import type { CertificateSnapshot } from '../entities/certificate.entity';
 
 export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const OB_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
-export const ISSUER_NAME = 'Adaptive Learning';
+/** The product's one name (@lp/shared): certificates signed before it changed are re-signed by issue 27's re-issue. */
+export const ISSUER_NAME = PRODUCT.name;
 /** The only status list there is (`GET /api/credentials/status/1`). */
 export const STATUS_LIST_ID = '1';
 

@@ -165,6 +165,11 @@ export class ProgressResponse {
   nextUnlock!: UnlockResponse | null;
   @ApiProperty({ description: 'every day passed' }) completed!: boolean;
   @ApiProperty({ type: String, nullable: true }) certificateId!: string | null;
+  @ApiProperty({
+    description:
+      'every day is passed but no certificate was issued, because the learner has not set the name it shows (PUT /api/me/profile); reading the progress after setting it issues the certificate',
+  })
+  certificateNeedsName!: boolean;
 }
 
 export class QuizResultResponse {

@@ -25,7 +25,7 @@ export class MailSenderService implements OnModuleDestroy {
   }
 
   async send(payload: SendEmailPayload, messageId: string): Promise<void> {
-    const mail = renderMail(payload.template, payload.link);
+    const mail = renderMail(payload);
     if (this.smtp) {
       await this.smtp.sendMail({
         from: this.config.mail.from,

@@ -110,4 +110,47 @@ describe('/login', () => {
     await waitFor(() => expect(currentLocation()).toBe('/notes'));
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
   });
+
+  it("keeps next on the 'Create an account' link", async () => {
+    installFetch(signedOut);
+    const next = '/checkout/start?subject=vagus-nerve&priceId=price_vn';
+    renderApp({ route: `/login?next=${encodeURIComponent(next)}` });
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      `/register?next=${encodeURIComponent(next)}`,
+    );
+  });
+
+  const withPending = (pendingCheckout: unknown) => ({
+    ...signedOut,
+    'POST /api/auth/login': { body: { ...session(), pendingCheckout } },
+  });
+
+  it('resumes the purchase the account was registered for when there is no next target', async () => {
+    installFetch(withPending({ subjectId: 'vagus-nerve', priceId: 'price_vn' }));
+    renderApp({ route: '/login' });
+    await fillAndSubmit();
+    await waitFor(() => expect(currentLocation()).toBe('/checkout/start?subject=vagus-nerve&priceId=price_vn'));
+  });
+
+  it('resumes it without a price when the server has none', async () => {
+    installFetch(withPending({ subjectId: 'metabolic', priceId: null }));
+    renderApp({ route: '/login' });
+    await fillAndSubmit();
+    await waitFor(() => expect(currentLocation()).toBe('/checkout/start?subject=metabolic'));
+  });
+
+  it('a safe next target wins over the pending purchase; an unsafe one does not', async () => {
+    installFetch(withPending({ subjectId: 'vagus-nerve', priceId: null }));
+    const first = renderApp({ route: '/login?next=%2Fnotes' });
+    await fillAndSubmit();
+    await waitFor(() => expect(currentLocation()).toBe('/notes'));
+    first.unmount();
+    window.localStorage.clear();
+
+    installFetch(withPending({ subjectId: 'vagus-nerve', priceId: null }));
+    renderApp({ route: `/login?next=${encodeURIComponent('https://evil.com/x')}` });
+    await fillAndSubmit();
+    await waitFor(() => expect(currentLocation()).toBe('/checkout/start?subject=vagus-nerve'));
+  });
 });

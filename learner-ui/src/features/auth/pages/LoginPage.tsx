@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,8 +11,10 @@ import { FullPageSpinner } from '../../common/FullPageSpinner';
 import { useAuth } from '../auth-context';
 import { AuthCard } from '../components/AuthCard';
 import { EmailField } from '../components/EmailField';
+import { checkoutStartPath } from '../../catalog/links';
 import { useGoToTarget } from '../hooks/useGoToTarget';
-import { useRedirectTarget } from '../hooks/useRedirectTarget';
+import { useGivenRedirectTarget, useNextParam, useRedirectTarget, withNext } from '../hooks/useRedirectTarget';
+import { DEFAULT_REDIRECT } from '../redirect';
 
 interface FormError {
   message: string;
@@ -22,7 +24,12 @@ interface FormError {
 export function LoginPage() {
   const { login, isAuthenticated, loading } = useAuth();
   const target = useRedirectTarget();
+  const given = useGivenRedirectTarget();
+  const next = useNextParam();
   const goTo = useGoToTarget();
+  // While this page's own sign-in is under way, it (not the effect below) decides where to go: the login's answer
+  // may hold the purchase a new account was made for.
+  const signingIn = useRef(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -30,7 +37,7 @@ export function LoginPage() {
 
   // Covers both a visitor who is already signed in and a successful sign-in on this page.
   useEffect(() => {
-    if (isAuthenticated) goTo(target);
+    if (isAuthenticated && !signingIn.current) goTo(target);
   }, [isAuthenticated, target, goTo]);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -38,9 +45,16 @@ export function LoginPage() {
     if (submitting) return;
     setSubmitting(true);
     setError(null);
+    signingIn.current = true;
     try {
-      await login(email.trim(), password);
+      const { pendingCheckout } = await login(email.trim(), password);
+      // A safe next first, else the purchase the account was registered for, else the dashboard.
+      goTo(
+        given ??
+          (pendingCheckout ? checkoutStartPath(pendingCheckout.subjectId, pendingCheckout.priceId) : DEFAULT_REDIRECT),
+      );
     } catch (err) {
+      signingIn.current = false;
       setError({
         message: errorMessage(err, 'Invalid credentials'),
         unconfirmed: isApiError(err) && err.status === 403,
@@ -58,7 +72,7 @@ export function LoginPage() {
       footer={
         <>
           Don't have an account?{' '}
-          <Link component={RouterLink} to="/register" fontWeight={600}>
+          <Link component={RouterLink} to={withNext('/register', next)} fontWeight={600}>
             Create an account
           </Link>
         </>

@@ -103,4 +103,64 @@ describe('/register', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('button', { name: 'Creating Account...' })).toBeDisabled();
   });
+
+  it('has the optional name field, and sends the trimmed name with the registration', async () => {
+    const fetchMock = installFetch({
+      ...signedOut,
+      'POST /api/auth/register': { status: 201, body: { message: 'Check your inbox' } },
+    });
+    renderApp({ route: '/register' });
+    const nameField = await screen.findByLabelText('Your name (optional)');
+    expect(nameField).not.toBeRequired();
+    expect(screen.getByText('Shown on your certificates')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(nameField, '  Ada Lovelace ');
+    await fill('ada@example.com', 'secret1', 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await screen.findByRole('heading', { name: 'Check Your Email' });
+    expect(callsTo(fetchMock, 'POST /api/auth/register')[0].body).toEqual({
+      email: 'ada@example.com',
+      password: 'secret1',
+      name: 'Ada Lovelace',
+    });
+  });
+
+  it('keeps a checkout next: the account remembers the purchase, and the links back to Login keep next', async () => {
+    const fetchMock = installFetch({
+      ...signedOut,
+      'POST /api/auth/register': { status: 201, body: { message: 'Check your inbox' } },
+    });
+    const next = '/checkout/start?subject=vagus-nerve&priceId=price_vn';
+    renderApp({ route: `/register?next=${encodeURIComponent(next)}` });
+    expect(await screen.findByRole('link', { name: 'Sign in instead' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent(next)}`,
+    );
+    const user = await fill('ada@example.com', 'secret1', 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('link', { name: 'Go to Login' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent(next)}`,
+    );
+    expect(callsTo(fetchMock, 'POST /api/auth/register')[0].body).toEqual({
+      email: 'ada@example.com',
+      password: 'secret1',
+      checkout: { subjectId: 'vagus-nerve', priceId: 'price_vn' },
+    });
+  });
+
+  it.each(['/graph?subject=vagus-nerve', 'https://evil.com/checkout/start?subject=x', '/checkout/start'])(
+    'sends no checkout for the next target %s',
+    async (next) => {
+      const fetchMock = installFetch({
+        ...signedOut,
+        'POST /api/auth/register': { status: 201, body: { message: 'Check your inbox' } },
+      });
+      renderApp({ route: `/register?next=${encodeURIComponent(next)}` });
+      const user = await fill('ada@example.com', 'secret1', 'secret1');
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+      await screen.findByRole('heading', { name: 'Check Your Email' });
+      expect(callsTo(fetchMock, 'POST /api/auth/register')[0].body).not.toHaveProperty('checkout');
+    },
+  );
 });

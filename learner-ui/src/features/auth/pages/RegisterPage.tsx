@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../api';
 import { useAuth } from '../auth-context';
@@ -12,10 +13,18 @@ import { AuthCard } from '../components/AuthCard';
 import { EmailField } from '../components/EmailField';
 import { PasswordFields, usePasswordPair } from '../components/PasswordFields';
 import { SuccessCard } from '../components/SuccessCard';
+import { useNextParam, withNext } from '../hooks/useRedirectTarget';
+import { checkoutOfTarget } from '../redirect';
+
+/** The server's limit on the name on certificates. */
+const NAME_MAX_LENGTH = 80;
 
 export function RegisterPage() {
   const { register } = useAuth();
+  // Kept through sign-up: the links back to Login keep it, and a purchase in it is remembered by the new account.
+  const next = useNextParam();
   const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
   const passwords = usePasswordPair();
   const { password, validation } = passwords;
   const [serverError, setServerError] = useState<string | null>(null);
@@ -29,7 +38,11 @@ export function RegisterPage() {
     if (!passwords.validate()) return;
     setSubmitting(true);
     try {
-      await register(email.trim(), password);
+      const checkout = checkoutOfTarget(next);
+      await register(email.trim(), password, {
+        ...(name.trim() ? { name: name.trim() } : {}),
+        ...(checkout ? { checkout } : {}),
+      });
       setRegisteredEmail(email.trim());
     } catch (err) {
       setServerError(errorMessage(err, 'Unable to create account'));
@@ -52,7 +65,14 @@ export function RegisterPage() {
           Open the link in that email to confirm your address. It brings you straight back to LearnPath, where you can
           sign in and start learning. The link is valid for 24 hours.
         </Typography>
-        <Button component={RouterLink} to="/login" variant="contained" size="large" fullWidth sx={{ mt: 3 }}>
+        <Button
+          component={RouterLink}
+          to={withNext('/login', next)}
+          variant="contained"
+          size="large"
+          fullWidth
+          sx={{ mt: 3 }}
+        >
           Go to Login
         </Button>
       </SuccessCard>
@@ -66,7 +86,7 @@ export function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link component={RouterLink} to="/login" fontWeight={600}>
+          <Link component={RouterLink} to={withNext('/login', next)} fontWeight={600}>
             Sign in instead
           </Link>
         </>
@@ -76,6 +96,17 @@ export function RegisterPage() {
         <Stack spacing={2.25}>
           {(validation || serverError) && <Alert severity="error">{validation ?? serverError}</Alert>}
           <EmailField id="register-email" value={email} onChange={setEmail} required autoFocus />
+          <TextField
+            id="register-name"
+            label="Your name (optional)"
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            helperText="Shown on your certificates"
+            slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+            fullWidth
+          />
           <PasswordFields
             pair={passwords}
             passwordId="register-password"

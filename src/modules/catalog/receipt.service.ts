@@ -1,0 +1,79 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AppConfig } from '../../config/config';
+import { InjectConfig } from '../../config/config.module';
+import { UserDataService } from '../auth/user-data/user-data.service';
+import { MailQueueService } from '../mail/mail-queue.service';
+import { CatalogService } from './catalog.service';
+import { CheckoutRepository } from './checkout.repository';
+
+/** "$49.00": the amount as the buyer saw it on the price (minor units of `currency`). */
+export function formatAmount(amountMinor: number, currency: string): string {
+  const code = currency.toUpperCase();
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+  } catch {
+    return `${(amountMinor / 100).toFixed(2)} ${code}`;
+  }
+  return format.format(amountMinor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+/** "November 27, 2026" (UTC). */
+export function formatReceiptDate(d: Date): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+}
+
+/**
+ * The receipt mail of a purchase, sent once whichever path fulfils it (the dev page, the return page's verify, a
+ * Stripe webhook, a replay of any of them). The claim in the database, not the queue, makes it once: the e-mail
+ * queue keeps no completed jobs, so a job id alone would not stop a second mail after the first was sent.
+ */
+@Injectable()
+export class ReceiptService {
+  private readonly logger = new Logger('Receipt');
+
+  constructor(
+    private readonly repo: CheckoutRepository,
+    private readonly catalog: CatalogService,
+    private readonly users: UserDataService,
+    private readonly mail: MailQueueService,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Claims the receipt of a paid session and enqueues it; nothing when it was claimed before or the session is not
+   * paid. Call it after the fulfilment's transaction committed. A failure is logged and the claim given back, never
+   * thrown: the purchase stands whether or not its receipt could be queued.
+   */
+  async send(sessionId: string): Promise<boolean> {
+    let claimed = false;
+    try {
+      const receipt = await this.repo.claimReceipt(sessionId);
+      if (!receipt) return false;
+      claimed = true;
+      const [to, subject] = await Promise.all([
+        this.users.email(receipt.userId),
+        this.catalog.subjectSummary(receipt.subjectId),
+      ]);
+      if (!to) return false; // the account is gone; the claim stays, nobody is left to write to
+      await this.mail.enqueue(
+        {
+          to,
+          template: 'purchase-receipt',
+          link: `${this.config.publicUrl}/graph?subject=${encodeURIComponent(receipt.subjectId)}`,
+          details: {
+            course: subject?.name ?? receipt.subjectId,
+            amount: formatAmount(receipt.amount, receipt.currency),
+            date: formatReceiptDate(receipt.paidAt),
+          },
+        },
+        `receipt-${sessionId}`,
+      );
+      return true;
+    } catch (err) {
+      this.logger.error(`Receipt of session ${sessionId} not queued: ${(err as Error).message}`);
+      if (claimed) await this.repo.releaseReceipt(sessionId).catch(() => undefined);
+      return false;
+    }
+  }
+}
