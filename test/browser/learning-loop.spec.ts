@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { parse } from 'yaml';
 import { expect, test } from './fixtures';
-import { learnerWhoOwnsVagus } from './support';
+import { learnerWhoOwnsVagus, mailLink, pathOf, signIn, uniqueEmail } from './support';
 
 /**
  * The learning loop (issue 26, docs/learning-loop-api.md "Browser journey", steps 3 and 4), as a learner who
@@ -168,4 +168,63 @@ test('a topic check teaches, then Complete and continue lands on the next ready 
   await expect(page.getByRole('button', { name: 'Next Question' })).toBeVisible();
   await expect(page.getByTestId('practice-next-due')).toContainText('next review');
   await api.dispose();
+});
+
+test('a new learner signs up from Buy, lands in the checkout after confirming, pays, resumes the diagnostic at question 3 and starts from the results', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('journey');
+  const password = 'journey-password-1';
+
+  // 1. Buy → sign-in page → "Create an account" keeps where the visitor was going
+  await page.goto('/shop?subject=vagus-nerve');
+  const featured = page.getByRole('article').filter({ hasText: 'Featured' }).first();
+  await featured.getByRole('link', { name: 'Buy Access' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fcheckout%2Fstart/);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/register\?next=%2Fcheckout%2Fstart/);
+  await page.getByLabel('Your name (optional)').fill('Ada Journey');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+
+  // the confirmation link from the mail, then a sign-in with nothing in the address: the account remembers the purchase
+  await page.goto(pathOf(await mailLink(email, 'verify-email')));
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible({ timeout: 20_000 });
+  await page.goto('/login');
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/checkout\/dev\/cs_dev_/);
+  await page.getByRole('button', { name: 'Pay $49.00' }).click();
+  await expect(page).toHaveURL(/\/dashboard(\?|$)/);
+  // one receipt for the purchase
+  const receipt = await mailLink(email, 'purchase-receipt');
+  expect(pathOf(receipt)).toBe('/graph?subject=vagus-nerve');
+
+  // 2. The diagnostic: reload at question 3 continues at question 3
+  await page.goto('/graph?subject=vagus-nerve');
+  await page.getByRole('link', { name: 'Take Diagnostic' }).click();
+  for (let n = 1; n <= 40; n++) {
+    const number = page.getByTestId('quiz-question-number');
+    const results = page.getByRole('heading', { name: 'Results' });
+    await expect(number.or(results)).toBeVisible({ timeout: 20_000 });
+    if (await results.isVisible()) break;
+    await expect(number).toHaveText(`Question ${n}`);
+    if (n === 3) {
+      await page.reload();
+      await expect(page.getByTestId('quiz-question-number')).toHaveText('Question 3', { timeout: 20_000 });
+    }
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  }
+  await expect(page.getByRole('heading', { name: 'Results' })).toBeVisible();
+  await expect(page.getByTestId('quiz-placement')).toHaveText(/^You already know \d+ of 16 topics$/);
+  await expect(page.getByText('Not passed', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Passed', { exact: true })).toHaveCount(0);
+  const first = (await page.locator('#quiz-first-topic').innerText()).replace(/^First topic: /, '');
+  await page.getByTestId('quiz-start').getByRole('link', { name: 'Start' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Check your understanding' })).toBeVisible({ timeout: 30_000 });
 });
