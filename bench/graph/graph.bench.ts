@@ -214,7 +214,7 @@ async function startBare(
     const user = '00000000-0000-4000-8000-000000000000';
     const [{ rows }, quiz] = await Promise.all([
       pool.query(q.nodeDetail, [user, s, id]),
-      pool.query(q.quiz, [user, s, id, s, id]),
+      pool.query(q.quiz, [user, s, id]),
     ]);
     const n = rows[0];
     if (!n) return reply.code(404).send({ statusCode: 404 });

@@ -90,7 +90,7 @@ describe('POST /api/admin/migrate', () => {
     ]);
     // Other tests of this file may have loaded the content already (the order is random).
     for (const s of first.body.subjects) {
-      expect(s).toMatchObject({ nodes: 16, quizItems: 64, lectureSections: 16 });
+      expect(s).toMatchObject({ nodes: 16, quizItems: 96, lectureSections: 16 });
       expect(s.created + s.updated + s.unchanged).toBe(16);
     }
 
@@ -408,7 +408,10 @@ describe('schema', () => {
       // and would retype its column, which is the same text column.
       .filter((l) => l && !/^alter table "\w+" drop constraint (if exists )?"?\w+_(foreign|not_self|check)"?;$/.test(l))
       .filter(
-        (l) => !/^alter table "\w+" alter column "(status|kind)" type text using \("(status|kind)"::text\);$/.test(l),
+        (l) =>
+          !/^alter table "\w+" alter column "(status|kind|use|source)" type text using \("(status|kind|use|source)"::text\);$/.test(
+            l,
+          ),
       )
       // A media file is made once per section, text, provider and voice: a partial unique index
       // (where section_id is not null) that only the migration can declare.

@@ -23,6 +23,7 @@ const QUIZ = [
     correct: 'b',
     explanation: 'It is the tenth.',
     difficulty: 2,
+    use: 'check',
   },
 ];
 const NODE_BODY = {
@@ -202,6 +203,9 @@ describe('Node editor', { timeout: 120_000 }, () => {
     const { server, user } = await renderEditor({ [NODE]: json(NODE_BODY), [SAVE]: json(NODE_BODY) });
     await loaded();
     await user.click(screen.getByRole('tab', { name: 'Quiz' }));
+    expect(screen.getByRole('combobox', { name: 'Use of question 1' })).toHaveTextContent(
+      'Check (answer shown after answering)',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Remove choice a of question 1' }));
     expect(screen.queryByRole('textbox', { name: 'Choice a' })).not.toBeInTheDocument();
@@ -230,6 +234,8 @@ describe('Node editor', { timeout: 120_000 }, () => {
         correct: 'c',
         explanation: '',
         difficulty: 2,
+        // a new question is an assessment item unless staff choose otherwise
+        use: 'assessment',
       },
     ]);
   });

@@ -4,6 +4,10 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { CourseStructureModule } from '../graph/structure/course-structure.module';
 import { AssessmentContentRepository } from './assessment-content.repository';
 import { AssessmentContentService } from './assessment-content.service';
+import { CheckService } from './check.service';
+import { LearningAnswersRepository } from './learning-answers.repository';
+import { LearningPathService } from './learning-path.service';
+import { LearningController } from './learning.controller';
 import { MasteryRepository } from './mastery.repository';
 import { MasteryService } from './mastery.service';
 import { QuizDraftsRepository } from './quiz-drafts.repository';
@@ -15,7 +19,7 @@ import { QuizService } from './quiz.service';
 
 @Module({
   imports: [CatalogModule, CourseStructureModule, UserDataModule],
-  controllers: [QuizController],
+  controllers: [QuizController, LearningController],
   providers: [
     AssessmentContentRepository,
     AssessmentContentService,
@@ -26,7 +30,10 @@ import { QuizService } from './quiz.service';
     QuizItemsService,
     QuizDraftsRepository,
     QuizDraftsService,
+    LearningAnswersRepository,
+    LearningPathService,
+    CheckService,
   ],
-  exports: [AssessmentContentService, MasteryService, QuizItemsService, QuizDraftsService],
+  exports: [AssessmentContentService, MasteryService, QuizItemsService, QuizDraftsService, LearningPathService],
 })
 export class AssessmentModule {}

@@ -24,7 +24,7 @@ export class QuizDraftsRepository {
   /** A topic's published items in their authored order, answers included. */
   publishedItems(em: EntityManager, subjectId: string, nodeId: string): Promise<StoredDraftItem[]> {
     return em.execute<StoredDraftItem[]>(
-      `select id, stem, choices, correct, explanation, difficulty from quiz_items
+      `select id, stem, choices, correct, explanation, difficulty, use from quiz_items
         where subject_id = ? and node_id = ? order by position, id`,
       [subjectId, nodeId],
     );
@@ -92,12 +92,23 @@ export class QuizDraftsRepository {
     );
     for (const [position, i] of items.entries()) {
       await em.execute(
-        `insert into quiz_items (subject_id, id, node_id, position, stem, choices, correct, explanation, difficulty)
-         values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
+        `insert into quiz_items (subject_id, id, node_id, position, stem, choices, correct, explanation, difficulty, use)
+         values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)
          on conflict (subject_id, id) do update set node_id = excluded.node_id, position = excluded.position,
            stem = excluded.stem, choices = excluded.choices, correct = excluded.correct,
-           explanation = excluded.explanation, difficulty = excluded.difficulty`,
-        [subjectId, i.id, nodeId, position, i.stem, JSON.stringify(i.choices), i.correct, i.explanation, i.difficulty],
+           explanation = excluded.explanation, difficulty = excluded.difficulty, use = excluded.use`,
+        [
+          subjectId,
+          i.id,
+          nodeId,
+          position,
+          i.stem,
+          JSON.stringify(i.choices),
+          i.correct,
+          i.explanation,
+          i.difficulty,
+          i.use ?? 'assessment',
+        ],
       );
     }
   }

@@ -94,7 +94,8 @@ export interface StartedAttempt {
 export interface AttemptResult extends GateResult {
   attemptId: string;
   score: number;
-  graded: { questionId: string; correct: boolean; correctAnswer: string | null; explanation: string | null }[];
+  /** right or wrong per answer: an assessment item's key and explanation never leave the server */
+  graded: { questionId: string; correct: boolean }[];
   /** every live topic's title to its level */
   mastery: Record<string, number>;
   /** the topics the test classified */
@@ -163,7 +164,7 @@ export class QuizService {
     const [topics, rows, seen, population, levels] = await readAll(
       [
         () => this.structure.liveTopics(subjectId),
-        () => this.repo.items(subjectId),
+        () => this.repo.items(subjectId, 'assessment'),
         () => this.repo.seenItems(userId, subjectId, inAttempt?.id),
         () => this.repo.population(subjectId, kind, POPULATION_SIZE),
         () =>
@@ -299,12 +300,7 @@ export class QuizService {
         )
       ).map((q) => [q.id, q]),
     );
-    const graded = answers.map((a) => ({
-      questionId: a.questionId,
-      correct: a.correct,
-      correctAnswer: keys.get(a.questionId)?.correct ?? null,
-      explanation: keys.get(a.questionId)?.explanation ?? null,
-    }));
+    const graded = answers.map((a) => ({ questionId: a.questionId, correct: a.correct }));
     const score = graded.length
       ? Math.round((graded.filter((g) => g.correct).length / graded.length) * 10000) / 10000
       : 0;
@@ -345,7 +341,7 @@ export class QuizService {
       levels,
       assessed: new Set(assessed.map((t) => t.id)),
     });
-    await this.userData.unlock(tx, user.id, subjectId, gating.unlockModules);
+    await this.userData.unlock(tx, user.id, subjectId, gating.unlockModules, 'gating');
     await this.userData.tag(tx, user.id, gating.tagUser);
 
     const mastery: Record<string, number> = {};

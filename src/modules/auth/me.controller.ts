@@ -1,7 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
-import { TagsResponse, toTagsResponse, toUnlocksResponse, UnlocksQuery, UnlocksResponse } from './dto/me.dto';
+import { TagsResponse, toTagsResponse } from './dto/me.dto';
 import { UserDataService } from './user-data/user-data.service';
 
 @ApiTags('me')
@@ -10,11 +10,7 @@ import { UserDataService } from './user-data/user-data.service';
 export class MeController {
   constructor(private readonly userData: UserDataService) {}
 
-  @Get('unlocks')
-  @ApiOkResponse({ type: UnlocksResponse })
-  async unlocks(@CurrentUser() user: AuthUser, @Query() q: UnlocksQuery): Promise<UnlocksResponse> {
-    return toUnlocksResponse(await this.userData.unlocks(user.id, q.subjectId));
-  }
+  // GET /api/me/unlocks is served by assessment (learning.controller.ts): a module's soft lock needs mastery.
 
   @Get('tags')
   @ApiOkResponse({ type: TagsResponse })

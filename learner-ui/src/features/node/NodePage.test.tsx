@@ -82,6 +82,7 @@ describe('/node/:nodeId', () => {
               { id: 'a', textHtml: 'V' },
               { id: 'b', textHtml: 'X' },
             ],
+            answered: null,
           },
         ],
       }),

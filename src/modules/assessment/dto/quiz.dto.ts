@@ -133,12 +133,10 @@ export class StartAttemptResponse {
   @ApiProperty({ type: AttemptProgressResponse }) progress!: AttemptProgressResponse;
 }
 
+/** Right or wrong only: a diagnostic's or post test's key and explanations are never revealed. */
 export class GradedAnswerResponse {
   @ApiProperty() questionId!: string;
   @ApiProperty() correct!: boolean;
-  @ApiProperty({ type: String, nullable: true, description: 'the right choice id, shown once the attempt is over' })
-  correctAnswer!: string | null;
-  @ApiProperty({ type: String, nullable: true }) explanation!: string | null;
 }
 
 export class NextStepResponse {
@@ -268,12 +266,7 @@ export function toAttemptResultResponse(r: AttemptResult): AttemptResultResponse
   return {
     attemptId: r.attemptId,
     score: r.score,
-    graded: r.graded.map((g) => ({
-      questionId: g.questionId,
-      correct: g.correct,
-      correctAnswer: g.correctAnswer,
-      explanation: g.explanation,
-    })),
+    graded: r.graded.map((g) => ({ questionId: g.questionId, correct: g.correct })),
     nextStep: { type: r.nextStep.type, skills: r.nextStep.skills },
     gating: {
       passed: r.gating.passed,

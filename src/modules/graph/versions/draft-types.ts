@@ -26,6 +26,8 @@ export interface DraftQuizItem {
   correct: string;
   explanation: string;
   difficulty: number;
+  /** `check`: revealed after answering (topic check, practice); `assessment`: never revealed */
+  use: 'check' | 'assessment';
 }
 
 /** One topic's draft as the editor reads it. */

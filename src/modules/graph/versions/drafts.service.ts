@@ -161,6 +161,8 @@ export class DraftsService {
         correct: q.correct,
         explanation: q.explanation,
         difficulty: q.difficulty,
+        // contentProblem below refuses any other value
+        use: (q.use ?? 'assessment') as 'check' | 'assessment',
       }));
       const problem = contentProblem({
         summaryHtml: dto.summary_html,

@@ -5,7 +5,10 @@ import Typography from '@mui/material/Typography';
 import type { GradedQuestion, QuizQuestion } from '../../../api';
 import { QuizHtml } from './QuizHtml';
 
-/** One question after grading: correct or not, the learner's answer, the right one and why. */
+/**
+ * One question after grading: correct or not and the learner's answer. A diagnostic's or post test's key and
+ * explanations are never sent (their items are assessment items), so the right choice is not shown.
+ */
 export function AnswerReview({
   index,
   question: q,
@@ -19,7 +22,6 @@ export function AnswerReview({
 }) {
   const correct = !!g?.correct;
   const chosen = q.choices.find((c) => c.id === chosenId);
-  const right = q.choices.find((c) => c.id === g?.correctAnswer);
   return (
     <Paper
       variant="outlined"
@@ -40,16 +42,6 @@ export function AnswerReview({
       <Typography variant="body2" component="div">
         Your answer: {chosen ? <QuizHtml html={chosen.textHtml} /> : '—'}
       </Typography>
-      {g?.correctAnswer && (
-        <Typography variant="body2" component="div" data-testid="correct-answer">
-          Correct answer: {right ? <QuizHtml html={right.textHtml} /> : g.correctAnswer}
-        </Typography>
-      )}
-      {g?.explanation && (
-        <Typography variant="body2" color="text.secondary" component="div" sx={{ mt: 1 }}>
-          <QuizHtml html={g.explanation} testId="explanation" />
-        </Typography>
-      )}
     </Paper>
   );
 }

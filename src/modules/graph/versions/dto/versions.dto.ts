@@ -159,6 +159,17 @@ export class QuizItemDraftDto {
   @Min(1, { message: 'difficulty must be 1, 2 or 3' })
   @Max(3, { message: 'difficulty must be 1, 2 or 3' })
   difficulty!: number;
+
+  @ApiPropertyOptional({
+    enum: ['check', 'assessment'],
+    default: 'assessment',
+    description:
+      '`check`: shown by the topic check and practice, answer and explanation revealed after answering; `assessment`: only the diagnostic and the post test, never revealed',
+  })
+  @IsOptional()
+  @IsString({ message: 'use must be check or assessment' })
+  @MaxLength(32, { message: 'use must be check or assessment' })
+  use?: string;
 }
 
 export class NodeVideoDto {
@@ -353,6 +364,7 @@ export class StudioQuizItemResponse {
   @ApiProperty({ example: 'b', description: 'the correct choice id' }) correct!: string;
   @ApiProperty() explanation!: string;
   @ApiProperty({ type: 'integer', example: 2 }) difficulty!: number;
+  @ApiProperty({ enum: ['check', 'assessment'] }) use!: 'check' | 'assessment';
 }
 
 /** A topic as the editor edits it: the draft's values when it has a draft, else the published ones. */
@@ -506,6 +518,7 @@ export function toNodeDraftResponse(draft: NodeDraftView): NodeDraftResponse {
       correct: q.correct,
       explanation: q.explanation,
       difficulty: q.difficulty,
+      use: q.use,
     })),
     hasOverlay: draft.hasOverlay,
     etag: draft.etag,
