@@ -1726,6 +1726,8 @@ export interface components {
             graded: components["schemas"]["GradedAnswerResponse"][];
             nextStep: components["schemas"]["NextStepResponse"];
             gating: components["schemas"]["GatingResponse"];
+            /** @description diagnostics only */
+            placement?: components["schemas"]["PlacementResponse"];
             /**
              * @description every live topic's title to its P(known), 0..1
              * @example {
@@ -2485,7 +2487,7 @@ export interface components {
         };
         NextStepResponse: {
             /** @enum {string} */
-            type: "practice" | "review" | "advance" | "post_test";
+            type: "practice" | "review" | "advance" | "post_test" | "learn";
             /** @description topic titles */
             skills: string[];
         };
@@ -2729,6 +2731,27 @@ export interface components {
             level: number;
             complete: boolean;
             ready: boolean;
+        };
+        PlacementLearnResponse: {
+            /** @example vn-hrv-basics */
+            id: string;
+            title: string;
+            /** @example foundations */
+            moduleId: string;
+        };
+        PlacementResponse: {
+            /** @description complete topics among the course's live topics */
+            known: number;
+            total: number;
+            /** @description the path's next topic */
+            start: components["schemas"]["PlacementTopicResponse"] | null;
+            /** @description ready topics in reading order, at most 5 */
+            learnNext: components["schemas"]["PlacementLearnResponse"][];
+        };
+        PlacementTopicResponse: {
+            /** @example vn-hrv-basics */
+            id: string;
+            title: string;
         };
         PracticeAnswerDto: {
             /** @example vagus-nerve */

@@ -75,7 +75,7 @@ export class LearningAnswersRepository {
     );
   }
 
-  /** Whether the learner answered a check item of each of these topics before `before` (studied them). */
+  /** The topics the learner answered a check item of (in a topic's check or in practice): the ones studied. */
   async studiedTopics(em: EntityManager, userId: string, subjectId: string): Promise<Set<string>> {
     const rows = await em.execute<{ nodeId: string }[]>(
       `select distinct node_id as "nodeId" from learning_answers where user_id = ? and subject_id = ?`,

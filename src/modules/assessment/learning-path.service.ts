@@ -84,6 +84,11 @@ export class LearningPathService {
     };
   }
 
+  /** Topics the learner studied (answered a check item of, in a check or practice), as `em` sees it. */
+  studiedTopics(em: EntityManager, userId: string, subjectId: string): Promise<Set<string>> {
+    return this.answers.studiedTopics(em, userId, subjectId);
+  }
+
   /** A topic's check (first answers) as `em` sees it. */
   async topicCheck(em: EntityManager, userId: string, subjectId: string, nodeId: string) {
     const [row] = await this.answers.checkCounts(em, userId, subjectId, [nodeId]);
