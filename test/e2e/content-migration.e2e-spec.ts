@@ -95,7 +95,7 @@ describe('POST /api/admin/migrate', () => {
     }
 
     const stored = await counts();
-    expect(stored).toMatchObject({ subjects: 5, nodes: 80, quiz: 320, lectures: 80, modules: 20 });
+    expect(stored).toMatchObject({ subjects: 5, nodes: 80, quiz: 480, lectures: 80, modules: 20 });
     const [vn] = await h.sql<{ title: string; lesson_html: string; variants: Record<string, string> }>(
       `select * from topic_nodes where subject_id = 'vagus-nerve' and id = 'vn-anatomy'`,
     );
