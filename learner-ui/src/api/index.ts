@@ -58,6 +58,7 @@ export type {
   PracticeRating,
   PracticeCard,
   PracticeReviewInput,
+  PracticeAnswerResult,
   PracticeReviewResult,
   PracticeStats,
 } from './assessment';

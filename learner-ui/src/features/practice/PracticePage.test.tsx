@@ -5,7 +5,13 @@ import { callsTo, deferred, installFetch, type Handler, type MockReply } from '.
 import { catalogHandlers } from '../../test/catalog-fixtures';
 import { signedIn } from '../../test/helpers';
 import { renderApp } from '../../test/render';
-import type { PracticeCard, PracticeReviewInput, PracticeReviewResult, PracticeStats } from '../../api';
+import type {
+  PracticeAnswerResult,
+  PracticeCard,
+  PracticeReviewInput,
+  PracticeReviewResult,
+  PracticeStats,
+} from '../../api';
 import { describeDue, formatAccuracy, nextStreak } from './hooks';
 
 const STATS: PracticeStats = { due: 12, completedToday: 8, accuracy: 0.853, streak: 4, totalReviews: 40 };
@@ -25,11 +31,29 @@ function card(n: number): PracticeCard {
   };
 }
 
-function review(body: PracticeReviewInput): MockReply {
+/** The server keeps the graded answer of each card until it is rated (POST /api/practice/answer, then review). */
+function answer(body: { nodeId: string; questionId: string; answer: string }, graded: Map<string, string>): MockReply {
+  graded.set(body.nodeId, body.answer);
+  const result: PracticeAnswerResult = {
+    nodeId: body.nodeId,
+    questionId: body.questionId,
+    correct: body.answer === 'a',
+    correctAnswer: 'a',
+    explanation: 'Because a.',
+    counted: true,
+    mastery: 0.6,
+    intervals: [],
+  };
+  return { body: result };
+}
+
+function review(body: PracticeReviewInput, graded: Map<string, string>): MockReply {
+  const given = graded.get(body.nodeId);
+  graded.delete(body.nodeId);
   const result: PracticeReviewResult = {
     nodeId: body.nodeId,
     rating: body.rating,
-    correct: body.answer === 'a' ? true : body.answer ? false : null,
+    correct: given === 'a' ? true : given ? false : null,
     due: '2026-03-04T09:00:00.000Z',
     scheduledDays: 3,
     state: 'Review',
@@ -40,13 +64,16 @@ function review(body: PracticeReviewInput): MockReply {
 
 function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
   let served = 0;
+  const graded = new Map<string, string>();
   return {
     ...signedIn(),
     ...catalogHandlers,
     'GET /api/practice/stats': { body: STATS },
     // A fresh card each time: node-1, node-2, ...
     'GET /api/practice/next': () => ({ body: [card(++served)] }),
-    'POST /api/practice/review': (req) => review(req.body as PracticeReviewInput),
+    'POST /api/practice/answer': (req) =>
+      answer(req.body as { nodeId: string; questionId: string; answer: string }, graded),
+    'POST /api/practice/review': (req) => review(req.body as PracticeReviewInput, graded),
     ...extra,
   };
 }
@@ -183,10 +210,16 @@ describe('/practice', () => {
     expect(streakText()).toBe('Session streak: 0');
     expect(screen.getByTestId('practice-result')).toHaveTextContent('Your answer was not correct.');
 
+    // the served question is graded first, then the spec's review payload takes the rating
+    expect(callsTo(fetchMock, 'POST /api/practice/answer').map((r) => r.body)).toEqual([
+      { subjectId: 'vagus-nerve', nodeId: 'node-1', questionId: 'node-1-q1', answer: 'a' },
+      { subjectId: 'vagus-nerve', nodeId: 'node-2', questionId: 'node-2-q1', answer: 'a' },
+      { subjectId: 'vagus-nerve', nodeId: 'node-3', questionId: 'node-3-q1', answer: 'b' },
+    ]);
     expect(callsTo(fetchMock, 'POST /api/practice/review').map((r) => r.body)).toEqual([
-      { subjectId: 'vagus-nerve', nodeId: 'node-1', rating: 3, questionId: 'node-1-q1', answer: 'a' },
-      { subjectId: 'vagus-nerve', nodeId: 'node-2', rating: 5, questionId: 'node-2-q1', answer: 'a' },
-      { subjectId: 'vagus-nerve', nodeId: 'node-3', rating: 1, questionId: 'node-3-q1', answer: 'b' },
+      { subjectId: 'vagus-nerve', nodeId: 'node-1', rating: 3 },
+      { subjectId: 'vagus-nerve', nodeId: 'node-2', rating: 5 },
+      { subjectId: 'vagus-nerve', nodeId: 'node-3', rating: 1 },
     ]);
   }, 40_000);
 
