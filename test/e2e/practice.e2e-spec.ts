@@ -393,6 +393,37 @@ describe('next', () => {
     expect((await next(u.token, '&limit=50')).body).toHaveLength(16);
   });
 
+  it('orders a fresh deck by the topics the learner has reached, then the least sure, then reading order', async () => {
+    setNow('2030-03-10T09:00:00Z');
+    const u = await learner('practice-order');
+    const topics = await h.sql<{ id: string; prereqs: number }>(
+      `select t.id, (select count(*)::int from node_prerequisites p where p.subject_id = t.subject_id and p.node_id = t.id) as prereqs
+         from topic_nodes t where t.subject_id = 'vagus-nerve' and t.archived_at is null order by t.position, t.id`,
+    );
+    const roots = topics.filter((t) => t.prereqs === 0).map((t) => t.id);
+    const unreached = topics.find((t) => t.prereqs > 0)!.id;
+    // an unreached topic (its prerequisites incomplete) at the lowest level, a root at a lower level than the other
+    const level = (id: string, p: number) =>
+      h.sql(
+        `insert into user_mastery (user_id, subject_id, skill_id, skill_name, kind, p_known) values (?, 'vagus-nerve', ?, ?, 'topic', ?)`,
+        [u.id, id, id, p],
+      );
+    await level(unreached, 0.01);
+    await level(roots[0], 0.5);
+    const deck = (await next(u.token, '&limit=50')).body.map((c) => c.nodeId);
+    const path = await h.get<{ topics: { id: string; ready: boolean; complete: boolean; level: number }[] }>(
+      '/api/users/me/path?subjectId=vagus-nerve',
+      { token: u.token },
+    );
+    const reached = path.body.topics.filter((t) => t.ready || t.complete).map((t) => t.id);
+    expect(reached).toContain(roots[0]);
+    expect(reached).not.toContain(unreached);
+    // every reached topic before any other; among them the least sure first: the root at 0.5 comes last of them
+    expect(deck.slice(0, reached.length).sort()).toEqual([...reached].sort());
+    expect(deck[reached.length - 1]).toBe(roots[0]);
+    expect(deck.indexOf(unreached)).toBeGreaterThanOrEqual(reached.length);
+  });
+
   it('rotates through the topic’s questions as the card is reviewed', async () => {
     setNow('2030-03-10T09:00:00Z');
     const u = await learner('practice-rotate');

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { LearningSource } from './entities';
+import type { ItemHistory } from './learning-evidence';
 
 /** A topic's check items counted with the learner's first answers: how many are answered, how many right. */
 export interface CheckCounts {
@@ -8,14 +9,6 @@ export interface CheckCounts {
   total: number;
   answered: number;
   correct: number;
-}
-
-/** What the evidence log says of one item for one learner before a new answer. */
-export interface ItemHistory {
-  /** any answer of the item before (from a check or practice) */
-  answeredBefore: boolean;
-  /** an answer of the item that moved mastery since the start of the day */
-  countedToday: boolean;
 }
 
 /** The evidence log of check and practice answers (`learning_answers`). Writes take the caller's transaction. */

@@ -4,6 +4,7 @@ import { TopicReader } from '../graph/structure/topic-reader.service';
 import { type BktParams, bktUpdate, clamp, DEFAULT_BKT } from './bkt';
 import type { LearningSource } from './entities';
 import { LearningAnswersRepository } from './learning-answers.repository';
+import { countsAsEvidence } from './learning-evidence';
 import { LearningPathService } from './learning-path.service';
 import { type MasteryRecord, MasteryRepository, type SkillLevel } from './mastery.repository';
 
@@ -77,7 +78,7 @@ export class MasteryService {
   async recordLearningEvidence(em: EntityManager, e: LearningEvidence): Promise<EvidenceOutcome> {
     await this.answers.lockItem(em, e.userId, e.itemId);
     const history = await this.answers.history(em, e.userId, e.itemId, evidenceDayStart(e.now));
-    const counted = e.eligible && !history.countedToday && (e.source !== 'check' || !history.answeredBefore);
+    const counted = countsAsEvidence(e.source, e.eligible, history);
     await this.answers.insert(em, {
       userId: e.userId,
       subjectId: e.subjectId,
