@@ -16,6 +16,7 @@ interface Item {
   use: 'check' | 'assessment';
 }
 type Q = { id: string; choices: { id: string }[] };
+type Step = { done: boolean; question?: Q; result?: { graded: object[] } };
 
 let h: Harness;
 let learner: TestUser;
@@ -140,9 +141,9 @@ it('diagnostics serve assessment items and answer right or wrong only', async ()
     let done = false;
     for (let i = 0; i < 40 && q && !done; i++) {
       expect(assessment.has(q.id)).toBe(true);
-      const res = keep(
+      const res: { status: number; body: Step } = keep(
         'attempt answer',
-        await h.post<{ done: boolean; question?: Q; result?: { graded: object[] } }>(
+        await h.post<Step>(
           `/api/attempts/${started.body.attemptId}/answer`,
           { questionId: q.id, answer: q.choices[i % q.choices.length].id },
           { token: learner.token },

@@ -63,7 +63,11 @@ afterAll(() => h.close());
 const itemsOf = (nodeId: string) => checks.filter((c) => c.nodeId === nodeId);
 const wrongOf = (c: CheckItem) => c.choices.find((x) => x.id !== c.correct)!.id;
 const answer = (u: TestUser, nodeId: string, questionId: string, choice: string, subjectId = SUBJECT) =>
-  h.post<CheckAnswer>(`/api/checks/${nodeId}/answers`, { subjectId, questionId, answer: choice }, { token: u.token });
+  h.post<CheckAnswer & { message?: string }>(
+    `/api/checks/${nodeId}/answers`,
+    { subjectId, questionId, answer: choice },
+    { token: u.token },
+  );
 async function path(u: TestUser, after?: string): Promise<Path> {
   const res = await h.get<Path>(`/api/users/me/path?subjectId=${SUBJECT}${after ? `&after=${after}` : ''}`, {
     token: u.token,
@@ -335,7 +339,7 @@ describe('placement', () => {
         SUBJECT,
         q.id,
       ]);
-      const res = await h.post<{ done: boolean; question?: Q; result?: Record<string, any> }>(
+      const res: { status: number; body: { done: boolean; question?: Q; result?: Record<string, any> } } = await h.post(
         `/api/attempts/${started.body.attemptId}/answer`,
         { questionId: q.id, answer: q.choices.find((c) => c.id !== key.correct)!.id },
         { token: u.token },
