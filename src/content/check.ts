@@ -12,9 +12,10 @@ async function main(): Promise<number> {
 
   console.log(`Content: ${dir}`);
   for (const s of subjects) {
-    const quizItems = s.nodes.reduce((n, node) => n + node.quiz.length, 0);
+    const items = s.nodes.flatMap((node) => node.quiz);
+    const checks = items.filter((q) => q.use === 'check').length;
     const sections = s.lectures ? String(s.lectures.sections.length) : 'none';
-    console.log(`  ${s.id}: ${s.modules.length} modules, ${s.nodes.length} nodes, ${quizItems} quiz items, ${sections} lecture sections`);
+    console.log(`  ${s.id}: ${s.modules.length} modules, ${s.nodes.length} nodes, ${checks} check + ${items.length - checks} assessment items, ${sections} lecture sections`);
   }
   for (const c of challenges) console.log(`  challenge ${c.id} (${c.subject}): ${c.days.length} days`);
 

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
@@ -187,15 +187,104 @@ describe('loadContentDir on broken content', () => {
     });
   });
 
-  it('reports fewer than 3 quiz items and duplicate quiz item ids', async () => {
+  it('reports fewer than 3 assessment items and duplicate quiz item ids', async () => {
     const dir = fixture();
-    edit(dir, ANATOMY, (d) => (d.quiz = d.quiz.slice(0, 2)));
+    // Keep the check items and two of the assessment items.
+    edit(dir, ANATOMY, (d) => (d.quiz = d.quiz.filter((q: Doc, i: number) => q.use === 'check' || i < 2)));
     edit(dir, AFFERENT, (d) => (d.quiz[1].id = d.quiz[0].id));
     const { problems } = await loadContentDir(dir);
     expect(problems).toEqual([
-      problem(ANATOMY, 'vn-anatomy', 'a node needs at least 3 quiz items, found 2'),
+      problem(ANATOMY, 'vn-anatomy', 'a node needs at least 3 assessment items (use: assessment or no use), found 2'),
       problem(AFFERENT, 'vn-afferent-efferent-q1', 'duplicate quiz item id: already used in this node'),
     ]);
+  });
+
+  describe('the right answer may not stand out by its length', () => {
+    it('reports an item whose correct choice is more than 1.25 times as long as every other choice', async () => {
+      const dir = fixture();
+      let id = '';
+      edit(dir, ANATOMY, (d) => {
+        const item = d.quiz[0];
+        id = item.id;
+        for (const c of item.choices) c.text = c.id === item.correct ? 'x'.repeat(126) : 'y'.repeat(100);
+      });
+      const { problems } = await loadContentDir(dir);
+      expect(problems).toEqual([
+        problem(ANATOMY, id, 'the correct choice is much longer than every other choice (126 vs at most 100 characters): its length gives the answer away'),
+      ]);
+    });
+
+    it('accepts 1.25 times exactly', async () => {
+      const dir = fixture();
+      edit(dir, ANATOMY, (d) => {
+        const item = d.quiz[0];
+        for (const c of item.choices) c.text = c.id === item.correct ? 'x'.repeat(125) : 'y'.repeat(100);
+      });
+      const { problems } = await loadContentDir(dir);
+      expect(problems).toEqual([]);
+    });
+
+    it('reports a course whose correct choice is the longest in more than 40% of its items', async () => {
+      const dir = fixture();
+      for (const file of readdirSync(join(dir, NODES))) {
+        edit(dir, `${NODES}/${file}`, (d) => {
+          for (const item of d.quiz) for (const c of item.choices) c.text = c.id === item.correct ? `${'x'.repeat(40)}!` : 'y'.repeat(40);
+        });
+      }
+      const { problems } = await loadContentDir(dir);
+      expect(problems).toEqual([
+        problem(NODES, undefined, 'the correct choice is the longest in 96 of 96 quiz items (at most 38): picking the longest choice would pass the tests'),
+      ]);
+    });
+  });
+
+  describe('check items (use: check), which the topic check and practice reveal', () => {
+    it('every real node has at least 2 check items and at least 3 assessment items', async () => {
+      const { subjects } = await loadContentDir(CONTENT);
+      for (const node of subjects.flatMap((s) => s.nodes)) {
+        expect({ node: node.id, checks: node.quiz.filter((q) => q.use === 'check').length >= 2 }).toEqual({ node: node.id, checks: true });
+        expect({ node: node.id, tests: node.quiz.filter((q) => q.use !== 'check').length >= 3 }).toEqual({ node: node.id, tests: true });
+      }
+    });
+
+    it('reports a node with only 1 check item', async () => {
+      const dir = fixture();
+      edit(dir, ANATOMY, (d) => {
+        const first = d.quiz.findIndex((q: Doc) => q.use === 'check');
+        d.quiz = d.quiz.filter((q: Doc, i: number) => q.use !== 'check' || i === first);
+      });
+      const { problems } = await loadContentDir(dir);
+      expect(problems).toEqual([problem(ANATOMY, 'vn-anatomy', 'a node needs at least 2 check items (use: check), found 1')]);
+    });
+
+    it('an item without use is an assessment item, so dropping use from a check item is reported', async () => {
+      const dir = fixture();
+      edit(dir, ANATOMY, (d) => d.quiz.filter((q: Doc) => q.use === 'check').forEach((q: Doc) => delete q.use));
+      const { problems } = await loadContentDir(dir);
+      expect(problems).toEqual([problem(ANATOMY, 'vn-anatomy', 'a node needs at least 2 check items (use: check), found 0')]);
+    });
+
+    it('reports a use that is neither check nor assessment', async () => {
+      const dir = fixture();
+      edit(dir, ANATOMY, (d) => (d.quiz[0].use = 'practice'));
+      const { problems } = await loadContentDir(dir);
+      expect(problems).toEqual(expect.arrayContaining([problem(ANATOMY, undefined, /use must be check or assessment/)]));
+    });
+
+    it('reports a check stem that is close to an assessment stem of the same node (it would give the test away)', async () => {
+      const dir = fixture();
+      let checkId = '';
+      let testId = '';
+      edit(dir, ANATOMY, (d) => {
+        const check = d.quiz.find((q: Doc) => q.use === 'check');
+        const test = d.quiz.find((q: Doc) => q.use !== 'check');
+        check.stem = `${test.stem} Explain briefly.`;
+        checkId = check.id;
+        testId = test.id;
+      });
+      const { problems } = await loadContentDir(dir);
+      expect(problems).toEqual([problem(ANATOMY, checkId, `check item ${checkId} is too close to assessment item ${testId}: revealing it would give the test away`)]);
+    });
   });
 
   it.each([

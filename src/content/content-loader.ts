@@ -18,6 +18,8 @@ import {
   NodeFileSchema,
   PREVIEW_NODES,
   QUIZ_MIN,
+  CHECK_MIN,
+  CHECK_OVERLAP_MAX,
   type SubjectContent,
   type SubjectFile,
   SubjectFileSchema,
@@ -259,6 +261,7 @@ function validateUnits(units: SubjectUnit[], challenges: ChallengeContent[]): Co
     }
     checkPrerequisites(unit, problems);
     checkLectures(unit, problems);
+    checkLengthCue(unit, problems);
   }
   checkChallenges(units, challenges, problems);
   return problems;
@@ -359,7 +362,32 @@ function checkNode(node: NodeContent, problems: ContentProblem[], quizIdFiles: M
     }
   }
 
-  if (node.quiz.length < QUIZ_MIN) problems.push({ file: node.file, id: node.id, message: `a node needs at least ${QUIZ_MIN} quiz items, found ${node.quiz.length}` });
+  const checks = node.quiz.filter((q) => q.use === 'check');
+  const assessments = node.quiz.filter((q) => q.use !== 'check');
+  if (checks.length < CHECK_MIN) {
+    problems.push({ file: node.file, id: node.id, message: `a node needs at least ${CHECK_MIN} check items (use: check), found ${checks.length}` });
+  }
+  if (assessments.length < QUIZ_MIN) {
+    problems.push({ file: node.file, id: node.id, message: `a node needs at least ${QUIZ_MIN} assessment items (use: assessment or no use), found ${assessments.length}` });
+  }
+  for (const item of node.quiz) {
+    const cue = lengthCue(item);
+    if (cue) {
+      problems.push({
+        file: node.file,
+        id: item.id,
+        message: `the correct choice is much longer than every other choice (${cue.correct} vs at most ${cue.wrong} characters): its length gives the answer away`,
+      });
+    }
+  }
+  for (const check of checks) {
+    const words = stemWords(check.stem);
+    for (const test of assessments) {
+      if (jaccard(words, stemWords(test.stem)) >= CHECK_OVERLAP_MAX) {
+        problems.push({ file: node.file, id: check.id, message: `check item ${check.id} is too close to assessment item ${test.id}: revealing it would give the test away` });
+      }
+    }
+  }
 
   const itemId = new RegExp(`^${node.id}-q[1-9][0-9]*$`);
   for (const item of node.quiz) {
@@ -381,6 +409,60 @@ function checkNode(node: NodeContent, problems: ContentProblem[], quizIdFiles: M
       problems.push({ file: node.file, id: item.id, message: `ambiguous correct answer: ${matches} choices have the id "${item.correct}"` });
     }
   }
+}
+
+/** The correct choice of an item may be at most this much longer than its longest wrong choice. */
+export const LENGTH_CUE_MAX = 1.25;
+/** Across a subject, the correct choice may be the longest in at most this share of items (chance is 25 %). */
+export const LONGEST_SHARE_MAX = 0.4;
+
+function choiceLengths(item: { choices: { id: string; text: string }[]; correct: string }) {
+  const correct = item.choices.find((c) => c.id === item.correct)?.text.length ?? 0;
+  const wrong = Math.max(0, ...item.choices.filter((c) => c.id !== item.correct).map((c) => c.text.length));
+  return { correct, wrong };
+}
+
+/** The item's right answer stands out by its length alone (a test-wise learner picks the longest). */
+export function lengthCue(item: { choices: { id: string; text: string }[]; correct: string }) {
+  const { correct, wrong } = choiceLengths(item);
+  return wrong > 0 && correct > LENGTH_CUE_MAX * wrong ? { correct, wrong } : null;
+}
+
+function checkLengthCue(unit: SubjectUnit, problems: ContentProblem[]) {
+  const items = unit.nodes.flatMap((n) => n.quiz);
+  if (items.length < 20) return;
+  const longest = items.filter((q) => {
+    const { correct, wrong } = choiceLengths(q);
+    return correct > wrong;
+  }).length;
+  if (longest > LONGEST_SHARE_MAX * items.length) {
+    problems.push({
+      file: posix.join(unit.dir, 'nodes'),
+      message: `the correct choice is the longest in ${longest} of ${items.length} quiz items (at most ${Math.floor(LONGEST_SHARE_MAX * items.length)}): picking the longest choice would pass the tests`,
+    });
+  }
+}
+
+const STOP_WORDS = new Set(
+  'a an and are as at be by can do does for from has have how i if in is it its of on or that the their them they this to was what when which who why will with you your'.split(' '),
+);
+
+/** The set of a stem's words, lower-cased, without punctuation or stop words. */
+export function stemWords(stem: string): Set<string> {
+  return new Set(
+    stem
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 0 && !STOP_WORDS.has(w)),
+  );
+}
+
+/** |A ∩ B| / |A ∪ B|; 0 for two empty sets. */
+export function jaccard(a: Set<string>, b: Set<string>): number {
+  let both = 0;
+  for (const w of a) if (b.has(w)) both += 1;
+  const union = a.size + b.size - both;
+  return union === 0 ? 0 : both / union;
 }
 
 function checkPrerequisites(unit: SubjectUnit, problems: ContentProblem[]) {

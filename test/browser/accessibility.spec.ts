@@ -136,6 +136,43 @@ test('axe: a topic, bookmarking, the note panel and toast, notes, a challenge da
   axe.expectClean();
 });
 
+test('axe: the topic check before and after an answer, and practice feedback, at 1280 and 390 px', async ({ page }) => {
+  test.setTimeout(240_000);
+  const axe = new AxeWalk(page);
+  await learnerWhoOwnsVagus(page);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await visit(page, `/node/${NODE}?subject=vagus-nerve`);
+  const check = page.getByRole('region', { name: 'Check your understanding' });
+  await check.scrollIntoViewIfNeeded();
+  await expect(check.getByRole('button', { name: 'Check answer' })).toBeVisible();
+  await axe.scan(`/node/${NODE} check, before an answer (1280)`);
+  await check.getByRole('radio').first().check();
+  await check.getByRole('button', { name: 'Check answer' }).click();
+  await expect(check.getByTestId('check-feedback')).toBeVisible();
+  await axe.scan(`/node/${NODE} check, after an answer (1280)`);
+
+  // at 390 px the reload shows the same feedback again; then the next item, unanswered
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visit(page, `/node/${NODE}?subject=vagus-nerve`);
+  await expect(check.getByTestId('check-feedback')).toBeVisible();
+  await axe.scan(`/node/${NODE} check, after an answer (390)`);
+  await check.getByRole('button', { name: 'Next question' }).click();
+  await expect(check.getByRole('button', { name: 'Check answer' })).toBeVisible();
+  await axe.scan(`/node/${NODE} check, before an answer (390)`);
+
+  await visit(page, '/practice?subject=vagus-nerve');
+  await page.getByRole('button', { name: 'Start Practice' }).click();
+  const card = page.locator('section[aria-labelledby="practice-topic"]');
+  await card.getByRole('group').first().getByRole('button').first().click();
+  await expect(page.getByTestId('practice-feedback')).toBeVisible();
+  await axe.scan('/practice feedback and rating step (390)');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await axe.scan('/practice feedback and rating step (1280)');
+
+  axe.expectClean();
+});
+
 test('axe: the Studio hub, migrate, versions, media and TTS screens', async ({ page }) => {
   test.setTimeout(240_000);
   const axe = new AxeWalk(page);

@@ -104,8 +104,11 @@ test('a learner takes the adaptive diagnostic by keyboard, sees each topic, what
     await expect(page.getByText('How well did you know this?')).toBeHidden();
     // The card's options: buttons in the question's group, inside the topic's region.
     await page.getByRole('region').getByRole('group').getByRole('button').first().click();
-    await page.getByRole('button', { name: 'Good', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Great job' })).toBeVisible();
+    // the feedback comes first: right or wrong, the correct answer, then the rating with its interval
+    await expect(page.getByRole('heading', { name: /^(Great job|Not quite)$/ })).toBeVisible();
+    await expect(page.getByText(/^The correct answer: /)).toBeVisible();
+    await page.getByRole('button', { name: /^Good · / }).click();
+    await expect(page.getByRole('button', { name: 'Next Question' })).toBeVisible();
     await expect(page.getByText('Session streak: ' + (i + 1))).toBeVisible();
     if (i < 2) await page.getByRole('button', { name: 'Next Question' }).click();
   }

@@ -71,10 +71,32 @@ test('keyboard: a practice card', async ({ page }) => {
   await expect(options.first()).toBeVisible();
   await tabTo(page, options.first());
   await page.keyboard.press('Enter');
-  await tabTo(page, page.getByRole('button', { name: 'Good', exact: true }));
+  // the feedback takes focus; the rating buttons follow it
+  await expect(page.getByRole('heading', { name: /^(Great job|Not quite)$/ })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: /^Good · / }));
   await page.keyboard.press('Space');
-  await expect(page.getByRole('heading', { name: 'Great job' })).toBeVisible();
-  await tabTo(page, page.getByRole('button', { name: 'Next Question' }));
+  await expect(page.getByRole('button', { name: 'Next Question' })).toBeFocused();
+});
+
+test('keyboard: a topic check, answered by keyboard alone', async ({ page }) => {
+  await learnerWhoOwnsVagus(page);
+  await page.goto('/node/vn-anatomy?subject=vagus-nerve');
+  const check = page.getByRole('region', { name: 'Check your understanding' });
+  await expect(check).toBeVisible({ timeout: 30_000 });
+  await expect(check.getByText('Question 1 of')).toBeVisible();
+
+  // Tab into the choices, an arrow key picks one, Tab on to Check answer
+  await tabTo(page, check.getByRole('radio').first(), 120);
+  await page.keyboard.press('ArrowDown');
+  await expect(check.getByRole('radio').nth(1)).toBeChecked();
+  await tabTo(page, check.getByRole('button', { name: 'Check answer' }));
+  await page.keyboard.press('Enter');
+  await expect(check.getByRole('heading', { name: /^(Correct|Not quite)$/ })).toBeVisible();
+  await expect(check.getByText(/^The correct answer: /)).toBeVisible();
+  await tabTo(page, check.getByRole('button', { name: 'Next question' }));
+  await page.keyboard.press('Enter');
+  await expect(check.getByText('Question 2 of')).toBeVisible();
+  await expect(check.getByRole('button', { name: 'Check answer' })).toBeDisabled();
 });
 
 test('keyboard: adding a note to a topic', async ({ page }) => {

@@ -67,3 +67,59 @@ test('a studio user edits a topic, publishes, and learners see the new text', as
   await expect(learner.getByText(marker)).toBeVisible();
   await learnerContext.close();
 });
+
+test('the Map is readable at its default zoom, moves by arrow keys, and is a list on a phone; Lectures are one click from the graph', async ({
+  page,
+}) => {
+  await learnerWhoOwnsVagus(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/graph?subject=vagus-nerve');
+  await page.getByRole('button', { name: 'Map' }).click();
+  const map = page.getByTestId('graph-map');
+  const nodes = map.locator('button[data-node-id]');
+  await expect(nodes.first()).toBeVisible();
+
+  // Every rendered label shows at 12 px or more on screen: font size × the map's zoom (rendered height / layout height).
+  const sizes = await nodes.evaluateAll((buttons) =>
+    buttons.map((b) => {
+      const el = b as HTMLElement;
+      return (parseFloat(getComputedStyle(el).fontSize) * el.getBoundingClientRect().height) / el.offsetHeight;
+    }),
+  );
+  expect(sizes.length).toBeGreaterThan(0);
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+  // The map fills the screen's height rather than a fixed strip.
+  const frame = await map.locator('.react-flow').boundingBox();
+  expect(frame!.height).toBeGreaterThanOrEqual(600);
+
+  // One tab stop; the arrow keys follow the prerequisite edges; Enter opens the topic.
+  expect(await map.locator('button[data-node-id][tabindex="0"]').count()).toBe(1);
+  await map.locator('button[data-node-id][tabindex="0"]').focus();
+  await page.keyboard.press('Home');
+  await expect(map.locator('button[data-node-id="vn-what-is-the-vagus-nerve"]')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  const focused = page.locator('button[data-node-id]:focus');
+  await expect(focused).not.toHaveAttribute('data-node-id', 'vn-what-is-the-vagus-nerve');
+  const next = (await focused.getAttribute('data-node-id'))!;
+  await page.keyboard.press('ArrowLeft');
+  await expect(map.locator('button[data-node-id="vn-what-is-the-vagus-nerve"]')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/node/${next}\\?subject=vagus-nerve`));
+
+  // Lectures are reachable from the graph page
+  await page.goto('/graph?subject=vagus-nerve');
+  await page.getByRole('link', { name: 'Lectures' }).click();
+  await expect(page).toHaveURL(/\/lectures\?subject=vagus-nerve/);
+
+  // On a 390 px phone the Map view is a list by module
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/graph?subject=vagus-nerve');
+  await page.getByRole('button', { name: 'Map' }).click();
+  const list = page.getByTestId('graph-list');
+  await expect(list.getByRole('region', { name: 'Anatomy & Foundations' })).toBeVisible();
+  await expect(list.getByRole('link')).toHaveCount(16);
+  await expect(page.locator('.react-flow')).toHaveCount(0);
+  await list.getByRole('link', { name: 'Anatomy: From Brainstem to Abdomen' }).click();
+  await expect(page).toHaveURL(/\/node\/vn-anatomy\?subject=vagus-nerve/);
+});

@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
+import { parse, stringify } from 'yaml';
 import { ContentCliModule } from '../../src/content/migrate-cli';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 
@@ -17,5 +22,37 @@ it('the first-start content CLI boots with only configuration, the database and 
     expect(await service.runIfEmpty()).toBeNull();
   } finally {
     await app.close();
+  }
+});
+
+/** `npm run content:check <dir>` is what npm test and authors run: a node with 1 check item fails it. */
+it('content:check exits 1 and names the node when a topic has fewer than 2 check items', () => {
+  const root = join(__dirname, '..', '..');
+  const dir = mkdtempSync(join(tmpdir(), 'content-cli-'));
+  try {
+    cpSync(join(root, 'content', 'vagus-nerve'), join(dir, 'vagus-nerve'), { recursive: true });
+    const file = join(dir, 'vagus-nerve', 'nodes', '02-vn-anatomy.yaml');
+    const doc = parse(readFileSync(file, 'utf8')) as { quiz: { use?: string }[] };
+    const first = doc.quiz.findIndex((q) => q.use === 'check');
+    doc.quiz = doc.quiz.filter((q, i) => q.use !== 'check' || i === first);
+    writeFileSync(file, stringify(doc));
+
+    const bad = spawnSync(process.execPath, [join(root, 'scripts', 'content-check.mjs'), dir], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(bad.stdout).toContain('[vn-anatomy] a node needs at least 2 check items (use: check), found 1');
+    expect(bad.status).toBe(1);
+
+    rmSync(join(dir, 'vagus-nerve'), { recursive: true });
+    cpSync(join(root, 'content', 'vagus-nerve'), join(dir, 'vagus-nerve'), { recursive: true });
+    const good = spawnSync(process.execPath, [join(root, 'scripts', 'content-check.mjs'), dir], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(good.stdout).toMatch(/vagus-nerve: \d+ modules, 16 nodes, 32 check \+ 64 assessment items/);
+    expect(good.status).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -88,13 +88,8 @@ export const PRACTICE_RATINGS: { label: 'Again' | 'Hard' | 'Good' | 'Easy'; valu
 /** A due card: its topic and, when the topic has quiz items, a question with its options. */
 export type PracticeCard = Schema<'PracticeQuestionResponse'>;
 
-export type PracticeReviewInput = RequestBody<'/api/practice/review', 'post'> & {
-  questionId?: string | null;
-  answer?: string | null;
-};
-
-/** The served question graded: right or wrong, the key and explanation, each rating's interval. */
-export type PracticeAnswerResult = OkResponse<'/api/practice/answer', 'post'>;
+/** The spec's rating payload: the answer went to POST /api/practice/answer before (issue 26). */
+export type PracticeReviewInput = Pick<RequestBody<'/api/practice/review', 'post'>, 'subjectId' | 'nodeId' | 'rating'>;
 
 export type PracticeReviewResult = OkResponse<'/api/practice/review', 'post'>;
 
@@ -112,32 +107,16 @@ export const practiceApi = {
     api.post<OkResponse<'/api/practice/seed', 'post'>>('/api/practice/seed', {
       subjectId,
     } satisfies RequestBody<'/api/practice/seed', 'post'>),
-  /** POST /api/practice/answer { subjectId, nodeId, questionId, answer }: grades the card's served question, once. */
-  answer: (input: RequestBody<'/api/practice/answer', 'post'>) =>
-    api.post<PracticeAnswerResult>('/api/practice/answer', {
-      subjectId: input.subjectId,
-      nodeId: input.nodeId,
-      questionId: input.questionId,
-      answer: input.answer,
-    } satisfies RequestBody<'/api/practice/answer', 'post'>),
   /**
-   * POST /api/practice/review { subjectId, nodeId, rating }, after the served question's answer: with a questionId
-   * and an answer, they are graded first (POST /api/practice/answer), since a rating needs a graded answer.
+   * POST /api/practice/review { subjectId, nodeId, rating } (the spec's row): rates the card whose answer
+   * POST /api/practice/answer graded (409 before that).
    */
-  review: async (input: PracticeReviewInput) => {
-    if (input.questionId && input.answer)
-      await practiceApi.answer({
-        subjectId: input.subjectId,
-        nodeId: input.nodeId,
-        questionId: input.questionId,
-        answer: input.answer,
-      });
-    return api.post<PracticeReviewResult>('/api/practice/review', {
+  review: (input: PracticeReviewInput) =>
+    api.post<PracticeReviewResult>('/api/practice/review', {
       subjectId: input.subjectId,
       nodeId: input.nodeId,
       rating: input.rating,
-    } satisfies RequestBody<'/api/practice/review', 'post'>);
-  },
+    } satisfies RequestBody<'/api/practice/review', 'post'>),
   /** GET /api/practice/stats?subjectId= → { due, completedToday, accuracy, streak, totalReviews }. */
   stats: (subjectId: string) =>
     api.get<PracticeStats>('/api/practice/stats', {

@@ -28,6 +28,8 @@ export type GraphMastery = OkResponse<'/api/graph/mastery', 'get'>;
 
 /** The topic page (GET /api/graph/nodes/{id}): the spec's topic node fields, html sanitised. */
 export type TopicNode = OkResponse<'/api/graph/nodes/{id}', 'get'>;
+/** A topic's lecture: its newest video, else its audio (signed URLs, captions), and the script as transcript. */
+export type TopicLecture = OkResponse<'/api/graph/nodes/{id}/lecture', 'get'>;
 
 /** Plain text as html that reads back as the same text (GraphNode.summary is html). */
 function textAsHtml(text: string): string {
@@ -80,6 +82,11 @@ export const graphApi = {
   node: (nodeId: string, subject: string) =>
     api.get<TopicNode>(`/api/graph/nodes/${encodeURIComponent(nodeId)}`, {
       query: { subject } satisfies QueryParams<'/api/graph/nodes/{id}', 'get'>,
+    }),
+  /** GET /api/graph/nodes/{id}/lecture?subject=: 404 when the topic has no lecture. */
+  lecture: (nodeId: string, subject: string) =>
+    api.get<TopicLecture>(`/api/graph/nodes/${encodeURIComponent(nodeId)}/lecture`, {
+      query: { subject } satisfies QueryParams<'/api/graph/nodes/{id}/lecture', 'get'>,
     }),
   /**
    * GET /api/graph/nodes/{id}?subject=&preview=overlay: the topic page as learners will get it after the

@@ -35,12 +35,30 @@ export type {
   GraphNode,
   GraphMastery,
   TopicNode,
+  TopicLecture,
   Note,
   CreateNoteInput,
   Bookmark,
   TutorAction,
   TutorVariant,
 } from './graph';
+export { learningApi } from './learning';
+export type {
+  CheckAnswered,
+  CheckItem,
+  CheckProgress,
+  TopicWithCheck,
+  CheckAnswerResult,
+  CheckAnswerInput,
+  LearningPath,
+  PathTopic,
+  PathModule,
+  PathNext,
+  OpenAttempt,
+  PracticeInterval,
+  PracticeAnswerResult,
+  PracticeAnswerInput,
+} from './learning';
 export { quizApi, practiceApi, QUIZ_IDS, PRACTICE_RATINGS } from './assessment';
 export type {
   QuizPageKind,
@@ -58,7 +76,6 @@ export type {
   PracticeRating,
   PracticeCard,
   PracticeReviewInput,
-  PracticeAnswerResult,
   PracticeReviewResult,
   PracticeStats,
 } from './assessment';

@@ -1,5 +1,5 @@
 import type { OkResponse } from '@lp/api-types';
-import type { Graph, GraphMastery, GraphNode, TopicNode, TutorVariant } from '../api';
+import type { CheckItem, Graph, GraphMastery, GraphNode, LearningPath, TopicWithCheck, TutorVariant } from '../api';
 
 /**
  * GET /api/graph and GET /api/graph/nodes/{id} answers (docs/graph-api.md), typed from the OpenAPI
@@ -42,8 +42,14 @@ export const VAGUS_GRAPH = {
   ],
 } satisfies Graph;
 
-export function topic(overrides: Partial<TopicNode> = {}): TopicNode {
+/** The topic page; `check` and `complete` (issue 26) default to a topic without check items, not complete. */
+export function topic(overrides: Partial<TopicWithCheck> = {}): TopicWithCheck {
+  const loop: Pick<TopicWithCheck, 'check' | 'complete'> = {
+    check: { total: 0, answered: 0, correct: 0, passed: false },
+    complete: false,
+  };
   return {
+    ...loop,
     id: 'vn-anatomy',
     subject_id: 'vagus-nerve',
     title: 'Vagus Anatomy',
@@ -71,6 +77,58 @@ export function topic(overrides: Partial<TopicNode> = {}): TopicNode {
     mastery_level: 0.45,
     bookmarked: false,
     ...overrides,
+  };
+}
+
+/** A check item of the topic page; `answered` is the caller's first answer with the key it revealed. */
+export function checkItem(
+  id: string,
+  stem: string,
+  choices: [string, string][],
+  answered: CheckItem['answered'] = null,
+): CheckItem {
+  return {
+    id,
+    stemHtml: `<p>${stem}</p>`,
+    choices: choices.map(([cid, text]) => ({ id: cid, textHtml: text })),
+    answered,
+  };
+}
+
+/**
+ * GET /api/users/me/path's answer for a graph written as `Graph` above: every topic open and not complete
+ * unless listed, modules open unless `locked` names them (with their reason), and the next step.
+ */
+export function pathOf(
+  graph: Graph,
+  {
+    complete = [],
+    locked = {},
+    next = { type: 'practice', reason: 'Nothing is ready' },
+  }: { complete?: string[]; locked?: Record<string, string>; next?: LearningPath['next'] } = {},
+): LearningPath {
+  const modules = graphWire(graph).modules;
+  return {
+    subjectId: graph.subject.id,
+    complete: complete.length,
+    total: graph.nodes.length,
+    topics: graphWire(graph).nodes.map((n) => ({
+      id: n.id,
+      title: n.title,
+      moduleId: n.moduleId,
+      level: graph.nodes.find((g) => g.id === n.id)?.mastery_level ?? 0,
+      complete: complete.includes(n.id),
+      ready: false,
+    })),
+    modules: modules.map((m, i) => ({
+      id: m.id,
+      title: m.title,
+      locked: m.id in locked,
+      reason: locked[m.id] ?? null,
+      openedBy: m.id in locked ? null : i === 0 ? 'first' : 'mastery',
+    })),
+    next,
+    openAttempts: [],
   };
 }
 

@@ -853,6 +853,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/graph/nodes/{id}/lecture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["GraphController_lecture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/graph/publish-draft": {
         parameters: {
             query?: never;
@@ -2336,6 +2352,10 @@ export interface components {
             next: components["schemas"]["PathNextResponse"];
             openAttempts: components["schemas"]["OpenAttemptResponse"][];
         };
+        LecturePlayableResponse: {
+            url: string;
+            captions: string | null;
+        };
         LessonResponse: {
             summary: string;
             steps: string[];
@@ -2575,6 +2595,16 @@ export interface components {
             /** @example /media/vagus-nerve/video/vn-anatomy-1a2b3c4d.mp4 */
             url: string;
             title: string;
+        };
+        NodeLectureResponse: {
+            /** @example vn-anatomy */
+            sectionId: string;
+            title: string;
+            /** @description the lecture script (plain text): the transcript */
+            text: string;
+            video: components["schemas"]["LecturePlayableResponse"] | null;
+            /** @description only when there is no video */
+            audio: components["schemas"]["LecturePlayableResponse"] | null;
         };
         NodePrerequisiteResponse: {
             /** @example vn-what-is-the-vagus-nerve */
@@ -5423,6 +5453,38 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["NodeDetailResponse"];
                 };
+            };
+        };
+    };
+    GraphController_lecture: {
+        parameters: {
+            query: {
+                /** @description subject id, name or title */
+                subject: string;
+            };
+            header?: never;
+            path: {
+                /** @description the topic id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeLectureResponse"];
+                };
+            };
+            /** @description No lecture for this topic yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -140,6 +140,22 @@ export class NodeVideoResponse {
   @ApiProperty({ type: String, nullable: true }) captions!: string | null;
 }
 
+/** A lecture recording as a learner plays it: URLs signed for the caller, captions (WebVTT) when made. */
+export class LecturePlayableResponse {
+  @ApiProperty() url!: string;
+  @ApiProperty({ type: String, nullable: true }) captions!: string | null;
+}
+
+/** A topic's lecture (its lecture script section): the newest video, else the newest audio, and the script as transcript. */
+export class NodeLectureResponse {
+  @ApiProperty({ example: 'vn-anatomy' }) sectionId!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ description: 'the lecture script (plain text): the transcript' }) text!: string;
+  @ApiProperty({ type: LecturePlayableResponse, nullable: true }) video!: LecturePlayableResponse | null;
+  @ApiProperty({ type: LecturePlayableResponse, nullable: true, description: 'only when there is no video' })
+  audio!: LecturePlayableResponse | null;
+}
+
 export class NodePrerequisiteResponse {
   @ApiProperty({ example: 'vn-what-is-the-vagus-nerve' }) id!: string;
   @ApiProperty() title!: string;

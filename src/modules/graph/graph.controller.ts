@@ -1,12 +1,12 @@
 import { Get, Controller, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SubjectId } from '../../common/decorators/subject-id.decorator';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { RequiresEntitlement } from '../../common/guards/entitlement.guard';
 import { GraphQuery, NodeDetailQuery, NodeIdParam } from './dto/graph.dto';
 import { GraphService } from './graph.service';
-import { GraphMasteryResponse, GraphResponse, NodeDetailResponse } from './graph-response';
+import { GraphMasteryResponse, GraphResponse, NodeDetailResponse, NodeLectureResponse } from './graph-response';
 
 /** Whether an If-None-Match header names this ETag (a list, weak forms and `*` included). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -69,5 +69,22 @@ export class GraphController {
     @SubjectId() subjectId: string,
   ): Promise<NodeDetailResponse> {
     return this.graph.node(user, subjectId, p.id, q.preview);
+  }
+
+  /**
+   * The topic's lecture, played in the topic page's Video tab when the topic has no video of its own:
+   * loaded when the tab opens, so the page itself costs nothing more.
+   */
+  @RequiresEntitlement({ in: 'query', keys: ['subject'] })
+  @ApiOkResponse({ type: NodeLectureResponse })
+  @ApiNotFoundResponse({ description: 'No lecture for this topic yet' })
+  @Get('nodes/:id/lecture')
+  lecture(
+    @Param() p: NodeIdParam,
+    @Query() _q: GraphQuery,
+    @CurrentUser() user: AuthUser,
+    @SubjectId() subjectId: string,
+  ): Promise<NodeLectureResponse> {
+    return this.graph.lecture(user, subjectId, p.id);
   }
 }

@@ -11,6 +11,7 @@ import {
   type GraphResponse,
   type NodePage,
   type NodeDetailResponse,
+  type NodeLectureResponse,
   type NodeVideoResponse,
   safeUrl,
   toGraphMasteryResponse,
@@ -56,6 +57,13 @@ export class GraphService {
     }
     const safe = safeUrl(url);
     return safe ? { url: safe, title, captions: null } : null;
+  }
+
+  /** The topic's lecture for the caller (video, else audio, signed for them); 404 when the topic has none. */
+  async lecture(user: AuthUser, subjectId: string, nodeId: string): Promise<NodeLectureResponse> {
+    const lecture = await this.media.sectionLecture(subjectId, nodeId, user.id);
+    if (!lecture) throw new NotFoundException('No lecture for this topic yet');
+    return lecture;
   }
 
   /** The caller's P(known) per topic (BKT, from the assessment module); 0 without a caller or evidence. */

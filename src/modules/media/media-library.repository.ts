@@ -224,4 +224,13 @@ export class MediaLibraryRepository {
       [subjectId],
     );
   }
+
+  /** One lecture script section, or null. */
+  async section(subjectId: string, sectionId: string): Promise<LectureSectionRecord | null> {
+    const [row] = await this.em.execute<LectureSectionRecord[]>(
+      `select id, title, text, est_seconds as "estSeconds" from lecture_sections where subject_id = ? and id = ?`,
+      [subjectId, sectionId],
+    );
+    return row ?? null;
+  }
 }

@@ -27,6 +27,15 @@ export interface AddMediaFile {
   createdBy?: string | null;
 }
 
+/** A topic's lecture: the section's text, and its newest video, else its newest audio (signed URLs). */
+export interface SectionLecture {
+  sectionId: string;
+  title: string;
+  text: string;
+  video: { url: string; captions: string | null } | null;
+  audio: { url: string; captions: string | null } | null;
+}
+
 /** A signed URL outlives the media it plays by this much (a paused player can resume). */
 export const SIGNED_URL_GRACE_SECONDS = 600;
 
@@ -145,6 +154,29 @@ export class MediaLibraryService {
   /** The section's newest audio, stale or not (stale audio still plays until it is re-made). */
   currentSectionAudio(subjectId: string, sectionId: string): Promise<MediaFileRecord | null> {
     return this.repo.latestSectionFile(subjectId, sectionId, 'audio');
+  }
+
+  /**
+   * A topic's lecture as its page plays it (section ids equal node ids): the section's newest rendered
+   * video, else its newest audio, each with captions, signed for the caller; null when the topic has no
+   * lecture section. The section's text doubles as the transcript.
+   */
+  async sectionLecture(subjectId: string, nodeId: string, userId: string | null): Promise<SectionLecture | null> {
+    const [section, video, audio] = await Promise.all([
+      this.repo.section(subjectId, nodeId),
+      this.repo.latestSectionFile(subjectId, nodeId, 'video'),
+      this.repo.latestSectionFile(subjectId, nodeId, 'audio'),
+    ]);
+    if (!section) return null;
+    const playable = (f: MediaFileRecord | null) =>
+      f ? { url: this.signedUrl(f, userId), captions: this.captionsUrl(f, userId) } : null;
+    return {
+      sectionId: section.id,
+      title: section.title,
+      text: section.text,
+      video: playable(video),
+      audio: video ? null : playable(audio),
+    };
   }
 
   /** Publishing changed these nodes: their media (section ids equal node ids) must be made again. */

@@ -34,6 +34,10 @@ describe('/dashboard', () => {
 
     renderApp({ route: '/dashboard?subject=metabolic' });
     expect(await screen.findByText('Metabolic Health', { selector: 'strong' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('focus-subject')).getByRole('link', { name: 'Lectures' })).toHaveAttribute(
+      'href',
+      '/lectures?subject=metabolic',
+    );
   });
 
   it('links the Quick Actions, carrying the subject', async () => {

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OkResponse } from '@lp/api-types';
 import { callsTo, deferred, errorBody, installFetch, type MockReply } from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
-import { VAGUS_GRAPH, graphHandlers, graphNode, graphWire } from '../../test/graph-fixtures';
+import { VAGUS_GRAPH, graphHandlers, graphNode, graphWire, pathOf } from '../../test/graph-fixtures';
 import { masteryAnswer, readyTopic } from '../../test/mastery-fixtures';
 import { signedIn } from '../../test/helpers';
 import { renderApp } from '../../test/render';
@@ -75,6 +75,8 @@ describe('/graph', () => {
       'href',
       '/quiz?subject=vagus-nerve&kind=final',
     );
+    // the course's lectures are one click away (the spec's header has no link to them)
+    expect(screen.getByRole('link', { name: 'Lectures' })).toHaveAttribute('href', '/lectures?subject=vagus-nerve');
     expect(screen.queryByText('Full course access')).not.toBeInTheDocument();
     const graphCall = callsTo(fetchMock, 'GET /api/graph')[0];
     expect(graphCall.url.searchParams.get('subject')).toBe('vagus-nerve');
@@ -304,5 +306,91 @@ describe('/graph', () => {
     renderApp({ route: '/graph?subject=vagus-nerve' });
     const panel = await screen.findByRole('region', { name: 'Ready to learn' });
     expect(await within(panel).findByText('You have mastered every topic of this course.')).toBeInTheDocument();
+  });
+});
+
+describe('/graph: complete and locked topics (the learning path)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const LOCKED = 'Master “Anatomy & Foundations” to open this module';
+  const withPath = {
+    ...owner,
+    'GET /api/users/me/path': {
+      body: pathOf(VAGUS_GRAPH, { complete: ['vn-anatomy', 'vn-tvns'], locked: { practice: LOCKED } }),
+    },
+  };
+
+  it('marks complete topics with a Complete chip and the topics of a locked module with Locked and the reason', async () => {
+    const fetchMock = installFetch({ ...signedIn(), ...withPath });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+
+    const anatomy = await screen.findByRole('article', { name: 'Vagus Anatomy, complete' });
+    const chip = within(anatomy).getByTestId('topic-complete');
+    expect(chip).toHaveTextContent('Complete');
+    expect(chip.querySelector('svg')).not.toBeNull(); // the check icon
+    expect(within(anatomy).queryByTestId('topic-locked')).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'tVNS Devices, complete' })).toBeInTheDocument();
+
+    // the module "Techniques" (id practice) is locked: its three topics say so, and stay readable
+    for (const title of ['Slow Breathing', 'Cold Exposure', 'Humming']) {
+      const card = screen.getByRole('article', { name: `${title}, locked` });
+      expect(within(card).getByTestId('topic-locked')).toHaveTextContent('Locked');
+      expect(within(card).getByTestId('topic-locked-reason')).toHaveTextContent(LOCKED);
+      expect(within(card).queryByTestId('topic-complete')).not.toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: 'Explore Topic' })).toBeInTheDocument();
+    }
+    // neither: the name is the title alone, no chip
+    const hrv = screen.getByRole('article', { name: 'Heart Rate Variability' });
+    expect(within(hrv).queryByTestId('topic-complete')).not.toBeInTheDocument();
+    expect(within(hrv).queryByTestId('topic-locked')).not.toBeInTheDocument();
+
+    const calls = callsTo(fetchMock, 'GET /api/users/me/path');
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls[0].url.searchParams.get('subjectId')).toBe('vagus-nerve');
+    expect(calls[0].url.searchParams.has('after')).toBe(false);
+  });
+
+  it('a failed path read marks nothing and keeps the cards', async () => {
+    installFetch({
+      ...signedIn(),
+      ...owner,
+      'GET /api/users/me/path': { status: 500, body: { statusCode: 500, message: 'boom' } },
+    });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    const anatomy = await screen.findByRole('article', { name: 'Vagus Anatomy' });
+    expect(within(anatomy).queryByTestId('topic-complete')).not.toBeInTheDocument();
+    expect(screen.queryAllByTestId('topic-locked')).toHaveLength(0);
+  });
+
+  it('the map gets the same marks (the list view on a phone)', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    installFetch({ ...signedIn(), ...withPath });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    await screen.findByRole('article', { name: 'Vagus Anatomy, complete' });
+    await user.click(screen.getByRole('button', { name: 'Map' }));
+    const list = await screen.findByTestId('graph-list');
+    const techniques = within(list).getByRole('region', { name: 'Techniques' });
+    expect(within(techniques).getByText(`Locked: ${LOCKED}`)).toBeInTheDocument();
+    expect(
+      within(techniques)
+        .getAllByTestId('graph-list-status')
+        .map((s) => s.textContent),
+    ).toEqual(['Locked', 'Locked', 'Locked']);
+    const foundations = within(list).getByRole('region', { name: 'Anatomy & Foundations' });
+    expect(
+      within(foundations)
+        .getAllByTestId('graph-list-status')
+        .map((s) => s.textContent),
+    ).toEqual(['Complete']);
   });
 });

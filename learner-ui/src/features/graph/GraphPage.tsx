@@ -17,7 +17,7 @@ import { ReadyToLearn } from './components/ReadyToLearn';
 import { TagsAndUnlocks } from './components/TagsAndUnlocks';
 import { TopicGrid } from './components/TopicGrid';
 import { VagusChallenges } from './components/VagusChallenges';
-import { useGraph, useMyTags, useMyUnlocks } from './hooks';
+import { topicStatusOf, useGraph, useMyTags, useMyUnlocks, usePath } from './hooks';
 import { useTopicFilter } from './useTopicFilter';
 
 const VAGUS_SUBJECT_ID = 'vagus-nerve';
@@ -58,6 +58,9 @@ function GraphForSubject({ subject }: { subject: string }) {
   const moduleTitles = new Map((graph.data?.modules ?? []).map((m) => [m.id, m.title]));
   const ready = useReadyToLearn(owner ? subjectId : null);
   const readyIds = useMemo(() => new Set((ready.data ?? []).map((t) => t.id)), [ready.data]);
+  // complete topics and locked modules; fetched beside the graph (not after it), and a failure marks nothing
+  const path = usePath(subjectId);
+  const status = useMemo(() => topicStatusOf(path.data), [path.data]);
   const [view, setView] = useState<View>('cards');
 
   return (
@@ -107,11 +110,17 @@ function GraphForSubject({ subject }: { subject: string }) {
             </Box>
           }
         >
-          <GraphMap nodes={nodes} ready={readyIds} subjectId={subjectId} />
+          <GraphMap
+            nodes={nodes}
+            ready={readyIds}
+            subjectId={subjectId}
+            modules={graph.data?.modules ?? []}
+            status={status}
+          />
         </Suspense>
       ) : (
         (graph.isLoading || owner) && (
-          <TopicGrid nodes={nodes} filter={filter} loading={graph.isLoading} subjectId={subjectId} />
+          <TopicGrid nodes={nodes} filter={filter} loading={graph.isLoading} subjectId={subjectId} status={status} />
         )
       )}
     </Box>

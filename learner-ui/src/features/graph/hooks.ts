@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphApi, meApi, withMastery } from '../../api';
+import { graphApi, isApiError, learningApi, meApi, withMastery, type LearningPath } from '../../api';
 import { useAuth } from '../auth/auth-context';
+import type { TopicStatus } from './components/GraphMap';
+import { masteryKeys } from '../mastery/useMastery';
 
 /** Per-user keys live under ['user', email, ...] and are dropped when the account changes. */
 export const learningKeys = {
@@ -11,6 +13,8 @@ export const learningKeys = {
    * The draft preview of a topic: its own key root, so no read, update or invalidation of the published
    * topic (`node`) or graph (`graph`) keys ever sees a draft, nor the preview a published answer.
    */
+  lecture: (email: string | undefined, subject: string, nodeId: string) =>
+    ['user', email ?? 'anonymous', 'lecture', subject, nodeId] as const,
   nodePreview: (email: string | undefined, subject: string, nodeId: string) =>
     ['user', email ?? 'anonymous', 'draft-preview', subject, nodeId] as const,
   notesAll: (email: string | undefined) => ['user', email ?? 'anonymous', 'notes'] as const,
@@ -53,6 +57,27 @@ export function useTopic(nodeId: string, subject: string | null) {
 }
 
 /**
+ * GET /api/graph/nodes/{id}/lecture?subject=, only once the Video tab asks for it (`enabled`). A 404 (no
+ * lecture) reads as null. Its URLs are signed for a while: refetched after five minutes.
+ */
+export function useTopicLecture(nodeId: string, subject: string, enabled: boolean) {
+  const { user, isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: learningKeys.lecture(user?.email, subject, nodeId),
+    queryFn: async () => {
+      try {
+        return await graphApi.lecture(nodeId, subject);
+      } catch (e) {
+        if (isApiError(e) && e.status === 404) return null;
+        throw e;
+      }
+    },
+    enabled: enabled && isAuthenticated && !!subject && !!nodeId,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
  * GET /api/graph/nodes/{id}?subject=&preview=overlay, for studio staff only (`enabled` false for anyone
  * else). Always fetched afresh, again when the tab regains focus (the editor saves in the Studio's tab and
  * comes back), and forgotten as soon as the page closes.
@@ -89,4 +114,34 @@ export function useMyUnlocks(subjectId: string | null) {
     enabled: isAuthenticated && !!subjectId,
     staleTime: 60_000,
   });
+}
+
+/**
+ * The caller's path through a course (GET /api/users/me/path?subjectId=): complete and ready topics, the
+ * modules' soft locks and the next step. Under the mastery key, so an answer, a quiz or a review refreshes it.
+ */
+export function usePath(subjectId: string | null) {
+  const { user, isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: pathKey(user?.email, subjectId ?? ''),
+    queryFn: () => learningApi.path(subjectId ?? ''),
+    enabled: isAuthenticated && !!subjectId,
+  });
+}
+
+export function pathKey(email: string | undefined, subjectId: string) {
+  return [...masteryKeys.me(email), 'path', subjectId] as const;
+}
+
+const NO_STATUS: TopicStatus = { complete: new Set(), lockedModules: new Map() };
+
+/** The cards' and the map's marks from the path: complete topics, and locked modules with their reason. */
+export function topicStatusOf(path: LearningPath | undefined): TopicStatus {
+  if (!path) return NO_STATUS;
+  return {
+    complete: new Set(path.topics.filter((t) => t.complete).map((t) => t.id)),
+    lockedModules: new Map(
+      path.modules.filter((m) => m.locked).map((m) => [m.id, m.reason ?? 'Opens when the previous module is mastered']),
+    ),
+  };
 }

@@ -6,6 +6,14 @@ export function quizPath(subjectId: string, kind: QuizKind): string {
   return `/quiz?subject=${q(subjectId)}&kind=${kind}`;
 }
 
+export function practicePath(subjectId: string): string {
+  return `/practice?subject=${q(subjectId)}`;
+}
+
+export function lecturesPath(subjectId: string): string {
+  return `/lectures?subject=${q(subjectId)}`;
+}
+
 export function nodePath(nodeId: string, subjectId: string): string {
   return `/node/${q(nodeId)}?subject=${q(subjectId)}`;
 }

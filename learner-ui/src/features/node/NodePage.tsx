@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,12 +7,13 @@ import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
-import { errorMessage, type TopicNode } from '../../api';
+import { errorMessage, type TopicNode, type TopicWithCheck } from '../../api';
 import { useAuth } from '../auth/auth-context';
 import { usePriceMap } from '../catalog/hooks';
 import { checkoutStartPath, graphPath } from '../catalog/links';
@@ -33,6 +34,9 @@ import { MasteryCard } from './components/MasteryCard';
 import { TopicQuizList } from './components/TopicQuizList';
 import { TopicTabs } from './components/TopicTabs';
 import { TutorPanel } from './TutorPanel';
+
+// Below the fold: the check loads after the lesson, in its own chunk.
+const TopicCheck = lazy(() => import('./components/TopicCheck'));
 
 export const PREVIEW_FOR_STAFF_ONLY = 'Draft previews are for Studio staff. This is the published topic.';
 export const TUTOR_OFF_IN_PREVIEW = 'The tutor answers from the published topic, so it is off in a draft preview.';
@@ -198,8 +202,17 @@ function TopicView({ node, subject, preview = false }: { node: TopicNode; subjec
 
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
-          <TopicTabs node={node} />
-          <TopicQuizList items={node.micro_quiz} />
+          <TopicTabs node={node} preview={preview} />
+          {/* a draft preview lists its check items read-only: staff answers would count as a learner's */}
+          {preview ? (
+            <TopicQuizList items={node.micro_quiz} />
+          ) : (
+            node.micro_quiz.length > 0 && (
+              <Suspense fallback={<Skeleton variant="rounded" height={280} sx={{ mt: 3 }} aria-hidden />}>
+                <TopicCheck key={node.id} node={node as TopicWithCheck} subjectId={subjectId} />
+              </Suspense>
+            )
+          )}
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <Stack spacing={3}>

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, deferred, installFetch, type Handler, type MockReply } from '../../test/fetch-mock';
+import { callsTo, deferred, errorBody, installFetch, type Handler, type MockReply } from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
-import { signedIn } from '../../test/helpers';
+import { signedIn, toast } from '../../test/helpers';
 import { renderApp } from '../../test/render';
 import type {
+  PracticeAnswerInput,
   PracticeAnswerResult,
   PracticeCard,
   PracticeReviewInput,
   PracticeReviewResult,
   PracticeStats,
 } from '../../api';
-import { describeDue, formatAccuracy, nextStreak } from './hooks';
+import { describeDue, formatAccuracy, intervalWords, nextStreak } from './hooks';
 
 const STATS: PracticeStats = { due: 12, completedToday: 8, accuracy: 0.853, streak: 4, totalReviews: 40 };
 
@@ -31,51 +32,72 @@ function card(n: number): PracticeCard {
   };
 }
 
-/** The server keeps the graded answer of each card until it is rated (POST /api/practice/answer, then review). */
-function answer(body: { nodeId: string; questionId: string; answer: string }, graded: Map<string, string>): MockReply {
-  graded.set(body.nodeId, body.answer);
-  const result: PracticeAnswerResult = {
+/** The key of every card: option a, with an explanation naming the tempting b. */
+function graded(body: PracticeAnswerInput): PracticeAnswerResult {
+  const n = body.nodeId.replace('node-', '');
+  return {
     nodeId: body.nodeId,
     questionId: body.questionId,
     correct: body.answer === 'a',
     correctAnswer: 'a',
-    explanation: 'Because a.',
+    explanation: `Right answer ${n} holds because of the lesson; Wrong answer ${n} is the tempting one.`,
     counted: true,
     mastery: 0.6,
-    intervals: [],
+    intervals: [
+      { rating: 0, label: 'Again', scheduledDays: 0, due: '2026-03-01T00:10:00.000Z' },
+      { rating: 1, label: 'Hard', scheduledDays: 1, due: '2026-03-02T09:00:00.000Z' },
+      { rating: 3, label: 'Good', scheduledDays: 3, due: '2026-03-04T09:00:00.000Z' },
+      { rating: 5, label: 'Easy', scheduledDays: 8, due: '2026-03-09T09:00:00.000Z' },
+    ],
   };
-  return { body: result };
 }
 
-function review(body: PracticeReviewInput, graded: Map<string, string>): MockReply {
-  const given = graded.get(body.nodeId);
-  graded.delete(body.nodeId);
-  const result: PracticeReviewResult = {
-    nodeId: body.nodeId,
-    rating: body.rating,
-    correct: given === 'a' ? true : given ? false : null,
-    due: '2026-03-04T09:00:00.000Z',
-    scheduledDays: 3,
-    state: 'Review',
-    mastery: 0.6,
+/** The practice routes: answer grades the served card, review rates the graded answer (409 before). */
+function practiceServer() {
+  const answers = new Map<string, boolean>();
+  return {
+    'POST /api/practice/answer': (req: { body: unknown }): MockReply => {
+      const body = req.body as PracticeAnswerInput;
+      const result = graded(body);
+      answers.set(body.nodeId, result.correct);
+      return { body: result };
+    },
+    'POST /api/practice/review': (req: { body: unknown }): MockReply => {
+      const body = req.body as PracticeReviewInput;
+      if (!answers.has(body.nodeId)) {
+        return { status: 409, body: errorBody(409, "Answer this card's question before rating it") };
+      }
+      const result: PracticeReviewResult = {
+        nodeId: body.nodeId,
+        rating: body.rating,
+        correct: answers.get(body.nodeId) ?? null,
+        due: '2026-03-04T09:00:00.000Z',
+        scheduledDays: 3,
+        state: 'Review',
+        mastery: 0.6,
+      };
+      answers.delete(body.nodeId);
+      return { body: result };
+    },
   };
-  return { body: result };
 }
 
 function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
   let served = 0;
-  const graded = new Map<string, string>();
   return {
     ...signedIn(),
     ...catalogHandlers,
     'GET /api/practice/stats': { body: STATS },
     // A fresh card each time: node-1, node-2, ...
     'GET /api/practice/next': () => ({ body: [card(++served)] }),
-    'POST /api/practice/answer': (req) =>
-      answer(req.body as { nodeId: string; questionId: string; answer: string }, graded),
-    'POST /api/practice/review': (req) => review(req.body as PracticeReviewInput, graded),
+    ...practiceServer(),
     ...extra,
   };
+}
+
+/** A rating button by its label, whatever interval it shows. */
+function ratingButton(label: string) {
+  return screen.getByRole('button', { name: new RegExp(`^${label}( · |$)`) });
 }
 
 function stat(label: string) {
@@ -93,8 +115,9 @@ async function answerAndRate(
   rating: string,
 ) {
   await user.click(await screen.findByRole('button', { name: `${option} answer ${n}` }));
-  await user.click(screen.getByRole('button', { name: rating }));
-  await screen.findByRole('heading', { name: 'Great job' });
+  await screen.findByTestId('practice-feedback');
+  await user.click(ratingButton(rating));
+  await screen.findByRole('button', { name: 'Next Question' });
 }
 
 describe('/practice', () => {
@@ -155,7 +178,7 @@ describe('/practice', () => {
     expect(callsTo(fetchMock, 'POST /api/practice/seed')).toHaveLength(0);
   });
 
-  it('shows a spinner while loading, then the question; choosing an option selects it and shows the rating step', async () => {
+  it('shows a spinner while loading, then the question; choosing an option shows the feedback, then the rating step', async () => {
     const user = userEvent.setup();
     const pending = deferred<MockReply>();
     installFetch(handlers({ 'GET /api/practice/next': () => pending.promise }));
@@ -165,16 +188,122 @@ describe('/practice', () => {
     pending.resolve({ body: [card(1)] });
 
     const right = await screen.findByRole('button', { name: 'Right answer 1' });
-    expect(screen.queryByRole('button', { name: 'Good' })).not.toBeInTheDocument();
+    // no rating, no verdict before an answer
+    expect(screen.queryByRole('button', { name: /^Good/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('How well did you know this?')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Great job' })).not.toBeInTheDocument();
     await user.click(right);
     expect(right).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Wrong answer 1' })).toBeDisabled();
-    for (const label of ['Again', 'Hard', 'Good', 'Easy']) {
-      expect(screen.getByRole('button', { name: label })).toBeEnabled();
-    }
+
+    const feedback = await screen.findByTestId('practice-feedback');
+    expect(within(feedback).getByRole('heading', { name: 'Great job' })).toBeInTheDocument();
+    expect(within(feedback).getByTestId('practice-correct-answer')).toHaveTextContent(
+      'The correct answer: Right answer 1',
+    );
+    expect(within(feedback).getByTestId('practice-explanation')).toHaveTextContent(
+      'Right answer 1 holds because of the lesson; Wrong answer 1 is the tempting one.',
+    );
+    expect(feedback).toHaveFocus();
+    // the rating step comes after the feedback, each rating with its interval
+    const rate = screen.getByRole('group', { name: 'How well did you know this?' });
+    expect(
+      feedback.compareDocumentPosition(rate) & Node.DOCUMENT_POSITION_FOLLOWING,
+      'the rating step follows the correct answer and the explanation',
+    ).toBeTruthy();
+    expect(
+      within(rate)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Again · today', 'Hard · 1 day', 'Good · 3 days', 'Easy · 8 days']);
+    for (const b of within(rate).getAllByRole('button')) expect(b).toBeEnabled();
   });
 
-  it('sends ratings 3, 5 and 1 with the answer, and counts the session streak (+1 on >= 3, reset below)', async () => {
+  it("a wrong answer reads 'Not quite' with the correct answer and the explanation, never 'Great job'", async () => {
+    const user = userEvent.setup();
+    const fetchMock = installFetch(handlers());
+    renderApp({ route: '/practice?subject=vagus-nerve' });
+    await user.click(await screen.findByRole('button', { name: 'Start Practice' }));
+    await user.click(await screen.findByRole('button', { name: 'Wrong answer 1' }));
+
+    const feedback = await screen.findByTestId('practice-feedback');
+    expect(within(feedback).getByRole('heading', { name: 'Not quite' })).toBeInTheDocument();
+    expect(within(feedback).getByTestId('practice-correct-answer')).toHaveTextContent(
+      'The correct answer: Right answer 1',
+    );
+    expect(within(feedback).getByTestId('practice-explanation')).toHaveTextContent(
+      'Wrong answer 1 is the tempting one.',
+    );
+    expect(screen.queryByText('Great job')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/practice/answer').map((r) => r.body)).toEqual([
+      { subjectId: 'vagus-nerve', nodeId: 'node-1', questionId: 'node-1-q1', answer: 'b' },
+    ]);
+    expect(callsTo(fetchMock, 'POST /api/practice/review')).toHaveLength(0);
+
+    await user.click(ratingButton('Again'));
+    expect(await screen.findByTestId('practice-result')).toHaveTextContent('Your answer was not correct.');
+    expect(screen.queryByText('Great job')).not.toBeInTheDocument();
+  });
+
+  it('says so when the answer cannot be graded, and lets the learner choose again', async () => {
+    const user = userEvent.setup();
+    installFetch(
+      handlers({
+        'POST /api/practice/answer': {
+          status: 409,
+          body: errorBody(409, 'This card has not been served yet: load it with GET /api/practice/next'),
+        },
+      }),
+    );
+    renderApp({ route: '/practice?subject=vagus-nerve' });
+    await user.click(await screen.findByRole('button', { name: 'Start Practice' }));
+    await user.click(await screen.findByRole('button', { name: 'Right answer 1' }));
+    expect(await toast()).toHaveTextContent('This card has not been served yet');
+    expect(screen.queryByTestId('practice-feedback')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Good/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Wrong answer 1' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Right answer 1' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('a card answered before (a reload before rating) goes straight to the rating step', async () => {
+    const user = userEvent.setup();
+    const fetchMock = installFetch(
+      handlers({
+        'POST /api/practice/answer': {
+          status: 409,
+          body: errorBody(409, "This card's answer has already been graded: rate it"),
+        },
+        'POST /api/practice/review': (req) => ({
+          body: {
+            nodeId: (req.body as PracticeReviewInput).nodeId,
+            rating: 3,
+            correct: true,
+            due: '2026-03-04T09:00:00.000Z',
+            scheduledDays: 3,
+            state: 'Review',
+            mastery: 0.6,
+          } satisfies PracticeReviewResult,
+        }),
+      }),
+    );
+    renderApp({ route: '/practice?subject=vagus-nerve' });
+    await user.click(await screen.findByRole('button', { name: 'Start Practice' }));
+    await user.click(await screen.findByRole('button', { name: 'Wrong answer 1' }));
+    expect(await screen.findByTestId('practice-graded-before')).toHaveTextContent(
+      'You answered this card before. Rate how well you knew it.',
+    );
+    for (const option of ['Right answer 1', 'Wrong answer 1']) {
+      expect(screen.getByRole('button', { name: option })).toBeDisabled();
+    }
+    expect(screen.queryByTestId('practice-feedback')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Good' }));
+    expect(await screen.findByTestId('practice-next-due')).toHaveTextContent('Topic 1: next review in 3 days');
+    expect(callsTo(fetchMock, 'POST /api/practice/review').map((r) => r.body)).toEqual([
+      { subjectId: 'vagus-nerve', nodeId: 'node-1', rating: 3 },
+    ]);
+  });
+
+  it('answers, then sends ratings 3, 5 and 1 without the answer, and counts the session streak (+1 on >= 3, reset below)', async () => {
     const user = userEvent.setup();
     let statsCalls = 0;
     const fetchMock = installFetch(
@@ -210,12 +339,12 @@ describe('/practice', () => {
     expect(streakText()).toBe('Session streak: 0');
     expect(screen.getByTestId('practice-result')).toHaveTextContent('Your answer was not correct.');
 
-    // the served question is graded first, then the spec's review payload takes the rating
     expect(callsTo(fetchMock, 'POST /api/practice/answer').map((r) => r.body)).toEqual([
       { subjectId: 'vagus-nerve', nodeId: 'node-1', questionId: 'node-1-q1', answer: 'a' },
       { subjectId: 'vagus-nerve', nodeId: 'node-2', questionId: 'node-2-q1', answer: 'a' },
       { subjectId: 'vagus-nerve', nodeId: 'node-3', questionId: 'node-3-q1', answer: 'b' },
     ]);
+    // the spec's rating payload: no question, no answer
     expect(callsTo(fetchMock, 'POST /api/practice/review').map((r) => r.body)).toEqual([
       { subjectId: 'vagus-nerve', nodeId: 'node-1', rating: 3 },
       { subjectId: 'vagus-nerve', nodeId: 'node-2', rating: 5 },
@@ -245,9 +374,13 @@ describe('/practice', () => {
     await user.click(await screen.findByRole('button', { name: 'Start Practice' }));
     await answerAndRate(user, 1, 'Right', 'Good');
     expect(screen.queryByRole('heading', { name: 'Topic 1' })).not.toBeInTheDocument();
+    // the rated panel keeps the next review and Next Question, and no longer says 'Great job' whatever the answer
+    expect(screen.queryByText('Great job')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next Question' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Next Question' }));
     expect(await screen.findByRole('heading', { name: 'Topic 2' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Great job' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('practice-feedback')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Good/ })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET /api/practice/next')).toHaveLength(2);
   });
 });
@@ -265,5 +398,15 @@ describe('practice helpers', () => {
     expect(formatAccuracy(null)).toBe('—');
     expect(describeDue({ due: '2026-03-01T12:00:00.000Z', scheduledDays: 0 })).toBe('later today');
     expect(describeDue({ due: '2026-03-02T12:00:00.000Z', scheduledDays: 1 })).toBe('tomorrow (Mar 2, 2026)');
+  });
+
+  it("words a rating's interval for its button", () => {
+    expect(intervalWords(0)).toBe('today');
+    expect(intervalWords(1)).toBe('1 day');
+    expect(intervalWords(3)).toBe('3 days');
+    expect(intervalWords(59)).toBe('59 days');
+    expect(intervalWords(90)).toBe('3 months');
+    expect(intervalWords(365)).toBe('1 year');
+    expect(intervalWords(800)).toBe('2 years');
   });
 });

@@ -80,12 +80,14 @@ function PracticeSession({ subjectId }: { subjectId: string }) {
 
       {phase === 'empty' && <PracticeCaughtUp subjectId={subjectId} onCheckAgain={loadNext} />}
 
-      {card && (phase === 'question' || phase === 'reviewing') && (
+      {card && (phase === 'question' || phase === 'answering' || phase === 'answered' || phase === 'reviewing') && (
         <PracticeQuestion
           card={card}
           choice={session.choice}
-          reviewing={phase === 'reviewing'}
-          onChoose={session.choose}
+          answer={session.answer}
+          gradedBefore={session.gradedBefore}
+          busy={phase === 'answering' || phase === 'reviewing'}
+          onChoose={(optionId) => void session.choose(optionId)}
           onRate={(rating) => void session.rate(rating)}
         />
       )}

@@ -37,3 +37,12 @@ export function describeDue({ due, scheduledDays: days }: Pick<PracticeReviewRes
   if (days === 1) return `tomorrow (${formatDate(due)})`;
   return `in ${days} days (${formatDate(due)})`;
 }
+
+/** A rating's interval on its button: 'today', '1 day', '3 days', '2 months', '1 year'. */
+export function intervalWords(scheduledDays: number): string {
+  if (scheduledDays < 1) return 'today';
+  if (scheduledDays < 60) return scheduledDays === 1 ? '1 day' : `${scheduledDays} days`;
+  if (scheduledDays < 365) return `${Math.round(scheduledDays / 30)} months`;
+  const years = Math.round(scheduledDays / 365);
+  return years === 1 ? '1 year' : `${years} years`;
+}

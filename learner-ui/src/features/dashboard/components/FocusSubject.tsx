@@ -1,7 +1,10 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { lecturesPath } from '../../graph/links';
 import { useSubjectName } from '../../subjects/hooks/useSubjects';
 
-/** The chosen subject, or a prompt to pick one with the selector in the top bar. */
+/** The chosen subject with a link to its lectures, or a prompt to pick one with the selector in the top bar. */
 export function FocusSubject({ subject }: { subject: string | null }) {
   const name = useSubjectName(subject);
   return (
@@ -9,6 +12,14 @@ export function FocusSubject({ subject }: { subject: string | null }) {
       {name ? (
         <>
           Focus subject: <strong>{name}</strong>
+          {subject && (
+            <>
+              {' · '}
+              <Link component={RouterLink} to={lecturesPath(subject)}>
+                Lectures
+              </Link>
+            </>
+          )}
         </>
       ) : (
         'Choose a subject with the selector at the top to focus your learning.'

@@ -5,10 +5,11 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import HeadphonesOutlinedIcon from '@mui/icons-material/HeadphonesOutlined';
 import { useAuth } from '../../auth/auth-context';
-import { quizPath } from '../links';
+import { lecturesPath, quizPath } from '../links';
 
-/** Title, the subject, the assessments (the clinician one only on the vagus course) and Refresh. */
+/** Title, the subject, the assessments (the clinician one only on the vagus course), the course's Lectures and Refresh. */
 export function GraphHeader({
   subjectLabel,
   subjectId,
@@ -59,6 +60,14 @@ export function GraphHeader({
               </span>
             </Tooltip>
           ))}
+        <Button
+          component={RouterLink}
+          to={lecturesPath(subjectId)}
+          variant="text"
+          startIcon={<HeadphonesOutlinedIcon />}
+        >
+          Lectures
+        </Button>
         <Button variant="text" startIcon={<RefreshIcon />} onClick={onRefresh} disabled={refreshing}>
           Refresh
         </Button>

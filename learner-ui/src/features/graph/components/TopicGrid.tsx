@@ -8,21 +8,28 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import type { GraphNode } from '../../../api';
 import { StatsAndSearch } from '../../common/StatsAndSearch';
 import type { TopicFilter } from '../useTopicFilter';
+import type { TopicStatus } from './GraphMap';
 import { TopicCard, TopicCardSkeleton } from './TopicCard';
 
 const ALL_TOPICS = 'All Topics';
 
-/** Stats, search and category chips over the topic cards (skeletons while the graph loads). */
+/**
+ * Stats, search and category chips over the topic cards (skeletons while the graph loads); each card marked
+ * complete or locked by `status`.
+ */
 export function TopicGrid({
   nodes,
   filter,
   loading,
   subjectId,
+  status,
 }: {
   nodes: GraphNode[];
   filter: TopicFilter;
   loading: boolean;
   subjectId: string;
+  /** complete topics and locked modules, from the learner's path */
+  status?: TopicStatus;
 }) {
   const { search, setSearch, category, setCategory, categories, filtered, masteredCount, clearFilters } = filter;
 
@@ -87,7 +94,12 @@ export function TopicGrid({
         <Grid container spacing={3}>
           {filtered.map((node) => (
             <Grid key={node.id} size={{ xs: 12, sm: 6, md: 4 }}>
-              <TopicCard node={node} subjectId={subjectId} />
+              <TopicCard
+                node={node}
+                subjectId={subjectId}
+                complete={status?.complete.has(node.id) ?? false}
+                locked={status?.lockedModules.get(node.moduleId) ?? null}
+              />
             </Grid>
           ))}
         </Grid>

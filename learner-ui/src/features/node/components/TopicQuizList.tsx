@@ -5,8 +5,9 @@ import type { TopicNode } from '../../../api';
 import { HtmlContent } from '../HtmlContent';
 
 /**
- * The topic's quiz items as the server serves them to learners: stems and choices, never the answer
- * (answers are graded only inside a quiz or practice, so this list only reads). Nothing without items.
+ * A draft preview's check items as the server will serve them to learners: stems and choices, never the
+ * answer. It only reads: an answer from staff would count as a learner's (the published page has TopicCheck).
+ * Nothing without items.
  */
 export function TopicQuizList({ items }: { items: TopicNode['micro_quiz'] }) {
   if (items.length === 0) return null;
@@ -22,7 +23,8 @@ export function TopicQuizList({ items }: { items: TopicNode['micro_quiz'] }) {
         Check your understanding
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-        The quizzes and practice ask these questions about this topic; your answers are checked there.
+        Learners answer these one at a time after the lesson and see the answer after each. A draft preview does not
+        check answers.
       </Typography>
       <Box component="ol" sx={{ m: 0, pl: 2.5, '& > li + li': { mt: 2.5 } }}>
         {items.map((item, i) => (

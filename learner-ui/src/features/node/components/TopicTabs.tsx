@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -8,6 +9,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { TopicNode } from '../../../api';
 import { HtmlContent } from '../HtmlContent';
+import { useTopicLecture } from '../../graph/hooks';
 
 const TABS = ['Summary', 'Variants', 'Sources', 'Video'] as const;
 type TabName = (typeof TABS)[number];
@@ -20,7 +22,7 @@ const VARIANT_LABELS: [string, string][] = [
 ];
 
 /** The topic's content: Summary (the lesson), Variants, Sources and Video. */
-export function TopicTabs({ node }: { node: TopicNode }) {
+export function TopicTabs({ node, preview = false }: { node: TopicNode; preview?: boolean }) {
   const [tab, setTab] = useState<TabName>('Summary');
   return (
     <Paper variant="outlined">
@@ -45,7 +47,7 @@ export function TopicTabs({ node }: { node: TopicNode }) {
         {tab === 'Summary' && <SummaryTab node={node} />}
         {tab === 'Variants' && <VariantsTab node={node} />}
         {tab === 'Sources' && <SourcesTab node={node} />}
-        {tab === 'Video' && <VideoTab node={node} />}
+        {tab === 'Video' && <VideoTab node={node} preview={preview} />}
       </Box>
     </Paper>
   );
@@ -95,27 +97,135 @@ function SourcesTab({ node }: { node: TopicNode }) {
   );
 }
 
-function VideoTab({ node }: { node: TopicNode }) {
-  if (!node.video) return <Typography color="text.secondary">No video for this topic yet.</Typography>;
+/**
+ * The topic's own video (the spec's); else its lecture: the rendered lecture video, else the lecture audio
+ * with a visible caption line and the script as transcript. The lecture loads only when this tab opens.
+ */
+function VideoTab({ node, preview }: { node: TopicNode; preview: boolean }) {
+  const lecture = useTopicLecture(node.id, node.subject_id, !node.video && !preview);
+  if (node.video) {
+    return (
+      <VideoPlayer
+        title={node.video.title}
+        label={node.video.title || node.title}
+        url={node.video.url}
+        captions={node.video.captions}
+      />
+    );
+  }
+  if (!preview && lecture.isLoading) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+        <CircularProgress aria-label="Loading the lecture" />
+      </Box>
+    );
+  }
+  const l = lecture.data;
+  if (!l || (!l.video && !l.audio)) return <Typography color="text.secondary">No video for this topic yet.</Typography>;
+  if (l.video)
+    return (
+      <VideoPlayer
+        title={`Lecture: ${l.title}`}
+        label={`Lecture: ${l.title}`}
+        url={l.video.url}
+        captions={l.video.captions}
+      />
+    );
+  return <LectureAudio title={l.title} url={l.audio!.url} captions={l.audio!.captions} transcript={l.text} />;
+}
+
+function VideoPlayer({
+  title,
+  label,
+  url,
+  captions,
+}: {
+  title: string;
+  label: string;
+  url: string;
+  captions: string | null;
+}) {
   return (
     <Box>
-      {node.video.title && (
+      {title && (
         <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
-          {node.video.title}
+          {title}
         </Typography>
       )}
       <Box
         component="video"
         controls
         preload="metadata"
-        src={node.video.url}
-        aria-label={node.video.title || node.title}
+        src={url}
+        aria-label={label}
         data-testid="topic-video"
         sx={{ width: '100%', borderRadius: 1, bgcolor: 'black' }}
       >
-        {node.video.captions && (
-          <track kind="captions" src={node.video.captions} srcLang="en" label="English" default />
+        {captions && <track kind="captions" src={captions} srcLang="en" label="English" default />}
+      </Box>
+    </Box>
+  );
+}
+
+/** Lecture audio: the player, the caption being spoken (from the WebVTT track's cue changes) and the transcript. */
+function LectureAudio({
+  title,
+  url,
+  captions,
+  transcript,
+}: {
+  title: string;
+  url: string;
+  captions: string | null;
+  transcript: string;
+}) {
+  const [cue, setCue] = useState('');
+  return (
+    <Box>
+      <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
+        Lecture: {title}
+      </Typography>
+      <Box
+        component="audio"
+        controls
+        preload="metadata"
+        src={url}
+        aria-label={`Lecture: ${title}`}
+        data-testid="topic-lecture-audio"
+        sx={{ width: '100%' }}
+      >
+        {captions && (
+          <track
+            kind="captions"
+            src={captions}
+            srcLang="en"
+            label="English"
+            default
+            ref={(el: HTMLTrackElement | null) => {
+              // (jsdom has no TextTrack)
+              if (!el?.track) return;
+              // audio elements never draw captions: show the active cue ourselves
+              el.track.mode = 'hidden';
+              el.oncuechange = () => {
+                const active = el.track.activeCues?.[0] as VTTCue | undefined;
+                setCue(active?.text ?? '');
+              };
+            }}
+          />
         )}
+      </Box>
+      {captions && (
+        <Typography aria-live="off" data-testid="lecture-caption" sx={{ minHeight: '1.5em', mt: 1, fontWeight: 600 }}>
+          {cue}
+        </Typography>
+      )}
+      <Box component="details" sx={{ mt: 2 }}>
+        <Box component="summary" sx={{ cursor: 'pointer', fontWeight: 600 }}>
+          Transcript
+        </Box>
+        <Typography sx={{ whiteSpace: 'pre-line', mt: 1 }} data-testid="lecture-transcript">
+          {transcript}
+        </Typography>
       </Box>
     </Box>
   );

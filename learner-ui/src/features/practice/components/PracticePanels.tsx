@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -51,7 +52,7 @@ export function PracticeCaughtUp({ subjectId, onCheckAgain }: { subjectId: strin
   );
 }
 
-/** After a rating: whether the answer was right and when the card comes back. */
+/** After a rating: when the card comes back, and the next question ("Great job" was the feedback's, if earned). */
 export function PracticeRated({
   card,
   result,
@@ -61,27 +62,27 @@ export function PracticeRated({
   result: PracticeReviewResult;
   onNext: () => void;
 }) {
+  const nextRef = useRef<HTMLButtonElement>(null);
+  // the rating buttons are gone: focus goes on to what comes next
+  useEffect(() => nextRef.current?.focus(), []);
   return (
     <Paper
       variant="outlined"
       component="section"
-      aria-labelledby="practice-done"
+      aria-labelledby="practice-next-due"
       sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}
     >
-      <Typography id="practice-done" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
-        Great job
+      <Typography sx={{ fontWeight: 600 }} data-testid="practice-next-due" id="practice-next-due">
+        {card.title}: next review {describeDue(result)}.
       </Typography>
-      <Typography sx={{ mt: 1 }} data-testid="practice-result">
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }} data-testid="practice-result">
         {result.correct === true
           ? 'Your answer was correct.'
           : result.correct === false
             ? 'Your answer was not correct.'
             : 'Your rating was saved.'}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }} data-testid="practice-next-due">
-        {card.title}: next review {describeDue(result)}.
-      </Typography>
-      <Button variant="contained" size="large" onClick={onNext}>
+      <Button ref={nextRef} variant="contained" size="large" onClick={onNext}>
         Next Question
       </Button>
     </Paper>
