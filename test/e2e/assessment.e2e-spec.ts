@@ -484,11 +484,13 @@ describe('post test, mastery and the graph', () => {
       expect.arrayContaining(['metabolic:post-test-passed', ...modules.map((m) => `metabolic:${m}-mastered`)]),
     );
     expect(result.nextStep.type).toBe('advance');
-    const unlocks = await h.sql<{ module_id: string }>(
-      `select module_id from user_unlocks where user_id = ? and subject_id = 'metabolic' order by module_id`,
+    const unlocks = await h.sql<{ module_id: string; source: string }>(
+      `select module_id, source from user_unlocks where user_id = ? and subject_id = 'metabolic' order by module_id`,
       [u.id],
     );
     expect(unlocks.map((r) => r.module_id)).toEqual(modules);
+    // gating's unlocks say so: a test showed the module mastered, which opens the next one (soft lock)
+    expect(unlocks.every((r) => r.source === 'gating')).toBe(true);
 
     // The graph and the topic page show the caller's own P(known); another learner's are untouched.
     const topic = topics[0].id;

@@ -1,3 +1,4 @@
+import { Migration20261201000000LearningLoop } from '../../src/database/migrations/Migration20261201000000LearningLoop';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { Harness, type TestUser } from '../support/harness';
 
@@ -319,6 +320,34 @@ describe('soft lock of modules', () => {
     expect(p.topics.filter((t) => t.ready).map((t) => t.moduleId)).toContain(m2.id);
     expect(p.next.type).toBe('topic');
     expect(p.topics.find((t) => t.id === firstOfM2.id)!.complete).toBe(false);
+  });
+});
+
+describe('user_unlocks.source backfill', () => {
+  it('marks an unlock with its module’s -mastered tag as gating, any other as staff', async () => {
+    const migration = new Migration20261201000000LearningLoop(undefined as never, undefined as never);
+    await migration.up();
+    const backfill = migration
+      .getQueries()
+      .map(String)
+      .find((q) => q.startsWith('update "user_unlocks"'))!;
+    expect(backfill).toBeDefined();
+    const u = await h.newUser('loop-backfill');
+    const [m1, m2] = modules;
+    await h.sql(
+      `insert into user_unlocks (user_id, subject_id, module_id, source) values (?, ?, ?, 'staff'), (?, ?, ?, 'staff')`,
+      [u.id, SUBJECT, m1.id, u.id, SUBJECT, m2.id],
+    );
+    await h.sql(`insert into user_tags (user_id, tag) values (?, ?)`, [u.id, `${SUBJECT}:${m1.id}-mastered`]);
+    await h.sql(backfill);
+    expect(
+      await h.sql(`select module_id, source from user_unlocks where user_id = ? order by module_id`, [u.id]),
+    ).toEqual(
+      [
+        { module_id: m1.id, source: 'gating' },
+        { module_id: m2.id, source: 'staff' },
+      ].sort((a, b) => (a.module_id < b.module_id ? -1 : 1)),
+    );
   });
 });
 
