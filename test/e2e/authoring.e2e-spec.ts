@@ -37,7 +37,11 @@ interface Refusal extends ApiError {
 }
 interface Outline {
   subjectId: string;
-  modules: { id: string; title: string; topics: { id: string; title: string; draft: boolean; created: boolean }[] }[];
+  modules: {
+    id: string;
+    title: string;
+    topics: { id: string; title: string; draft: boolean; created: boolean; checkItems: number }[];
+  }[];
   retired: { id: string; title: string; moduleId: string; draft: boolean }[];
   hasOverlay: boolean;
   etag: string;
@@ -567,6 +571,7 @@ describe('the outline', () => {
       title: 'Pricing & Packaging 101',
       draft: true,
       created: true,
+      checkItems: 0,
     });
 
     // move the first topic of module 1 to the end of module 2, and put the new topic first in module 1
@@ -650,9 +655,30 @@ describe('the outline', () => {
         use: 'check' as const,
       },
     ];
+    // the outline counts each topic's check items: the content's topics have 2, the new one none yet
+    const topicsOf = (o: Outline) => o.modules.flatMap((m) => m.topics);
+    const [content] = await h.sql<{ node_id: string; n: number }>(
+      `select node_id, count(*)::int as n from quiz_items where subject_id = ? and use = 'check'
+          and node_id not in (select node_id from quiz_item_drafts where subject_id = ?)
+        group by node_id order by node_id limit 1`,
+      [subject, subject],
+    );
+    expect(content.n).toBeGreaterThanOrEqual(2);
+    expect(topicsOf(outline.body).find((t) => t.id === content.node_id)!.checkItems).toBe(content.n);
+    const listed = async () =>
+      topicsOf((await h.get<Outline>(`/api/studio/outline?subject=${subject}`, { token: studio })).body).find(
+        (t) => t.id === id,
+      )!;
+    expect((await listed()).checkItems).toBe(0);
+    const etag = (await h.get<Outline>(`/api/studio/outline?subject=${subject}`, { token: studio })).body.etag;
     const saved = await edit(subject, id, () => ({ lesson_html: '<p>soon gone</p>', quiz }));
     expect(saved.status).toBe(200);
     expect(saved.body.quiz).toEqual([{ ...quiz[0], id: `${id}-q1` }]);
+    // one check item in the draft (publishing does not refuse it; the editor warns); a quiz edit leaves the
+    // outline's ETag alone
+    const after = await h.get<Outline>(`/api/studio/outline?subject=${subject}`, { token: studio });
+    expect(topicsOf(after.body).find((t) => t.id === id)!.checkItems).toBe(1);
+    expect(after.body.etag).toBe(etag);
     const preview = await h.get<TopicPage>(`/api/graph/nodes/${id}?subject=${subject}&preview=overlay`, {
       token: studio,
     });

@@ -206,6 +206,10 @@ describe('Node editor', { timeout: 120_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Use of question 1' })).toHaveTextContent(
       'Check (answer shown after answering)',
     );
+    // one check item: the editor warns (publishing does not refuse it)
+    expect(screen.getByTestId('check-items-warning')).toHaveTextContent(
+      "This topic has 1 check item: learners' topic check and practice need at least 2.",
+    );
 
     await user.click(screen.getByRole('button', { name: 'Remove choice a of question 1' }));
     expect(screen.queryByRole('textbox', { name: 'Choice a' })).not.toBeInTheDocument();

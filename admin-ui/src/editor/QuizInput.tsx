@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -24,6 +25,8 @@ import type { QuizChoice, QuizItem } from './authoring';
 
 export const MIN_CHOICES = 2;
 export const MAX_CHOICES = 8;
+/** Check items a topic needs for learners' topic check and practice (the content packs' rule). */
+export const MIN_CHECK_ITEMS = 2;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 /** The first letter no choice of the item uses (a, b, …): a new choice's id. */
@@ -194,8 +197,15 @@ const UseField = ({ name, number }: { name: string; number: number }) => {
 export const QuizInput = () => {
   const { fields, append, remove } = useFieldArray({ name: 'quiz', keyName: 'key' });
   const items = (useWatch({ name: 'quiz' }) as QuizItem[] | undefined) ?? [];
+  const checks = items.filter((item) => item.use === 'check').length;
   return (
     <Stack spacing={2}>
+      {checks < MIN_CHECK_ITEMS && (
+        <Alert severity="warning" data-testid="check-items-warning">
+          {checks === 1 ? 'This topic has 1 check item' : `This topic has ${checks} check items`}: learners' topic check
+          and practice need at least {MIN_CHECK_ITEMS}. Set "Use" to Check on questions whose answers may be shown.
+        </Alert>
+      )}
       {fields.length === 0 && <Typography color="text.secondary">This topic has no quiz questions yet.</Typography>}
       {fields.map((itemField, index) => {
         const number = index + 1;

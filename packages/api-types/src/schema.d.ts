@@ -2723,6 +2723,8 @@ export interface components {
             draft: boolean;
             /** @description added in the Studio and not yet published */
             created: boolean;
+            /** @description the topic's check items as the next publish makes them: learners' topic check and practice need at least 2 (publishing does not refuse fewer) */
+            checkItems: number;
         };
         PathModuleResponse: {
             /** @example vagal-tone-and-hrv */

@@ -79,6 +79,15 @@ export class QuizDraftsRepository {
     );
   }
 
+  /** The number of published check items of each topic of the subject that has items. */
+  publishedCheckCounts(em: EntityManager, subjectId: string): Promise<{ nodeId: string; checks: number }[]> {
+    return em.execute<{ nodeId: string; checks: number }[]>(
+      `select node_id as "nodeId", (count(*) filter (where use = 'check'))::int as checks
+         from quiz_items where subject_id = ? group by node_id`,
+      [subjectId],
+    );
+  }
+
   /** Makes a topic's published items exactly `items`, in this order. */
   async replaceNodeItems(
     em: EntityManager,

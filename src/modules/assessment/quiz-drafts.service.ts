@@ -133,6 +133,19 @@ export class QuizDraftsService {
     return changed;
   }
 
+  /**
+   * The number of check items of each topic as the next publish makes them (the draft's items when a topic has a
+   * draft, else the published ones): the outline shows it, since learners' topic check and practice need 2.
+   */
+  async checkItemCounts(em: EntityManager, subjectId: string): Promise<Map<string, number>> {
+    const counts = new Map(
+      (await this.repo.publishedCheckCounts(em, subjectId)).map((r) => [r.nodeId, Number(r.checks)]),
+    );
+    for (const d of await this.repo.drafts(em, subjectId))
+      counts.set(d.nodeId, d.items.filter((i) => i.use === 'check').length);
+    return counts;
+  }
+
   /** Discards the subject's draft items (the Versions screen's reset); answers the topics that had one. */
   discardDrafts(em: EntityManager, subjectId: string): Promise<string[]> {
     return this.repo.deleteDrafts(em, subjectId);

@@ -45,7 +45,12 @@ export interface NodeDraftView {
 
 export interface OutlineView {
   subjectId: string;
-  modules: { id: string; title: string; topics: { id: string; title: string; draft: boolean; created: boolean }[] }[];
+  modules: {
+    id: string;
+    title: string;
+    /** `checkItems`: the topic's check items as the next publish makes them (learners need 2; the editor warns) */
+    topics: { id: string; title: string; draft: boolean; created: boolean; checkItems: number }[];
+  }[];
   retired: { id: string; title: string; moduleId: string; draft: boolean }[];
   hasOverlay: boolean;
   etag: string;

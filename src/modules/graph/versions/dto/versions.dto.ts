@@ -415,6 +415,12 @@ export class OutlineTopicResponse {
   @ApiProperty() title!: string;
   @ApiProperty({ description: 'the topic has unpublished changes' }) draft!: boolean;
   @ApiProperty({ description: 'added in the Studio and not yet published' }) created!: boolean;
+  @ApiProperty({
+    type: 'integer',
+    description:
+      "the topic's check items as the next publish makes them: learners' topic check and practice need at least 2 (publishing does not refuse fewer)",
+  })
+  checkItems!: number;
 }
 
 export class OutlineModuleResponse {
@@ -535,7 +541,13 @@ export function toOutlineResponse(o: OutlineView): OutlineResponse {
     modules: o.modules.map((m) => ({
       id: m.id,
       title: m.title,
-      topics: m.topics.map((t) => ({ id: t.id, title: t.title, draft: t.draft, created: t.created })),
+      topics: m.topics.map((t) => ({
+        id: t.id,
+        title: t.title,
+        draft: t.draft,
+        created: t.created,
+        checkItems: t.checkItems,
+      })),
     })),
     retired: o.retired.map((t) => ({ id: t.id, title: t.title, moduleId: t.moduleId, draft: t.draft })),
     hasOverlay: o.hasOverlay,
