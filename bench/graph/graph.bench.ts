@@ -154,11 +154,11 @@ async function seed(pg: Client, nodes: number, learnerId: string) {
     [SUBJECT, nodes],
   );
   await pg.query(
-    `insert into quiz_items (subject_id, id, node_id, position, stem, choices, correct, explanation, difficulty)
+    `insert into quiz_items (subject_id, id, node_id, position, stem, choices, correct, explanation, difficulty, use)
      select $1, 'n' || i || '-q' || q, 'n' || i, q, 'Question ' || q || ' about topic ' || i || '?',
             '[{"id":"a","text":"First"},{"id":"b","text":"Second"},{"id":"c","text":"Third"},{"id":"d","text":"Fourth"}]'::jsonb,
-            'b', 'Because.', 1
-       from generate_series(0, 199) i, generate_series(1, 3) q`,
+            'b', 'Because.', 1, case when q <= 2 then 'check' else 'assessment' end
+       from generate_series(0, 199) i, generate_series(1, 4) q`,
     [SUBJECT],
   );
   await pg.query(`insert into user_entitlements (id, user_id, subject_id) values ($1, $2, $3)`, [
@@ -214,7 +214,7 @@ async function startBare(
     const user = '00000000-0000-4000-8000-000000000000';
     const [{ rows }, quiz] = await Promise.all([
       pool.query(q.nodeDetail, [user, s, id]),
-      pool.query(q.quiz, [user, s, id, s, id]),
+      pool.query(q.quiz, [user, s, id]),
     ]);
     const n = rows[0];
     if (!n) return reply.code(404).send({ statusCode: 404 });

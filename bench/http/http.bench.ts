@@ -212,7 +212,7 @@ async function startBare(databaseUrl: string, learnerId: string, sql: Record<str
     // the app's two statements (node; its quiz items with the learner's level) as two concurrent queries
     const [{ rows }, quiz] = await Promise.all([
       pool.query(q.nodeDetail, [learnerId, s, id]),
-      pool.query(q.quiz, [learnerId, s, id, s, id]),
+      pool.query(q.quiz, [learnerId, s, id]),
     ]);
     const n = rows[0];
     const level = quiz.rows[0]?.level;

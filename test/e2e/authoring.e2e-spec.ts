@@ -10,6 +10,7 @@ interface QuizItem {
   correct: string;
   explanation: string;
   difficulty: number;
+  use?: 'check' | 'assessment';
 }
 interface DraftNode {
   id: string;
@@ -36,7 +37,11 @@ interface Refusal extends ApiError {
 }
 interface Outline {
   subjectId: string;
-  modules: { id: string; title: string; topics: { id: string; title: string; draft: boolean; created: boolean }[] }[];
+  modules: {
+    id: string;
+    title: string;
+    topics: { id: string; title: string; draft: boolean; created: boolean; checkItems: number }[];
+  }[];
   retired: { id: string; title: string; moduleId: string; draft: boolean }[];
   hasOverlay: boolean;
   etag: string;
@@ -215,7 +220,8 @@ describe('the draft node', () => {
       moduleId: otherModule.id,
       prerequisites: [...n.prerequisites, root],
       quiz: [
-        { ...oldItem, stem: 'Round trip stem?', correct: newCorrect, explanation: 'Because round trip.' },
+        // made a check item: learners see it on the topic page and get its key after answering
+        { ...oldItem, stem: 'Round trip stem?', correct: newCorrect, explanation: 'Because round trip.', use: 'check' },
         ...n.quiz.slice(1),
         {
           stem: 'A brand new question?',
@@ -241,7 +247,15 @@ describe('the draft node', () => {
     expect(saved.body.prerequisites).toContain(root);
     const added = saved.body.quiz[saved.body.quiz.length - 1];
     expect(added.id).toMatch(new RegExp(`^${nodeId}-q\\d+$`));
-    expect(saved.body.quiz[0]).toMatchObject({ id: oldItem.id, stem: 'Round trip stem?', correct: newCorrect });
+    expect(saved.body.quiz[0]).toMatchObject({
+      id: oldItem.id,
+      stem: 'Round trip stem?',
+      correct: newCorrect,
+      use: 'check',
+    });
+    // a new item is an assessment item unless staff say otherwise
+    expect(added.use).toBe('assessment');
+    const checkStems = saved.body.quiz.filter((q) => q.use === 'check').map((q) => q.stem);
 
     // learners still read the published topic; studio previews the draft, answers never included
     const page = `/api/graph/nodes/${nodeId}?subject=${subject}`;
@@ -259,8 +273,9 @@ describe('the draft node', () => {
       sources: [{ title: 'RT source', url: 'https://example.org/rt', type: 'article' }],
     });
     expect(preview.body.prerequisites.map((p) => p.id)).toContain(root);
-    expect(preview.body.micro_quiz.map((q) => q.stemHtml)).toEqual(saved.body.quiz.map((q) => q.stem));
-    expect(JSON.stringify(preview.body)).not.toMatch(/"correct"|"explanation"|Because round trip/);
+    // the topic page shows the check items only
+    expect(preview.body.micro_quiz.map((q) => q.stemHtml)).toEqual(checkStems);
+    expect(JSON.stringify(preview.body.micro_quiz)).not.toMatch(/"correct"|"explanation"|Because round trip/);
     const published0 = await h.get<TopicPage>(page, { token: studio });
     expect(published0.body.excerpt).not.toBe('Round trip summary: new words for the card.');
 
@@ -278,7 +293,7 @@ describe('the draft node', () => {
       lesson_html: expect.stringContaining('Round trip lesson'),
     });
     expect(after.body.prerequisites.map((p) => p.id)).toContain(root);
-    expect(after.body.micro_quiz.map((q) => q.stemHtml)).toEqual(saved.body.quiz.map((q) => q.stem));
+    expect(after.body.micro_quiz.map((q) => q.stemHtml)).toEqual(checkStems);
     const graph = await h.get<GraphList>(`/api/graph?subject=${subject}`, { token: learner.token });
     const card = graph.body.nodes.find((n) => n.id === nodeId)!;
     expect(card).toMatchObject({
@@ -295,15 +310,18 @@ describe('the draft node', () => {
     expect(await draftRows(subject)).toBe(0);
 
     // grading reads the published items: the old correct answer is wrong now, the new one right
-    expect((await h.post('/api/practice/seed', { subjectId: subject }, { token: learner.token })).status).toBe(200);
-    const review = (answer: string) =>
-      h.post<{ correct: boolean | null }>(
-        '/api/practice/review',
-        { subjectId: subject, nodeId, rating: 3, questionId: oldItem.id, answer },
+    const check = (answer: string) =>
+      h.post<{ correct: boolean; correctAnswer: string; explanation: string }>(
+        `/api/checks/${nodeId}/answers`,
+        { subjectId: subject, questionId: oldItem.id, answer },
         { token: learner.token },
       );
-    expect((await review(oldItem.correct)).body.correct).toBe(false);
-    expect((await review(newCorrect)).body.correct).toBe(true);
+    expect((await check(oldItem.correct)).body).toMatchObject({
+      correct: false,
+      correctAnswer: newCorrect,
+      explanation: 'Because round trip.',
+    });
+    expect((await check(newCorrect)).body.correct).toBe(true);
   });
 
   it('refusals: 401, 403, 404 and 428, with their messages', async () => {
@@ -378,6 +396,12 @@ describe('the draft node', () => {
         'quiz[1].choices: choice ids must be unique',
       ],
       ['one choice', { quiz: [ok, item(['a'], 'a')] }, 'quiz[1].choices', 'quiz[1].choices: at least 2 choices'],
+      [
+        'use',
+        { quiz: [ok, { ...item(['a', 'b'], 'a'), use: 'practice' }] },
+        'quiz[1].use',
+        'quiz[1].use: must be check or assessment',
+      ],
       [
         'nine choices',
         { quiz: [item(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'], 'a')] },
@@ -547,6 +571,7 @@ describe('the outline', () => {
       title: 'Pricing & Packaging 101',
       draft: true,
       created: true,
+      checkItems: 0,
     });
 
     // move the first topic of module 1 to the end of module 2, and put the new topic first in module 1
@@ -627,11 +652,33 @@ describe('the outline', () => {
         correct: 'b',
         explanation: '',
         difficulty: 1,
+        use: 'check' as const,
       },
     ];
+    // the outline counts each topic's check items: the content's topics have 2, the new one none yet
+    const topicsOf = (o: Outline) => o.modules.flatMap((m) => m.topics);
+    const [content] = await h.sql<{ node_id: string; n: number }>(
+      `select node_id, count(*)::int as n from quiz_items where subject_id = ? and use = 'check'
+          and node_id not in (select node_id from quiz_item_drafts where subject_id = ?)
+        group by node_id order by node_id limit 1`,
+      [subject, subject],
+    );
+    expect(content.n).toBeGreaterThanOrEqual(2);
+    expect(topicsOf(outline.body).find((t) => t.id === content.node_id)!.checkItems).toBe(content.n);
+    const listed = async () =>
+      topicsOf((await h.get<Outline>(`/api/studio/outline?subject=${subject}`, { token: studio })).body).find(
+        (t) => t.id === id,
+      )!;
+    expect((await listed()).checkItems).toBe(0);
+    const etag = (await h.get<Outline>(`/api/studio/outline?subject=${subject}`, { token: studio })).body.etag;
     const saved = await edit(subject, id, () => ({ lesson_html: '<p>soon gone</p>', quiz }));
     expect(saved.status).toBe(200);
     expect(saved.body.quiz).toEqual([{ ...quiz[0], id: `${id}-q1` }]);
+    // one check item in the draft (publishing does not refuse it; the editor warns); a quiz edit leaves the
+    // outline's ETag alone
+    const after = await h.get<Outline>(`/api/studio/outline?subject=${subject}`, { token: studio });
+    expect(topicsOf(after.body).find((t) => t.id === id)!.checkItems).toBe(1);
+    expect(after.body.etag).toBe(etag);
     const preview = await h.get<TopicPage>(`/api/graph/nodes/${id}?subject=${subject}&preview=overlay`, {
       token: studio,
     });
@@ -672,14 +719,13 @@ describe('retiring a topic', () => {
         .status,
     ).toBe(201);
     expect((await h.post('/api/bookmarks', { subjectId: subject, nodeId: target.id }, { token: t })).status).toBe(201);
-    expect((await h.post('/api/practice/seed', { subjectId: subject }, { token: t })).status).toBe(200);
     const [q] = await h.sql<{ id: string; correct: string }>(
-      `select id, correct from quiz_items where subject_id = ? and node_id = ? limit 1`,
+      `select id, correct from quiz_items where subject_id = ? and node_id = ? and use = 'check' limit 1`,
       [subject, target.id],
     );
     const reviewed = await h.post(
-      '/api/practice/review',
-      { subjectId: subject, nodeId: target.id, rating: 3, questionId: q.id, answer: q.correct },
+      `/api/checks/${target.id}/answers`,
+      { subjectId: subject, questionId: q.id, answer: q.correct },
       { token: t },
     );
     expect(reviewed.status).toBe(200);

@@ -139,13 +139,21 @@ describe("the topic page's assessment statement (QuizItemsService.topicPageRead)
     );
   });
 
-  it("answers a topic's items in authored order without answers, and the caller's level of that topic only", async () => {
+  it("answers a topic's check items in authored order, a key only for the caller's first answers, and the caller's level of that topic only", async () => {
     const user = await h.newUser('batched-level');
     await h.sql(
-      `insert into quiz_items (subject_id, id, node_id, position, stem, choices, correct, explanation, difficulty)
-       values (?, 'bq-1', 'bq-topic', 2, 'Second.', '[{"id":"a","text":"A"},{"id":"b","text":"B"}]', 'b', 'Because.', 1),
-              (?, 'bq-2', 'bq-topic', 1, 'First.', '[{"id":"a","text":"A"}]', 'a', 'Because.', 1)`,
-      [subject, subject],
+      `insert into quiz_items (subject_id, id, node_id, position, stem, choices, correct, explanation, difficulty, use)
+       values (?, 'bq-1', 'bq-topic', 2, 'Second.', '[{"id":"a","text":"A"},{"id":"b","text":"B"}]', 'b', 'Because one.', 1, 'check'),
+              (?, 'bq-2', 'bq-topic', 1, 'First.', '[{"id":"a","text":"A"}]', 'a', 'Because two.', 1, 'check'),
+              (?, 'bq-3', 'bq-topic', 0, 'Assessed.', '[{"id":"a","text":"A"}]', 'a', 'Never shown.', 1, 'assessment')`,
+      [subject, subject, subject],
+    );
+    // the caller answered bq-1 wrong, then right: the first answer is the one shown (and counted by the check)
+    await h.sql(
+      `insert into learning_answers (id, user_id, subject_id, node_id, item_id, source, answer, correct, counted, answered_at)
+       values (gen_random_uuid(), ?, ?, 'bq-topic', 'bq-1', 'check', 'a', false, true, now() - interval '1 minute'),
+              (gen_random_uuid(), ?, ?, 'bq-topic', 'bq-1', 'check', 'b', true, false, now())`,
+      [user.id, subject, user.id, subject],
     );
     await h.sql(
       `insert into user_mastery (user_id, subject_id, skill_id, skill_name, kind, p_known)
@@ -156,7 +164,7 @@ describe("the topic page's assessment statement (QuizItemsService.topicPageRead)
     const [page] = await readTogether(em, quizItems().topicPageRead(subject, 'bq-topic', user.id));
     expect(page).toEqual({
       items: [
-        { id: 'bq-2', nodeId: 'bq-topic', stem: 'First.', choices: [{ id: 'a', text: 'A' }] },
+        { id: 'bq-2', nodeId: 'bq-topic', stem: 'First.', choices: [{ id: 'a', text: 'A' }], answered: null },
         {
           id: 'bq-1',
           nodeId: 'bq-topic',
@@ -165,20 +173,25 @@ describe("the topic page's assessment statement (QuizItemsService.topicPageRead)
             { id: 'a', text: 'A' },
             { id: 'b', text: 'B' },
           ],
+          answered: { answer: 'a', correct: false, correctAnswer: 'b', explanation: 'Because one.' },
         },
       ],
       level: 0.625,
+      check: { total: 2, answered: 1, correct: 0, passed: false },
+      complete: false,
     });
-    expect(JSON.stringify(page)).not.toMatch(/correct|explanation|Because/);
-    // another learner has no evidence on the topic: the same items, no level
+    // never an assessment item, nor its key; no key of an item not answered
+    expect(JSON.stringify(page)).not.toMatch(/bq-3|Assessed|Never shown|Because two/);
+    // another learner has no evidence on the topic: the same items, no level, no key at all
     const other = await h.newUser('batched-none');
     const [fresh] = await readTogether(em, quizItems().topicPageRead(subject, 'bq-topic', other.id));
     expect(fresh.level).toBeNull();
+    expect(JSON.stringify(fresh)).not.toMatch(/correctAnswer|explanation|Because/);
     // authored order (position), not id order
     expect(fresh.items.map((i) => i.id)).toEqual(['bq-2', 'bq-1']);
   });
 
-  it('answers no items and the level for a topic without quiz items', async () => {
+  it('answers no items and the level for a topic without check items', async () => {
     const user = await h.newUser('batched-empty');
     await h.sql(
       `insert into user_mastery (user_id, subject_id, skill_id, skill_name, kind, p_known) values (?, ?, 'bq-empty', 'E', 'topic', 0.25)`,
@@ -189,7 +202,8 @@ describe("the topic page's assessment statement (QuizItemsService.topicPageRead)
       quizItems().topicPageRead(subject, 'bq-empty', user.id),
       quizItems().topicPageRead(subject, 'bq-empty-too', user.id),
     );
-    expect(withLevel).toEqual({ items: [], level: 0.25 });
-    expect(without).toEqual({ items: [], level: null });
+    const none = { total: 0, answered: 0, correct: 0, passed: false };
+    expect(withLevel).toEqual({ items: [], level: 0.25, check: none, complete: false });
+    expect(without).toEqual({ items: [], level: null, check: none, complete: false });
   });
 });

@@ -90,12 +90,12 @@ describe('POST /api/admin/migrate', () => {
     ]);
     // Other tests of this file may have loaded the content already (the order is random).
     for (const s of first.body.subjects) {
-      expect(s).toMatchObject({ nodes: 16, quizItems: 64, lectureSections: 16 });
+      expect(s).toMatchObject({ nodes: 16, quizItems: 96, lectureSections: 16 });
       expect(s.created + s.updated + s.unchanged).toBe(16);
     }
 
     const stored = await counts();
-    expect(stored).toMatchObject({ subjects: 5, nodes: 80, quiz: 320, lectures: 80, modules: 20 });
+    expect(stored).toMatchObject({ subjects: 5, nodes: 80, quiz: 480, lectures: 80, modules: 20 });
     const [vn] = await h.sql<{ title: string; lesson_html: string; variants: Record<string, string> }>(
       `select * from topic_nodes where subject_id = 'vagus-nerve' and id = 'vn-anatomy'`,
     );
@@ -409,7 +409,7 @@ describe('schema', () => {
       .filter((l) => l && !/^alter table "\w+" drop constraint (if exists )?"?\w+_(foreign|not_self|check)"?;$/.test(l))
       .filter(
         (l) =>
-          !/^alter table "\w+" alter column "(status|kind|source)" type text using \("(status|kind|source)"::text\);$/.test(
+          !/^alter table "\w+" alter column "(status|kind|use|source)" type text using \("(status|kind|use|source)"::text\);$/.test(
             l,
           ),
       )

@@ -298,6 +298,8 @@ describe('GET /api/graph/nodes/{id}', () => {
       [
         'bookmarked',
         'category',
+        'check',
+        'complete',
         'excerpt',
         'id',
         'lesson_html',
@@ -329,19 +331,27 @@ describe('GET /api/graph/nodes/{id}', () => {
       type: 'encyclopedia',
     });
     expect(b.prerequisites).toEqual([{ id: 'vn-what-is-the-vagus-nerve', title: expect.any(String) }]);
-    const items = await h.sql<{ id: string; correct: string; explanation: string }>(
-      `select id, correct, explanation from quiz_items where subject_id = 'vagus-nerve' and node_id = 'vn-anatomy' order by position, id`,
+    const items = await h.sql<{ id: string; correct: string; explanation: string; use: string }>(
+      `select id, correct, explanation, use from quiz_items where subject_id = 'vagus-nerve' and node_id = 'vn-anatomy' order by position, id`,
     );
-    expect(items.length).toBeGreaterThan(0);
-    expect(b.micro_quiz.map((q) => q.id)).toEqual(items.map((i) => i.id));
+    const checks = items.filter((i) => i.use === 'check');
+    expect(checks.length).toBeGreaterThanOrEqual(2);
+    // the topic's check items only: an assessment item is never served on the page
+    expect(b.micro_quiz.map((q) => q.id)).toEqual(checks.map((i) => i.id));
     for (const q of b.micro_quiz) {
-      expect(Object.keys(q).sort()).toEqual(['choices', 'id', 'stemHtml']);
+      // no key before answering
+      expect(q).toMatchObject({ answered: null });
+      expect(Object.keys(q).sort()).toEqual(['answered', 'choices', 'id', 'stemHtml']);
       expect(q.choices.length).toBeGreaterThan(1);
       for (const c of q.choices) expect(Object.keys(c).sort()).toEqual(['id', 'textHtml']);
     }
+    expect(b).toMatchObject({
+      check: { total: checks.length, answered: 0, correct: 0, passed: false },
+      complete: false,
+    });
+    expect(JSON.stringify(b.micro_quiz)).not.toMatch(/"correct"|"explanation"|"correctAnswer"/);
     const json = JSON.stringify(b);
-    expect(json).not.toMatch(/"correct"|"explanation"/);
-    expect(json).not.toContain(items[0].explanation.slice(0, 40));
+    for (const i of items) expect(json).not.toContain(i.explanation.slice(0, 40));
   });
 
   it('says whether the caller bookmarked it', async () => {
@@ -443,11 +453,25 @@ describe('GET /api/me/unlocks and /api/me/tags', () => {
     );
     const unlocks = await h.get('/api/me/unlocks?subjectId=vagus-nerve', { token: owner.token });
     expect(unlocks.status).toBe(200);
-    expect(unlocks.body).toEqual({ subjectId: 'vagus-nerve', modules: ['foundations', 'vagal-tone-and-hrv'] });
-    expect((await h.get('/api/me/unlocks?subjectId=metabolic', { token: owner.token })).body).toEqual({
-      subjectId: 'metabolic',
-      modules: [],
+    // the modules opened beyond the first (the first is always open), and the ones still locked with the reason
+    expect(unlocks.body).toEqual({
+      subjectId: 'vagus-nerve',
+      modules: ['vagal-tone-and-hrv'],
+      locked: [
+        {
+          id: 'everyday-practices',
+          title: expect.any(String),
+          reason: expect.stringMatching(/^Master “.+” to open this module$/),
+        },
+        { id: 'stimulation-and-safety', title: expect.any(String), reason: expect.any(String) },
+      ],
     });
+    const metabolic = await h.get<{ modules: string[]; locked: { id: string }[] }>(
+      '/api/me/unlocks?subjectId=metabolic',
+      { token: owner.token },
+    );
+    expect(metabolic.body).toMatchObject({ subjectId: 'metabolic', modules: [] });
+    expect(metabolic.body.locked.length).toBeGreaterThan(0);
     expect((await h.get<{ tags: string[] }>('/api/me/tags', { token: owner.token })).body.tags).toEqual(['welcome']);
     expect((await h.get<{ tags: string[] }>('/api/me/tags', { token: stranger.token })).body.tags).toEqual([
       'fast-track',

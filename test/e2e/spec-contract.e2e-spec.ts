@@ -469,10 +469,23 @@ const learnerData: Row[] = [
     spec: '| POST /api/practice/review | subjectId, nodeId, rating |',
     as: 'learner',
     // Rows run in random order (jest --randomize): this one seeds the deck itself rather than relying on the seed row.
+    // A rating needs the card's served question answered first (POST /api/practice/answer, docs/learning-loop-api.md
+    // §3): the row answers the served card, then sends the spec's payload.
     call: async (token) => {
       await owns('learner');
       await h.post('/api/practice/seed', { subjectId: SUBJECT }, { token });
-      return h.post('/api/practice/review', { subjectId: SUBJECT, nodeId: NODE, rating: 5 }, { token });
+      const cards = await h.get<{ nodeId: string; questionId: string; options: { id: string }[] }[]>(
+        `/api/practice/next?subjectId=${SUBJECT}&limit=50`,
+        { token },
+      );
+      const card = cards.body.find((c) => c.nodeId === NODE) ?? cards.body[0];
+      const answered = await h.post(
+        '/api/practice/answer',
+        { subjectId: SUBJECT, nodeId: card.nodeId, questionId: card.questionId, answer: card.options[0].id },
+        { token },
+      );
+      expect(answered.status).toBe(200);
+      return h.post('/api/practice/review', { subjectId: SUBJECT, nodeId: card.nodeId, rating: 5 }, { token });
     },
     status: [200, 201],
     names: [],

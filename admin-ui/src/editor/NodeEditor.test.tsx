@@ -23,6 +23,7 @@ const QUIZ = [
     correct: 'b',
     explanation: 'It is the tenth.',
     difficulty: 2,
+    use: 'check',
   },
 ];
 const NODE_BODY = {
@@ -202,6 +203,13 @@ describe('Node editor', { timeout: 120_000 }, () => {
     const { server, user } = await renderEditor({ [NODE]: json(NODE_BODY), [SAVE]: json(NODE_BODY) });
     await loaded();
     await user.click(screen.getByRole('tab', { name: 'Quiz' }));
+    expect(screen.getByRole('combobox', { name: 'Use of question 1' })).toHaveTextContent(
+      'Check (answer shown after answering)',
+    );
+    // one check item: the editor warns (publishing does not refuse it)
+    expect(screen.getByTestId('check-items-warning')).toHaveTextContent(
+      "This topic has 1 check item: learners' topic check and practice need at least 2.",
+    );
 
     await user.click(screen.getByRole('button', { name: 'Remove choice a of question 1' }));
     expect(screen.queryByRole('textbox', { name: 'Choice a' })).not.toBeInTheDocument();
@@ -230,6 +238,8 @@ describe('Node editor', { timeout: 120_000 }, () => {
         correct: 'c',
         explanation: '',
         difficulty: 2,
+        // a new question is an assessment item unless staff choose otherwise
+        use: 'assessment',
       },
     ]);
   });

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -24,6 +25,8 @@ import type { QuizChoice, QuizItem } from './authoring';
 
 export const MIN_CHOICES = 2;
 export const MAX_CHOICES = 8;
+/** Check items a topic needs for learners' topic check and practice (the content packs' rule). */
+export const MIN_CHECK_ITEMS = 2;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 /** The first letter no choice of the item uses (a, b, …): a new choice's id. */
@@ -39,6 +42,8 @@ const newItem = (): QuizItem => ({
   correct: 'a',
   explanation: '',
   difficulty: 2,
+  // never revealed unless staff choose so
+  use: 'assessment',
 });
 
 /** A plain text field of the form, with the server's refusal (set on its path) as its helper text. */
@@ -165,12 +170,42 @@ const DifficultyField = ({ name, number }: { name: string; number: number }) => 
   );
 };
 
-/** The topic's quiz: stems, choices (add, remove), the correct choice, explanation and difficulty per item. */
+/**
+ * Whether learners may see the item's answer: a check item is served by the topic check and practice and its
+ * answer and explanation are shown after answering; an assessment item only by the diagnostic and post test.
+ */
+const UseField = ({ name, number }: { name: string; number: number }) => {
+  const { field, fieldState } = useController({ name });
+  return (
+    <TextField
+      select
+      label={`Use of question ${number}`}
+      value={field.value === 'check' ? 'check' : 'assessment'}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message}
+      sx={{ minWidth: 200 }}
+    >
+      <MenuItem value="check">Check (answer shown after answering)</MenuItem>
+      <MenuItem value="assessment">Assessment (never shown)</MenuItem>
+    </TextField>
+  );
+};
+
+/** The topic's quiz: stems, choices (add, remove), the correct choice, explanation, difficulty and use per item. */
 export const QuizInput = () => {
   const { fields, append, remove } = useFieldArray({ name: 'quiz', keyName: 'key' });
   const items = (useWatch({ name: 'quiz' }) as QuizItem[] | undefined) ?? [];
+  const checks = items.filter((item) => item.use === 'check').length;
   return (
     <Stack spacing={2}>
+      {checks < MIN_CHECK_ITEMS && (
+        <Alert severity="warning" data-testid="check-items-warning">
+          {checks === 1 ? 'This topic has 1 check item' : `This topic has ${checks} check items`}: learners' topic check
+          and practice need at least {MIN_CHECK_ITEMS}. Set "Use" to Check on questions whose answers may be shown.
+        </Alert>
+      )}
       {fields.length === 0 && <Typography color="text.secondary">This topic has no quiz questions yet.</Typography>}
       {fields.map((itemField, index) => {
         const number = index + 1;
@@ -200,7 +235,10 @@ export const QuizInput = () => {
                 <PlainField name={`quiz.${index}.stem`} label={`Question ${number}`} multiline required />
                 <ChoiceList itemIndex={index} number={number} />
                 <PlainField name={`quiz.${index}.explanation`} label={`Explanation of question ${number}`} multiline />
-                <DifficultyField name={`quiz.${index}.difficulty`} number={number} />
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <DifficultyField name={`quiz.${index}.difficulty`} number={number} />
+                  <UseField name={`quiz.${index}.use`} number={number} />
+                </Stack>
               </Stack>
             </CardContent>
           </Card>

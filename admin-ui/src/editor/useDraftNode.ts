@@ -40,13 +40,14 @@ export const toSave = (values: DraftNode): NodeDraftSave => ({
   })),
   moduleId: values.moduleId,
   prerequisites: values.prerequisites ?? [],
-  quiz: (values.quiz ?? []).map(({ id, stem, choices, correct, explanation, difficulty }) => ({
+  quiz: (values.quiz ?? []).map(({ id, stem, choices, correct, explanation, difficulty, use }) => ({
     ...(id ? { id } : {}),
     stem: stem ?? '',
     choices: (choices ?? []).map((c) => ({ id: c.id, text: c.text ?? '' })),
     correct: correct ?? '',
     explanation: explanation ?? '',
     difficulty: Number(difficulty) || 1,
+    use: use === 'check' ? 'check' : 'assessment',
   })),
   video: values.video?.url ? { url: values.video.url, title: values.video.title ?? '' } : null,
 });

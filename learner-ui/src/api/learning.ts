@@ -1,66 +1,30 @@
 import { api } from './client';
-import type { Schema } from '@lp/api-types';
+import type { OkResponse, Schema } from '@lp/api-types';
 import type { TopicNode } from './graph';
 
 /**
  * The learning loop (docs/learning-loop-api.md, issue 26): a topic's check items, the caller's path through
- * the course (complete, ready, next, soft locks) and practice's graded answer.
- *
- * Until the OpenAPI types have them: the response types below are written from the contract's JSON, not
- * generated. Once the server declares them, replace each with its `Schema<'…'>` / `OkResponse<…>` type:
- *   CheckAnswered        → Schema<'MicroQuizAnsweredResponse'>
- *   CheckProgress        → Schema<'TopicCheckResponse'> (the check answer's `check` too)
- *   CheckItem            → Schema<'MicroQuizItemResponse'> (with `answered`)
- *   TopicWithCheck       → TopicNode (once it has `micro_quiz[].answered`, `check` and `complete`)
- *   CheckAnswerResult    → OkResponse<'/api/checks/{nodeId}/answers', 'post'>
- *   LearningPath         → OkResponse<'/api/users/me/path', 'get'>
- *   PracticeAnswerResult → OkResponse<'/api/practice/answer', 'post'>
+ * the course (complete, ready, next, soft locks) and practice's graded answer. The types are the server's
+ * (OpenAPI), except `PathNext`, narrowed to its three shapes.
  */
 
 // ---------------------------------------------------------------------------------------------
-// Topic check (until the OpenAPI types have them)
+// Topic check
 
 /** The caller's first answer of a check item and the key it revealed (the explanation is sanitised html). */
-export interface CheckAnswered {
-  answer: string;
-  correct: boolean;
-  correctAnswer: string;
-  explanation: string;
-}
+export type CheckAnswered = Schema<'MicroQuizAnsweredResponse'>;
 
 /** A check item as the topic page serves it: its answer only once the caller has answered it. */
-export type CheckItem = Schema<'MicroQuizItemResponse'> & { answered?: CheckAnswered | null };
+export type CheckItem = Schema<'MicroQuizItemResponse'>;
 
 /** Where the caller stands on a topic's check: first answers only. */
-export interface CheckProgress {
-  total: number;
-  answered: number;
-  correct: number;
-  /** more than half of the check items right the first time */
-  passed: boolean;
-}
+export type CheckProgress = Schema<'TopicCheckResponse'>;
 
-/** The topic page with the check fields of issue 26 (optional here: the published server may not send them yet). */
-export type TopicWithCheck = Omit<TopicNode, 'micro_quiz'> & {
-  micro_quiz: CheckItem[];
-  check?: CheckProgress;
-  /** check passed, or level at least 0.7 */
-  complete?: boolean;
-};
+/** The topic page with its check items, check and completion. */
+export type TopicWithCheck = TopicNode;
 
 /** POST /api/checks/{nodeId}/answers: the answer graded, the key revealed, the topic's check and completion. */
-export interface CheckAnswerResult {
-  questionId: string;
-  correct: boolean;
-  correctAnswer: string;
-  /** sanitised html */
-  explanation: string;
-  /** whether the answer moved mastery (the first answer of each item only) */
-  counted: boolean;
-  mastery: number | null;
-  check: CheckProgress;
-  complete: boolean;
-}
+export type CheckAnswerResult = OkResponse<'/api/checks/{nodeId}/answers', 'post'>;
 
 export interface CheckAnswerInput {
   subjectId: string;
@@ -69,25 +33,11 @@ export interface CheckAnswerInput {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Learning path (until the OpenAPI types have them)
+// Learning path
 
-export interface PathTopic {
-  id: string;
-  title?: string;
-  moduleId: string;
-  level: number;
-  complete: boolean;
-  ready: boolean;
-}
+export type PathTopic = Schema<'PathTopicResponse'>;
 
-export interface PathModule {
-  id: string;
-  title: string;
-  locked: boolean;
-  /** why it is locked, e.g. 'Master “Anatomy & Foundations” to open this module'; null when open */
-  reason: string | null;
-  openedBy: 'first' | 'mastery' | 'unlock' | null;
-}
+export type PathModule = Schema<'PathModuleResponse'>;
 
 /** What "Complete and continue" leads to. */
 export type PathNext =
@@ -95,47 +45,19 @@ export type PathNext =
   | { type: 'post_test'; quiz: 'q_final' }
   | { type: 'practice'; reason: string };
 
-export interface OpenAttempt {
-  attemptId: string;
-  kind: 'q_diag' | 'q_final' | 'q_diag_clinician';
-  /** the number of answers given + 1 */
-  question: number;
-  createdAt: string;
-}
+export type OpenAttempt = Schema<'OpenAttemptResponse'>;
 
 /** GET /api/users/me/path?subjectId=&after=. */
-export interface LearningPath {
-  subjectId: string;
-  complete: number;
-  total: number;
-  topics: PathTopic[];
-  modules: PathModule[];
-  next: PathNext;
-  openAttempts: OpenAttempt[];
-}
+export type LearningPath = Omit<OkResponse<'/api/users/me/path', 'get'>, 'next'> & { next: PathNext };
 
 // ---------------------------------------------------------------------------------------------
-// Practice's graded answer (until the OpenAPI types have them)
+// Practice's graded answer
 
 /** The next review for one rating, as FSRS would schedule it now. */
-export interface PracticeInterval {
-  rating: 0 | 1 | 3 | 5;
-  label: 'Again' | 'Hard' | 'Good' | 'Easy';
-  scheduledDays: number;
-  due: string;
-}
+export type PracticeInterval = Schema<'PracticeIntervalResponse'>;
 
 /** POST /api/practice/answer: right or wrong, the key, the explanation and the interval of each rating. */
-export interface PracticeAnswerResult {
-  nodeId: string;
-  questionId: string;
-  correct: boolean;
-  correctAnswer: string;
-  explanation: string;
-  counted: boolean;
-  mastery: number | null;
-  intervals: PracticeInterval[];
-}
+export type PracticeAnswerResult = OkResponse<'/api/practice/answer', 'post'>;
 
 export interface PracticeAnswerInput {
   subjectId: string;

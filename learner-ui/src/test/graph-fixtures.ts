@@ -72,6 +72,8 @@ export function topic(overrides: Partial<TopicWithCheck> = {}): TopicWithCheck {
     video: null,
     prerequisites: [],
     micro_quiz: [],
+    check: { total: 0, answered: 0, correct: 0, passed: false },
+    complete: false,
     mastery_level: 0.45,
     bookmarked: false,
     ...overrides,

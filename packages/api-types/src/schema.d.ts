@@ -773,6 +773,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checks/{nodeId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["LearningController_answerCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/credentials/status/{list}": {
         parameters: {
             query?: never;
@@ -1020,7 +1036,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["MeController_unlocks"];
+        get: operations["LearningController_unlocks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1104,6 +1120,22 @@ export interface paths {
         put: operations["NotesController_update"];
         post?: never;
         delete: operations["NotesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practice/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PracticeController_answer"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1557,6 +1589,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/path": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LearningController_path"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/stripe": {
         parameters: {
             query?: never;
@@ -1762,6 +1810,8 @@ export interface components {
             graded: components["schemas"]["GradedAnswerResponse"][];
             nextStep: components["schemas"]["NextStepResponse"];
             gating: components["schemas"]["GatingResponse"];
+            /** @description diagnostics only */
+            placement?: components["schemas"]["PlacementResponse"];
             /**
              * @description every live topic's title to its P(known), 0..1
              * @example {
@@ -1996,6 +2046,49 @@ export interface components {
             daysCount: number;
             days: components["schemas"]["SyllabusDayResponse"][];
         };
+        CheckAnswerDto: {
+            /** @example vagus-nerve */
+            subjectId: string;
+            /**
+             * @description a check item of the topic (micro_quiz)
+             * @example vn-anatomy-q5
+             */
+            questionId: string;
+            /**
+             * @description the chosen choice id
+             * @example b
+             */
+            answer: string;
+        };
+        CheckAnswerResponse: {
+            /** @example vn-anatomy-q5 */
+            questionId: string;
+            correct: boolean;
+            /**
+             * @description the right choice id (check items only)
+             * @example c
+             */
+            correctAnswer: string;
+            /** @description sanitised html */
+            explanation: string;
+            /** @description whether this answer moved mastery (an item's first answer, once a day) */
+            counted: boolean;
+            /** @description the topic's P(known) after the answer */
+            mastery: number | null;
+            check: components["schemas"]["CheckProgressResponse"];
+            /** @description check passed, or level at least 0.7 */
+            complete: boolean;
+        };
+        CheckProgressResponse: {
+            /** @description the topic's check items */
+            total: number;
+            /** @description check items the caller has answered */
+            answered: number;
+            /** @description first answers that were right */
+            correct: number;
+            /** @description more than half of the check items right the first time */
+            passed: boolean;
+        };
         CheckoutRedirectResponse: {
             /**
              * @description a path on this site to go to next
@@ -2201,9 +2294,6 @@ export interface components {
         GradedAnswerResponse: {
             questionId: string;
             correct: boolean;
-            /** @description the right choice id, shown once the attempt is over */
-            correctAnswer: string | null;
-            explanation: string | null;
         };
         GraphMasteryResponse: {
             /** @example vagus-nerve */
@@ -2345,6 +2435,17 @@ export interface components {
             nodeId: string;
             title: string;
         };
+        LearningPathResponse: {
+            /** @example vagus-nerve */
+            subjectId: string;
+            complete: number;
+            total: number;
+            /** @description live topics in reading order */
+            topics: components["schemas"]["PathTopicResponse"][];
+            modules: components["schemas"]["PathModuleResponse"][];
+            next: components["schemas"]["PathNextResponse"];
+            openAttempts: components["schemas"]["OpenAttemptResponse"][];
+        };
         LecturePlayableResponse: {
             url: string;
             captions: string | null;
@@ -2352,6 +2453,13 @@ export interface components {
         LessonResponse: {
             summary: string;
             steps: string[];
+        };
+        LockedModuleResponse: {
+            /** @example vagal-tone-and-hrv */
+            id: string;
+            title: string;
+            /** @example Master “Anatomy & Foundations” to open this module */
+            reason: string;
         };
         LoginResponse: {
             /** @description epoch milliseconds when the access token expires */
@@ -2430,6 +2538,15 @@ export interface components {
             desc: string;
             expected_fields: string[];
         };
+        MicroQuizAnsweredResponse: {
+            /** @example b */
+            answer: string;
+            correct: boolean;
+            /** @example c */
+            correctAnswer: string;
+            /** @description sanitised html */
+            explanation: string;
+        };
         MicroQuizChoiceResponse: {
             /** @example a */
             id: string;
@@ -2437,11 +2554,13 @@ export interface components {
             textHtml: string;
         };
         MicroQuizItemResponse: {
-            /** @example vn-anatomy-q1 */
+            /** @example vn-anatomy-q5 */
             id: string;
             /** @description sanitised html */
             stemHtml: string;
             choices: components["schemas"]["MicroQuizChoiceResponse"][];
+            /** @description the caller's first answer, with the correct choice and the explanation; null before answering */
+            answered: components["schemas"]["MicroQuizAnsweredResponse"] | null;
         };
         MigrateDto: {
             /**
@@ -2482,7 +2601,7 @@ export interface components {
         };
         NextStepResponse: {
             /** @enum {string} */
-            type: "practice" | "review" | "advance" | "post_test";
+            type: "practice" | "review" | "advance" | "post_test" | "learn";
             /** @description topic titles */
             skills: string[];
         };
@@ -2509,7 +2628,11 @@ export interface components {
             sources: components["schemas"]["NodeSourceResponse"][];
             video: components["schemas"]["NodeVideoResponse"] | null;
             prerequisites: components["schemas"]["NodePrerequisiteResponse"][];
+            /** @description the topic's check items */
             micro_quiz: components["schemas"]["MicroQuizItemResponse"][];
+            check: components["schemas"]["TopicCheckResponse"];
+            /** @description check passed, or level at least 0.7 (README "Learning path") */
+            complete: boolean;
             /** @description the caller's P(known) of the topic, 0..1 */
             mastery_level: number;
             /** @description whether the caller bookmarked it */
@@ -2637,6 +2760,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        OpenAttemptResponse: {
+            /** Format: uuid */
+            attemptId: string;
+            /** @enum {string} */
+            kind: "q_diag" | "q_final" | "q_diag_clinician";
+            /** @description the question it resumes at: answers given + 1 */
+            question: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
         OutlineConflictResponse: {
             /** @example 412 */
             statusCode: number;
@@ -2684,6 +2817,46 @@ export interface components {
             draft: boolean;
             /** @description added in the Studio and not yet published */
             created: boolean;
+            /** @description the topic's check items as the next publish makes them: learners' topic check and practice need at least 2 (publishing does not refuse fewer) */
+            checkItems: number;
+        };
+        PathModuleResponse: {
+            /** @example vagal-tone-and-hrv */
+            id: string;
+            title: string;
+            locked: boolean;
+            /** @example Master “Anatomy & Foundations” to open this module */
+            reason: string | null;
+            /** @enum {string|null} */
+            openedBy: "first" | "mastery" | "unlock" | null;
+        };
+        PathNextResponse: {
+            /** @enum {string} */
+            type: "topic" | "post_test" | "practice";
+            /** @description type topic */
+            topic?: components["schemas"]["PathTopicRefResponse"];
+            /**
+             * @description type post_test
+             * @enum {string}
+             */
+            quiz?: "q_final";
+            /** @description type practice: why no topic is ready */
+            reason?: string;
+        };
+        PathTopicRefResponse: {
+            /** @example vn-afferent-efferent */
+            id: string;
+            title: string;
+        };
+        PathTopicResponse: {
+            /** @example vn-anatomy */
+            id: string;
+            title: string;
+            /** @example foundations */
+            moduleId: string;
+            level: number;
+            complete: boolean;
+            ready: boolean;
         };
         PendingCheckoutDto: {
             /** @example vagus-nerve */
@@ -2695,6 +2868,67 @@ export interface components {
             /** @example vagus-nerve */
             subjectId: string;
             priceId: string | null;
+        };
+        PlacementLearnResponse: {
+            /** @example vn-hrv-basics */
+            id: string;
+            title: string;
+            /** @example foundations */
+            moduleId: string;
+        };
+        PlacementResponse: {
+            /** @description complete topics among the course's live topics */
+            known: number;
+            total: number;
+            /** @description the path's next topic */
+            start: components["schemas"]["PlacementTopicResponse"] | null;
+            /** @description ready topics in reading order, at most 5 */
+            learnNext: components["schemas"]["PlacementLearnResponse"][];
+        };
+        PlacementTopicResponse: {
+            /** @example vn-hrv-basics */
+            id: string;
+            title: string;
+        };
+        PracticeAnswerDto: {
+            /** @example vagus-nerve */
+            subjectId: string;
+            /** @example vn-anatomy */
+            nodeId: string;
+            /** @description the questionId the card was served with */
+            questionId: string;
+            /** @description the chosen option id */
+            answer: string;
+        };
+        PracticeAnswerResponse: {
+            /** @example vn-anatomy */
+            nodeId: string;
+            /** @example vn-anatomy-q6 */
+            questionId: string;
+            correct: boolean;
+            /**
+             * @description the right choice id (check items only)
+             * @example b
+             */
+            correctAnswer: string;
+            /** @description sanitised html */
+            explanation: string;
+            /** @description whether the answer moved mastery (a due card, once a day per item) */
+            counted: boolean;
+            /** @description the topic's P(known) after the answer */
+            mastery: number | null;
+            /** @description what each rating would schedule */
+            intervals: components["schemas"]["PracticeIntervalResponse"][];
+        };
+        PracticeIntervalResponse: {
+            /** @enum {number} */
+            rating: 0 | 1 | 3 | 5;
+            /** @enum {string} */
+            label: "Again" | "Hard" | "Good" | "Easy";
+            /** @description days until the card is due again with this rating */
+            scheduledDays: number;
+            /** Format: date-time */
+            due: string;
         };
         PracticeOptionResponse: {
             /** @example b */
@@ -2726,17 +2960,13 @@ export interface components {
              * @enum {number}
              */
             rating: 0 | 1 | 3 | 5;
-            /** @description the question shown (from /practice/next) */
-            questionId?: string;
-            /** @description the chosen option id */
-            answer?: string;
         };
         PracticeReviewResponse: {
             /** @example vn-anatomy */
             nodeId: string;
             /** @enum {number} */
             rating: 0 | 1 | 3 | 5;
-            /** @description the answer graded; null when none was sent */
+            /** @description the answer graded before the rating */
             correct: boolean | null;
             /**
              * Format: date-time
@@ -2962,6 +3192,12 @@ export interface components {
             explanation: string;
             /** @description 1 easy, 2 medium, 3 hard */
             difficulty: number;
+            /**
+             * @description `check`: shown by the topic check and practice, answer and explanation revealed after answering; `assessment`: only the diagnostic and the post test, never revealed
+             * @default assessment
+             * @enum {string}
+             */
+            use?: "check" | "assessment";
         };
         QuizProgressResponse: {
             /** @description the best attempt, 0..1 */
@@ -3273,6 +3509,8 @@ export interface components {
             explanation: string;
             /** @example 2 */
             difficulty: number;
+            /** @enum {string} */
+            use: "check" | "assessment";
         };
         SubjectBodyDto: {
             /** @example vagus-nerve */
@@ -3365,6 +3603,14 @@ export interface components {
         };
         TokenDto: {
             token: string;
+        };
+        TopicCheckResponse: {
+            total: number;
+            answered: number;
+            /** @description first answers that were right */
+            correct: number;
+            /** @description more than half of the check items right the first time */
+            passed: boolean;
         };
         TtsBulkEndEvent: {
             /**
@@ -3499,8 +3745,10 @@ export interface components {
         UnlocksResponse: {
             /** @example vagus-nerve */
             subjectId: string;
-            /** @description module ids unlocked for the caller, in course order */
+            /** @description modules opened beyond the first (by mastery or an unlock), in course order */
             modules: string[];
+            /** @description modules still locked, with the reason */
+            locked: components["schemas"]["LockedModuleResponse"][];
         };
         UpdateCourseDto: {
             /** @description whether the shop lists the course */
@@ -5288,6 +5536,32 @@ export interface operations {
             };
         };
     };
+    LearningController_answerCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckAnswerDto"];
+            };
+        };
+        responses: {
+            /** @description graded, with the correct choice and the explanation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckAnswerResponse"];
+                };
+            };
+        };
+    };
     CertificatesController_statusListCredential: {
         parameters: {
             query?: never;
@@ -5669,7 +5943,7 @@ export interface operations {
             };
         };
     };
-    MeController_unlocks: {
+    LearningController_unlocks: {
         parameters: {
             query: {
                 subjectId: string;
@@ -5931,6 +6205,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    PracticeController_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PracticeAnswerDto"];
+            };
+        };
+        responses: {
+            /** @description grades the card's served question: right or wrong, the correct choice, the explanation, each rating's interval */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeAnswerResponse"];
+                };
             };
         };
     };
@@ -6744,6 +7042,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MasteryResponse"];
+                };
+            };
+        };
+    };
+    LearningController_path: {
+        parameters: {
+            query: {
+                subjectId: string;
+                /** @description the topic just finished; an unknown id is ignored */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearningPathResponse"];
                 };
             };
         };

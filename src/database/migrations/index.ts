@@ -15,6 +15,7 @@ import { Migration20261125030000Certificates } from './Migration20261125030000Ce
 import { Migration20261126000000AdaptiveAttempts } from './Migration20261126000000AdaptiveAttempts';
 import { Migration20261127000000AuditJobs } from './Migration20261127000000AuditJobs';
 import { Migration20261128000000StudioAuthoring } from './Migration20261128000000StudioAuthoring';
+import { Migration20261201000000LearningLoop } from './Migration20261201000000LearningLoop';
 import { Migration20261201010000AttemptsAndTags } from './Migration20261201010000AttemptsAndTags';
 import { Migration20261201020000AccountsAndReceipts } from './Migration20261201020000AccountsAndReceipts';
 
@@ -39,6 +40,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126000000AdaptiveAttempts', class: Migration20261126000000AdaptiveAttempts },
   { name: 'Migration20261127000000AuditJobs', class: Migration20261127000000AuditJobs },
   { name: 'Migration20261128000000StudioAuthoring', class: Migration20261128000000StudioAuthoring },
+  { name: 'Migration20261201000000LearningLoop', class: Migration20261201000000LearningLoop },
   { name: 'Migration20261201010000AttemptsAndTags', class: Migration20261201010000AttemptsAndTags },
   { name: 'Migration20261201020000AccountsAndReceipts', class: Migration20261201020000AccountsAndReceipts },
 ];

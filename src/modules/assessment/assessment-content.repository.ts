@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { QuizChoice } from './entities';
+import type { QuizChoice, QuizItemUse } from './entities';
 
 export interface QuizItemImport {
   id: string;
@@ -10,6 +10,8 @@ export interface QuizItemImport {
   correct: string;
   explanation: string;
   difficulty: number;
+  /** missing: `assessment`, so an item nobody marked is never revealed */
+  use?: QuizItemUse;
 }
 
 @Injectable()
@@ -23,10 +25,11 @@ export class AssessmentContentRepository {
 
   async upsertItem(em: EntityManager, subjectId: string, i: QuizItemImport & { position: number }) {
     await em.execute(
-      `insert into quiz_items (subject_id, id, node_id, position, stem, choices, correct, explanation, difficulty)
-       values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
+      `insert into quiz_items (subject_id, id, node_id, position, stem, choices, correct, explanation, difficulty, use)
+       values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)
        on conflict (subject_id, id) do update set node_id = excluded.node_id, position = excluded.position, stem = excluded.stem,
-         choices = excluded.choices, correct = excluded.correct, explanation = excluded.explanation, difficulty = excluded.difficulty`,
+         choices = excluded.choices, correct = excluded.correct, explanation = excluded.explanation, difficulty = excluded.difficulty,
+         use = excluded.use`,
       [
         subjectId,
         i.id,
@@ -37,6 +40,7 @@ export class AssessmentContentRepository {
         i.correct,
         i.explanation,
         i.difficulty,
+        i.use ?? 'assessment',
       ],
     );
   }

@@ -6,6 +6,10 @@ import { AchievementsController } from './achievements.controller';
 import { AchievementsService } from './achievements.service';
 import { AssessmentContentRepository } from './assessment-content.repository';
 import { AssessmentContentService } from './assessment-content.service';
+import { CheckService } from './check.service';
+import { LearningAnswersRepository } from './learning-answers.repository';
+import { LearningPathService } from './learning-path.service';
+import { LearningController } from './learning.controller';
 import { MasteryRepository } from './mastery.repository';
 import { MasteryService } from './mastery.service';
 import { QuizDraftsRepository } from './quiz-drafts.repository';
@@ -17,7 +21,7 @@ import { QuizService } from './quiz.service';
 
 @Module({
   imports: [CatalogModule, CourseStructureModule, UserDataModule],
-  controllers: [QuizController, AchievementsController],
+  controllers: [QuizController, LearningController, AchievementsController],
   providers: [
     AchievementsService,
     AssessmentContentRepository,
@@ -29,7 +33,10 @@ import { QuizService } from './quiz.service';
     QuizItemsService,
     QuizDraftsRepository,
     QuizDraftsService,
+    LearningAnswersRepository,
+    LearningPathService,
+    CheckService,
   ],
-  exports: [AssessmentContentService, MasteryService, QuizItemsService, QuizDraftsService],
+  exports: [AssessmentContentService, MasteryService, QuizItemsService, QuizDraftsService, LearningPathService],
 })
 export class AssessmentModule {}

@@ -16,6 +16,7 @@ const input = (over: Partial<GateInput>): GateInput => ({
     ['c', 0.5],
   ]),
   assessed: new Set(['a', 'b', 'c']),
+  studied: new Set(['a', 'b', 'c']),
   ...over,
 });
 
@@ -49,6 +50,24 @@ describe('gating', () => {
     expect(gate(input({})).nextStep).toEqual({ type: 'post_test', skills: ['A', 'B'] });
     expect(gate(input({ kind: 'q_final' })).nextStep.type).toBe('advance');
     expect(gate(input({ score: 0.2 })).nextStep).toEqual({ type: 'practice', skills: ['C'] });
+  });
+
+  it('recommends no review of a topic never studied; a diagnostic with a placement says what to learn', () => {
+    const weak = new Map([
+      ['a', 0.1],
+      ['b', 0.2],
+      ['c', 0.25],
+    ]);
+    // a diagnostic taken first: nothing studied, nothing to review
+    const first = gate(input({ levels: weak, studied: new Set(), learnNext: ['A', 'B'] }));
+    expect(first.gating.recommendReview).toEqual([]);
+    expect(first.nextStep).toEqual({ type: 'learn', skills: ['A', 'B'] });
+    // studied and weak: review comes first
+    const studied = gate(input({ levels: weak, studied: new Set(['b']), learnNext: ['A'] }));
+    expect(studied.gating.recommendReview).toEqual(['B']);
+    expect(studied.nextStep).toEqual({ type: 'review', skills: ['B'] });
+    // the post test keeps its steps
+    expect(gate(input({ kind: 'q_final', learnNext: ['A'] })).nextStep.type).toBe('advance');
   });
 
   it('cooldowns: diagnostic 1 h, clinician 24 h, post test 24 h after a fail and none after a pass', () => {

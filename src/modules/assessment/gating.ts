@@ -31,9 +31,13 @@ export interface GateInput {
   levels: Map<string, number>;
   /** topics this attempt gave evidence on: asked, or classified by propagation */
   assessed: Set<string>;
+  /** topics the learner studied before this attempt (a check answer or a practice answer): only these are reviewed */
+  studied: Set<string>;
+  /** a diagnostic's placement: what to learn next (ready topics' titles); its next step is to learn them */
+  learnNext?: string[];
 }
 
-export type NextStepType = 'practice' | 'review' | 'advance' | 'post_test';
+export type NextStepType = 'practice' | 'review' | 'advance' | 'post_test' | 'learn';
 
 export interface GateResult {
   nextStep: { type: NextStepType; skills: string[] };
@@ -64,13 +68,15 @@ export function gate(g: GateInput): GateResult {
   for (const m of unlockModules) tagUser.push(`${g.subjectId}:${m}-mastered`);
 
   const assessed = g.topics.filter((t) => g.assessed.has(t.id));
+  // review is for what was studied and not retained: a topic never studied is to be learnt, not reviewed
   const recommendReview = assessed
-    .filter((t) => p(t.id) < REVIEW_BELOW)
+    .filter((t) => g.studied.has(t.id) && p(t.id) < REVIEW_BELOW)
     .slice(0, MAX_REVIEW)
     .map((t) => t.title);
 
   let nextStep: GateResult['nextStep'];
   if (recommendReview.length > 0) nextStep = { type: 'review', skills: recommendReview };
+  else if (g.kind !== 'q_final' && g.learnNext) nextStep = { type: 'learn', skills: g.learnNext.slice(0, MAX_SKILLS) };
   else if (g.kind === 'q_final' && passed)
     nextStep = {
       type: 'advance',

@@ -2,7 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { TopicReader } from '../graph/structure/topic-reader.service';
 import { type BktParams, bktUpdate, clamp, DEFAULT_BKT } from './bkt';
-import { MASTERED } from './gating';
+import type { LearningSource } from './entities';
+import { LearningAnswersRepository } from './learning-answers.repository';
+import { countsAsEvidence } from './learning-evidence';
+import { LearningPathService } from './learning-path.service';
 import { type MasteryRecord, MasteryRepository, type SkillLevel } from './mastery.repository';
 
 export interface GradedAnswer {
@@ -21,6 +24,31 @@ export interface ReadyTopic {
 
 export const categorySkillId = (moduleId: string) => `module:${moduleId}`;
 
+/** One answer to a check item, from a topic's check or from practice. */
+export interface LearningEvidence {
+  userId: string;
+  subjectId: string;
+  nodeId: string;
+  itemId: string;
+  source: LearningSource;
+  answer: string;
+  correct: boolean;
+  /** practice: whether the card was due (only a due card moves mastery); a check passes true */
+  eligible: boolean;
+  now: Date;
+}
+
+/** What an answer did: whether it moved mastery, the topic's P(known) after it, and whether it was the item's first. */
+export interface EvidenceOutcome {
+  counted: boolean;
+  mastery: number | null;
+  first: boolean;
+}
+
+/** Midnight UTC of `now`'s day: the daily rule's day. */
+export const evidenceDayStart = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
 const toLevels = (rows: SkillLevel[]) => new Map(rows.map((r) => [r.skillId, Number(r.pKnown)]));
 
 /**
@@ -36,7 +64,37 @@ export class MasteryService {
     private readonly em: EntityManager,
     private readonly repo: MasteryRepository,
     private readonly topics: TopicReader,
+    private readonly answers: LearningAnswersRepository,
+    private readonly path: LearningPathService,
   ) {}
+
+  /**
+   * The one writer of check and practice evidence, in the caller's transaction: logs the answer in
+   * `learning_answers` and moves the topic's mastery by BKT only when the answer counts. It counts when it is
+   * eligible (practice: the card was due), the item has no counted answer yet today (UTC), and, for a topic's
+   * check, when it is the item's first answer ever (its key is shown after the first answer). A repeat is
+   * logged and graded for learning, and leaves mastery as it was.
+   */
+  async recordLearningEvidence(em: EntityManager, e: LearningEvidence): Promise<EvidenceOutcome> {
+    await this.answers.lockItem(em, e.userId, e.itemId);
+    const history = await this.answers.history(em, e.userId, e.itemId, evidenceDayStart(e.now));
+    const counted = countsAsEvidence(e.source, e.eligible, history);
+    await this.answers.insert(em, {
+      userId: e.userId,
+      subjectId: e.subjectId,
+      nodeId: e.nodeId,
+      itemId: e.itemId,
+      source: e.source,
+      answer: e.answer,
+      correct: e.correct,
+      counted,
+      answeredAt: e.now,
+    });
+    const mastery = counted
+      ? ((await this.record(em, e.userId, e.subjectId, [{ nodeId: e.nodeId, correct: e.correct }]))[e.nodeId] ?? null)
+      : await this.repo.topicLevel(em, e.userId, e.subjectId, e.nodeId);
+    return { counted, mastery, first: !history.answeredBefore };
+  }
 
   /**
    * Applies answers in order by BKT, in the caller's transaction `em` (e.g. a practice review or a
@@ -177,23 +235,20 @@ export class MasteryService {
   }
 
   /**
-   * 'Ready to learn': the outer fringe of the learner's knowledge state, i.e. the live topics that are
-   * not mastered yet and whose prerequisites all are, in reading order.
+   * 'Ready to learn' (README "Learning path"): the live topics that are not complete, whose prerequisites all
+   * are complete and whose module is open, in reading order.
    */
   async readyToLearn(userId: string, subjectId: string): Promise<ReadyTopic[]> {
-    const [topics, levels] = await Promise.all([
-      this.topics.liveTopics(subjectId),
-      this.topicLevels(userId, subjectId),
-    ]);
-    const level = (id: string) => levels.get(id) ?? 0;
-    return topics
-      .filter((t) => level(t.id) <= MASTERED && t.prerequisites.every((p) => level(p) > MASTERED))
+    const [topics, path] = await Promise.all([this.topics.liveTopics(subjectId), this.path.compute(userId, subjectId)]);
+    const byId = new Map(topics.map((t) => [t.id, t]));
+    return path.topics
+      .filter((t) => t.ready)
       .map((t) => ({
         id: t.id,
         title: t.title,
         moduleId: t.moduleId,
-        moduleTitle: t.moduleTitle,
-        level: Math.round(level(t.id) * 1000) / 1000,
+        moduleTitle: byId.get(t.id)?.moduleTitle ?? t.moduleId,
+        level: t.level,
       }));
   }
 }

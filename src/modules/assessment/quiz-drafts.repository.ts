@@ -24,7 +24,7 @@ export class QuizDraftsRepository {
   /** A topic's published items in their authored order, answers included. */
   publishedItems(em: EntityManager, subjectId: string, nodeId: string): Promise<StoredDraftItem[]> {
     return em.execute<StoredDraftItem[]>(
-      `select id, stem, choices, correct, explanation, difficulty from quiz_items
+      `select id, stem, choices, correct, explanation, difficulty, use from quiz_items
         where subject_id = ? and node_id = ? order by position, id`,
       [subjectId, nodeId],
     );
@@ -79,6 +79,15 @@ export class QuizDraftsRepository {
     );
   }
 
+  /** The number of published check items of each topic of the subject that has items. */
+  publishedCheckCounts(em: EntityManager, subjectId: string): Promise<{ nodeId: string; checks: number }[]> {
+    return em.execute<{ nodeId: string; checks: number }[]>(
+      `select node_id as "nodeId", (count(*) filter (where use = 'check'))::int as checks
+         from quiz_items where subject_id = ? group by node_id`,
+      [subjectId],
+    );
+  }
+
   /** Makes a topic's published items exactly `items`, in this order. */
   async replaceNodeItems(
     em: EntityManager,
@@ -92,12 +101,23 @@ export class QuizDraftsRepository {
     );
     for (const [position, i] of items.entries()) {
       await em.execute(
-        `insert into quiz_items (subject_id, id, node_id, position, stem, choices, correct, explanation, difficulty)
-         values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
+        `insert into quiz_items (subject_id, id, node_id, position, stem, choices, correct, explanation, difficulty, use)
+         values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)
          on conflict (subject_id, id) do update set node_id = excluded.node_id, position = excluded.position,
            stem = excluded.stem, choices = excluded.choices, correct = excluded.correct,
-           explanation = excluded.explanation, difficulty = excluded.difficulty`,
-        [subjectId, i.id, nodeId, position, i.stem, JSON.stringify(i.choices), i.correct, i.explanation, i.difficulty],
+           explanation = excluded.explanation, difficulty = excluded.difficulty, use = excluded.use`,
+        [
+          subjectId,
+          i.id,
+          nodeId,
+          position,
+          i.stem,
+          JSON.stringify(i.choices),
+          i.correct,
+          i.explanation,
+          i.difficulty,
+          i.use ?? 'assessment',
+        ],
       );
     }
   }

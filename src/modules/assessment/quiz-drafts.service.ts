@@ -2,18 +2,18 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { contentHash } from '../../common/content-hash';
 import { DetailedHttpException } from '../../common/http/detailed-http.exception';
-import type { StoredDraftItem } from './entities';
+import type { QuizItemUse, StoredDraftItem } from './entities';
 import type { PublicQuizItem } from './quiz-items.service';
 import { QuizDraftsRepository } from './quiz-drafts.repository';
 
 /** A quiz item as the Studio edits it: answer and explanation included (studio only). */
-export type StudioQuizItem = StoredDraftItem;
+export type StudioQuizItem = StoredDraftItem & { use: QuizItemUse };
 
 /** An item as the editor sends it: a new one has no id yet. */
 export type StudioQuizItemInput = Omit<StudioQuizItem, 'id'> & { id?: string };
 
 /** Only the fields an item is made of, in a stable order (for comparing and hashing). */
-function canonical(i: StudioQuizItem): StudioQuizItem {
+function canonical(i: StoredDraftItem): StudioQuizItem {
   return {
     id: i.id,
     stem: i.stem,
@@ -21,10 +21,11 @@ function canonical(i: StudioQuizItem): StudioQuizItem {
     correct: i.correct,
     explanation: i.explanation ?? '',
     difficulty: Number(i.difficulty),
+    use: i.use === 'check' ? 'check' : 'assessment',
   };
 }
 
-const sameItems = (a: StudioQuizItem[], b: StudioQuizItem[]) =>
+const sameItems = (a: StoredDraftItem[], b: StoredDraftItem[]) =>
   contentHash(a.map(canonical)) === contentHash(b.map(canonical));
 
 /**
@@ -89,16 +90,21 @@ export class QuizDraftsService {
     return items;
   }
 
-  /** The draft items of a topic as a learner is served them (no answer, no explanation); null without a draft. */
+  /**
+   * The draft's check items of a topic as a learner is served them on the topic page (no answer, no
+   * explanation); null without a draft.
+   */
   async previewItems(subjectId: string, nodeId: string): Promise<PublicQuizItem[] | null> {
     const draft = await this.repo.findDraft(this.em, subjectId, nodeId);
     return draft
-      ? draft.map((i) => ({
-          id: i.id,
-          nodeId,
-          stem: i.stem,
-          choices: i.choices.map((c) => ({ id: c.id, text: c.text })),
-        }))
+      ? draft
+          .filter((i) => i.use === 'check')
+          .map((i) => ({
+            id: i.id,
+            nodeId,
+            stem: i.stem,
+            choices: i.choices.map((c) => ({ id: c.id, text: c.text })),
+          }))
       : null;
   }
 
@@ -125,6 +131,19 @@ export class QuizDraftsService {
     }
     await this.repo.deleteDrafts(em, subjectId);
     return changed;
+  }
+
+  /**
+   * The number of check items of each topic as the next publish makes them (the draft's items when a topic has a
+   * draft, else the published ones): the outline shows it, since learners' topic check and practice need 2.
+   */
+  async checkItemCounts(em: EntityManager, subjectId: string): Promise<Map<string, number>> {
+    const counts = new Map(
+      (await this.repo.publishedCheckCounts(em, subjectId)).map((r) => [r.nodeId, Number(r.checks)]),
+    );
+    for (const d of await this.repo.drafts(em, subjectId))
+      counts.set(d.nodeId, d.items.filter((i) => i.use === 'check').length);
+    return counts;
   }
 
   /** Discards the subject's draft items (the Versions screen's reset); answers the topics that had one. */

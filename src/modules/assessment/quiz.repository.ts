@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type BatchedRead, batchedRead } from '../../common/database/batched-read';
-import type { AttemptStatus, QuizChoice, QuizKind } from './entities';
+import type { AttemptStatus, QuizChoice, QuizItemUse, QuizKind } from './entities';
 
 /** A quiz item without its answer. */
 export interface QuizItemRecord {
@@ -13,9 +13,20 @@ export interface QuizItemRecord {
   position: number;
 }
 
-/** A topic's items (no answers) and the caller's P(known) of it, null before any evidence. */
+/** The caller's first answer of a check item, with the key it reveals. */
+export interface FirstAnswerRecord {
+  answer: string;
+  correct: boolean;
+  correctAnswer: string;
+  explanation: string;
+}
+
+/**
+ * A topic's check items (no answers; with the caller's first answer of each and the key that answer revealed)
+ * and the caller's P(known) of it, null before any evidence.
+ */
 export interface TopicItemsAndLevel {
-  items: Pick<QuizItemRecord, 'id' | 'nodeId' | 'stem' | 'choices'>[];
+  items: (Pick<QuizItemRecord, 'id' | 'nodeId' | 'stem' | 'choices'> & { answered: FirstAnswerRecord | null })[];
   level: number | null;
 }
 
@@ -25,6 +36,15 @@ export interface GradingItemRecord {
   nodeId: string;
   correct: string;
   explanation: string;
+}
+
+/** An attempt still open: where it stands (the number of the question it is at). */
+export interface OpenAttemptRecord {
+  attemptId: string;
+  kind: QuizKind;
+  /** answers given + 1 */
+  question: number;
+  createdAt: string;
 }
 
 export interface AttemptRecord {
@@ -55,11 +75,22 @@ const ATTEMPT_COLUMNS = `id, user_id as "userId", subject_id as "subjectId", kin
 
 /** Statements the benchmark's bare baseline runs as they are (positional `?` bindings). */
 export const QUIZ_SQL = {
-  /** a topic's items without answers, each row with the user's P(known) of it; binds user, subject, node, subject, node */
-  topicItemsAndLevel: `select q.id, q.node_id as "nodeId", q.stem, q.choices, lvl.p_known as "level"
-       from (select (select p_known from user_mastery
-                      where user_id = ? and subject_id = ? and skill_id = ? and kind = 'topic') as p_known) lvl
-       left join quiz_items q on q.subject_id = ? and q.node_id = ?
+  /**
+   * a topic's check items without answers, each row with the user's P(known) of it and the user's first answer
+   * of the item (its key and explanation only once answered); binds user, subject, node
+   */
+  topicItemsAndLevel: `select q.id, q.node_id as "nodeId", q.stem, q.choices, lvl.p_known as "level",
+            a.answer, a.correct as "answerCorrect",
+            case when a.answer is not null then q.correct end as "correctAnswer",
+            case when a.answer is not null then q.explanation end as "explanation"
+       from (select ?::uuid as user_id, ?::text as subject_id, ?::text as node_id) p
+       cross join lateral (select (select m.p_known from user_mastery m
+                      where m.user_id = p.user_id and m.subject_id = p.subject_id and m.skill_id = p.node_id
+                        and m.kind = 'topic') as p_known) lvl
+       left join quiz_items q on q.subject_id = p.subject_id and q.node_id = p.node_id and q.use = 'check'
+       left join lateral (select la.answer, la.correct from learning_answers la
+                           where la.user_id = p.user_id and la.subject_id = p.subject_id and la.item_id = q.id
+                           order by la.answered_at, la.id limit 1) a on true
       order by q.position, q.id`,
 } as const;
 
@@ -68,21 +99,21 @@ export const QUIZ_SQL = {
 export class QuizRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Every quiz item of the subject, without answers (the caller keeps those of live topics). */
-  items(subjectId: string): Promise<QuizItemRecord[]> {
+  /** Every quiz item of the subject of this use, without answers (the caller keeps those of live topics). */
+  items(subjectId: string, use: QuizItemUse): Promise<QuizItemRecord[]> {
     return this.em.execute(
-      `select ${ITEM_COLUMNS} from quiz_items where subject_id = ? order by node_id, position, id`,
-      [subjectId],
+      `select ${ITEM_COLUMNS} from quiz_items where subject_id = ? and use = ? order by node_id, position, id`,
+      [subjectId, use],
     );
   }
 
-  /** The items of these topics in their authored order, without answers. */
-  itemsOfNodes(subjectId: string, nodeIds: string[]): Promise<QuizItemRecord[]> {
+  /** The items of these topics of this use in their authored order, without answers. */
+  itemsOfNodes(subjectId: string, nodeIds: string[], use: QuizItemUse): Promise<QuizItemRecord[]> {
     return this.em.execute(
       `select ${ITEM_COLUMNS} from quiz_items
-        where subject_id = ? and node_id = any(array(select jsonb_array_elements_text(?::jsonb)))
+        where subject_id = ? and use = ? and node_id = any(array(select jsonb_array_elements_text(?::jsonb)))
         order by node_id, position, id`,
-      [subjectId, ids(nodeIds)],
+      [subjectId, use, ids(nodeIds)],
     );
   }
 
@@ -94,20 +125,40 @@ export class QuizRepository {
   topicItemsAndLevelRead(subjectId: string, nodeId: string, userId: string): BatchedRead<TopicItemsAndLevel> {
     return batchedRead({
       sql: QUIZ_SQL.topicItemsAndLevel,
-      params: [userId, subjectId, nodeId, subjectId, nodeId],
+      params: [userId, subjectId, nodeId],
       map: (rows) => {
         const level = rows[0]?.level;
         return {
-          items: (rows as unknown as TopicItemsAndLevel['items']).filter((r) => r.id != null),
+          items: rows
+            .filter((r) => r.id != null)
+            .map((r) => ({
+              id: String(r.id),
+              nodeId: String(r.nodeId),
+              stem: String(r.stem),
+              choices: r.choices as QuizChoice[],
+              answered:
+                r.answer == null
+                  ? null
+                  : {
+                      answer: String(r.answer),
+                      correct: r.answerCorrect === true,
+                      correctAnswer: String(r.correctAnswer),
+                      explanation: String(r.explanation ?? ''),
+                    },
+            })),
           level: level == null ? null : Number(level),
         };
       },
     });
   }
 
-  itemsById(em: EntityManager, subjectId: string, itemIds: string[]): Promise<(QuizItemRecord & GradingItemRecord)[]> {
+  itemsById(
+    em: EntityManager,
+    subjectId: string,
+    itemIds: string[],
+  ): Promise<(QuizItemRecord & GradingItemRecord & { use: QuizItemUse })[]> {
     return em.execute(
-      `select ${ITEM_COLUMNS}, correct, explanation from quiz_items
+      `select ${ITEM_COLUMNS}, correct, explanation, use from quiz_items
         where subject_id = ? and id = any(array(select jsonb_array_elements_text(?::jsonb)))`,
       [subjectId, ids(itemIds)],
     );
@@ -208,5 +259,18 @@ export class QuizRepository {
       [subjectId, kind, limit],
     );
     return rows.map((r) => Number(r.share)).filter((x) => Number.isFinite(x));
+  }
+
+  /** The learner's open attempts of the subject, the newest of each kind. */
+  openAttempts(userId: string, subjectId: string): Promise<OpenAttemptRecord[]> {
+    return this.em.execute<OpenAttemptRecord[]>(
+      `select * from (
+         select distinct on (kind) id as "attemptId", kind, jsonb_array_length(answers)::int + 1 as question,
+                created_at as "createdAt"
+           from quiz_attempts where user_id = ? and subject_id = ? and status = 'open'
+          order by kind, created_at desc) o
+        order by "createdAt" desc`,
+      [userId, subjectId],
+    );
   }
 }

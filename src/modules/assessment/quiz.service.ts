@@ -19,6 +19,7 @@ import { AdaptiveTest, type CatItem, type CatProgress, modelTopics, POPULATION_S
 import { DEFAULT_BKT } from './bkt';
 import type { AttemptStatus, QuizKind } from './entities';
 import { gate, type GateResult, MASTERED } from './gating';
+import { LearningPathService } from './learning-path.service';
 import { MasteryService } from './mastery.service';
 import { type AttemptRecord, type LoggedAnswer, type QuizItemRecord, QuizRepository } from './quiz.repository';
 
@@ -118,11 +119,25 @@ export interface AttemptState {
   submittedAt: string | null;
 }
 
+/** A diagnostic's placement: what the learner already knows, where to start, what to learn next. */
+export interface Placement {
+  /** complete topics among the course's live topics */
+  known: number;
+  total: number;
+  /** the path's next topic, or null (every topic complete, or none ready) */
+  start: { id: string; title: string } | null;
+  /** ready topics in reading order, at most 5 */
+  learnNext: { id: string; title: string; moduleId: string }[];
+}
+
 /** A finished attempt's grading, as stored with it and answered. */
 export interface AttemptResult extends GateResult {
+  /** diagnostics only */
+  placement?: Placement;
   attemptId: string;
   score: number;
-  graded: { questionId: string; correct: boolean; correctAnswer: string | null; explanation: string | null }[];
+  /** right or wrong per answer: an assessment item's key and explanation never leave the server */
+  graded: { questionId: string; correct: boolean }[];
   /** every live topic's title to its level */
   mastery: Record<string, number>;
   /** the topics the test classified */
@@ -169,6 +184,7 @@ export class QuizService {
     private readonly mastery: MasteryService,
     private readonly structure: TopicReader,
     private readonly userData: UserDataService,
+    private readonly paths: LearningPathService,
     @Inject(ENTITLEMENT_CHECKER) private readonly entitlements: EntitlementChecker,
     @InjectConfig() config: AppConfig,
   ) {
@@ -191,7 +207,7 @@ export class QuizService {
     const [topics, rows, seen, population, levels] = await readAll(
       [
         () => this.structure.liveTopics(subjectId),
-        () => this.repo.items(subjectId),
+        () => this.repo.items(subjectId, 'assessment'),
         () => this.repo.seenItems(userId, subjectId, inAttempt?.id),
         () => this.repo.population(subjectId, kind, POPULATION_SIZE),
         () =>
@@ -451,12 +467,7 @@ export class QuizService {
         )
       ).map((q) => [q.id, q]),
     );
-    const graded = answers.map((a) => ({
-      questionId: a.questionId,
-      correct: a.correct,
-      correctAnswer: keys.get(a.questionId)?.correct ?? null,
-      explanation: keys.get(a.questionId)?.explanation ?? null,
-    }));
+    const graded = answers.map((a) => ({ questionId: a.questionId, correct: a.correct }));
     const score = graded.length
       ? Math.round((graded.filter((g) => g.correct).length / graded.length) * 10000) / 10000
       : 0;
@@ -489,6 +500,10 @@ export class QuizService {
 
     const levels = await this.mastery.topicLevelsIn(tx, user.id, subjectId);
     for (const t of ctx.topics) if (!levels.has(t.id)) levels.set(t.id, DEFAULT_BKT.pInit);
+    const studied = await this.paths.studiedTopics(tx, user.id, subjectId);
+    // a diagnostic places the learner: the path after this attempt's levels (its unlocks below do not change it
+    // before the next read, so the placement is computed once they are written)
+    const diagnostic = attempt.kind !== 'q_final';
     const { nextStep, gating } = gate({
       kind: attempt.kind,
       subjectId,
@@ -496,9 +511,29 @@ export class QuizService {
       topics: ctx.topics.map((t) => ({ id: t.id, title: t.title, moduleId: t.moduleId })),
       levels,
       assessed: new Set(assessed.map((t) => t.id)),
+      studied,
+      learnNext: diagnostic ? [] : undefined,
     });
-    await this.userData.unlock(tx, user.id, subjectId, gating.unlockModules);
+    await this.userData.unlock(tx, user.id, subjectId, gating.unlockModules, 'gating');
     await this.userData.tag(tx, user.id, gating.tagUser, 'gating');
+    let placement: Placement | undefined;
+    if (diagnostic) {
+      const path = await this.paths.compute(user.id, subjectId, undefined, tx);
+      const learnNext = path.topics
+        .filter((t) => t.ready)
+        .slice(0, 5)
+        .map((t) => ({ id: t.id, title: t.title, moduleId: t.moduleId }));
+      placement = {
+        known: path.complete,
+        total: path.total,
+        start: path.next.type === 'topic' ? path.next.topic : null,
+        learnNext,
+      };
+      if (nextStep.type === 'learn') {
+        nextStep.skills = learnNext.map((t) => t.title);
+        if (learnNext.length === 0) nextStep.type = path.next.type === 'post_test' ? 'post_test' : 'practice';
+      }
+    }
 
     const mastery: Record<string, number> = {};
     for (const t of ctx.topics) mastery[t.title] = round(levels.get(t.id)!);
@@ -509,6 +544,7 @@ export class QuizService {
       graded,
       nextStep,
       gating,
+      ...(placement ? { placement } : {}),
       mastery,
       topics: ctx.targets.map((t) => {
         const level = round(levels.get(t.id)!);

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ByteBoundedMemo } from '../../common/cache/byte-bounded-memo';
 import { sanitize } from '../../common/html/sanitize';
-import type { PublicQuizItem } from '../assessment/quiz-items.service';
+import type { PublicQuizItem, TopicCheckItem } from '../assessment/quiz-items.service';
 import type { NodeDetailRecord } from './graph.repository';
 import type { Topic } from './structure/topic-reader.service';
 import { textOf } from './tutor/html-text';
@@ -166,11 +166,33 @@ export class MicroQuizChoiceResponse {
   @ApiProperty({ description: 'sanitised html' }) textHtml!: string;
 }
 
-/** A quiz item as a learner may see it: stem and choices, never the answer. */
+/** The caller's first answer of a check item, and the key it revealed. */
+export class MicroQuizAnsweredResponse {
+  @ApiProperty({ example: 'b' }) answer!: string;
+  @ApiProperty() correct!: boolean;
+  @ApiProperty({ example: 'c' }) correctAnswer!: string;
+  @ApiProperty({ description: 'sanitised html' }) explanation!: string;
+}
+
+/** A check item as a learner may see it: stem and choices; its answer only once the caller answered it. */
 export class MicroQuizItemResponse {
-  @ApiProperty({ example: 'vn-anatomy-q1' }) id!: string;
+  @ApiProperty({ example: 'vn-anatomy-q5' }) id!: string;
   @ApiProperty({ description: 'sanitised html' }) stemHtml!: string;
   @ApiProperty({ type: [MicroQuizChoiceResponse] }) choices!: MicroQuizChoiceResponse[];
+  @ApiProperty({
+    type: MicroQuizAnsweredResponse,
+    nullable: true,
+    description: "the caller's first answer, with the correct choice and the explanation; null before answering",
+  })
+  answered!: MicroQuizAnsweredResponse | null;
+}
+
+/** The topic's check: its check items and the caller's first answers. */
+export class TopicCheckResponse {
+  @ApiProperty({ type: 'integer' }) total!: number;
+  @ApiProperty({ type: 'integer' }) answered!: number;
+  @ApiProperty({ type: 'integer', description: 'first answers that were right' }) correct!: number;
+  @ApiProperty({ description: 'more than half of the check items right the first time' }) passed!: boolean;
 }
 
 /** A topic page: the spec's topic node fields (snake_case as the spec names them), html sanitised. */
@@ -195,7 +217,10 @@ export class NodeDetailResponse {
   @ApiProperty({ type: [NodeSourceResponse] }) sources!: NodeSourceResponse[];
   @ApiProperty({ type: NodeVideoResponse, nullable: true }) video!: NodeVideoResponse | null;
   @ApiProperty({ type: [NodePrerequisiteResponse] }) prerequisites!: NodePrerequisiteResponse[];
-  @ApiProperty({ type: [MicroQuizItemResponse] }) micro_quiz!: MicroQuizItemResponse[];
+  @ApiProperty({ type: [MicroQuizItemResponse], description: "the topic's check items" })
+  micro_quiz!: MicroQuizItemResponse[];
+  @ApiProperty({ type: TopicCheckResponse }) check!: TopicCheckResponse;
+  @ApiProperty({ description: 'check passed, or level at least 0.7 (README "Learning path")' }) complete!: boolean;
   @ApiProperty({ description: "the caller's P(known) of the topic, 0..1" }) mastery_level!: number;
   @ApiProperty({ description: 'whether the caller bookmarked it' }) bookmarked!: boolean;
 }
@@ -233,7 +258,7 @@ function toVariants(raw: unknown): Record<string, string> {
   return out;
 }
 
-function toMicroQuiz(items: PublicQuizItem[]): MicroQuizItemResponse[] {
+function toMicroQuiz(items: (PublicQuizItem & { answered?: TopicCheckItem['answered'] })[]): MicroQuizItemResponse[] {
   return items.map((q) => ({
     id: q.id,
     stemHtml: clean(q.stem),
@@ -241,6 +266,14 @@ function toMicroQuiz(items: PublicQuizItem[]): MicroQuizItemResponse[] {
       id: String(c.id),
       textHtml: clean(c.textHtml ?? c.text ?? ''),
     })),
+    answered: q.answered
+      ? {
+          answer: q.answered.answer,
+          correct: q.answered.correct,
+          correctAnswer: q.answered.correctAnswer,
+          explanation: clean(q.answered.explanation),
+        }
+      : null,
   }));
 }
 
@@ -262,9 +295,10 @@ export type NodePage = Pick<
 export function toNodeDetailResponse(
   subjectId: string,
   page: NodePage,
-  quiz: PublicQuizItem[],
+  quiz: (PublicQuizItem & { answered?: TopicCheckItem['answered'] })[],
   level: number | null | undefined,
   video: NodeVideoResponse | null,
+  progress: { check: TopicCheckResponse; complete: boolean },
 ): NodeDetailResponse {
   return {
     id: page.id,
@@ -280,6 +314,13 @@ export function toNodeDetailResponse(
     video,
     prerequisites: page.prerequisites.map((p) => ({ id: p.id, title: p.title })),
     micro_quiz: toMicroQuiz(quiz),
+    check: {
+      total: progress.check.total,
+      answered: progress.check.answered,
+      correct: progress.check.correct,
+      passed: progress.check.passed,
+    },
+    complete: progress.complete,
     mastery_level: level ?? 0,
     bookmarked: !!page.bookmarked,
   };

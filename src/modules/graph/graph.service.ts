@@ -97,7 +97,7 @@ export class GraphService {
 
   async node(user: AuthUser, subjectId: string, nodeId: string, preview?: 'overlay'): Promise<NodeDetailResponse> {
     if (preview === 'overlay' && !user.roles.includes('studio')) throw new ForbiddenException(PREVIEW_FORBIDDEN);
-    const [[row, { items: quiz, level }], draft] = await Promise.all([
+    const [[row, { items: quiz, level, check, complete }], draft] = await Promise.all([
       // the node, and from assessment its items and the caller's level of this topic alone (not the
       // subject's thousands of rows), in one round trip
       this.repo.findNodeDetailWith(
@@ -125,10 +125,10 @@ export class GraphService {
         bookmarked: row?.bookmarked ?? false,
       };
       const video = await this.playableVideo(subjectId, content.video, user.id);
-      return toNodeDetailResponse(subjectId, page, draft.quiz ?? quiz, level, video);
+      return toNodeDetailResponse(subjectId, page, draft.quiz ?? quiz, level, video, { check, complete });
     }
     if (!row) throw new NotFoundException(TOPIC_NOT_FOUND);
     const video = await this.playableVideo(subjectId, row.video, user.id);
-    return toNodeDetailResponse(subjectId, row, quiz, level, video);
+    return toNodeDetailResponse(subjectId, row, quiz, level, video, { check, complete });
   }
 }

@@ -4,7 +4,7 @@ import type * as TsFsrs from 'ts-fsrs' with { 'resolution-mode': 'import' };
 // ts-fsrs ships ESM typings but also a CommonJS build (its "require" export), which this CommonJS app loads.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createEmptyCard, fsrs, Rating } = require('ts-fsrs') as typeof TsFsrs;
-import type { CardRecord, CardState } from './practice.repository';
+import type { CardState } from './practice.repository';
 
 /** The spec's ratings: 0 Again, 1 Hard, 3 Good, 5 Easy. */
 export const SPEC_RATINGS = [0, 1, 3, 5] as const;
@@ -37,7 +37,7 @@ function toCardState(c: Card): CardState {
   };
 }
 
-export function fromRecord(r: CardRecord): Card {
+export function fromRecord(r: CardState): Card {
   return {
     due: new Date(r.due),
     stability: Number(r.stability),
@@ -59,6 +59,25 @@ export function emptyCard(now: Date): CardState {
 /** FSRS's next state of the card after a review with the spec's rating at `now`. */
 export function schedule(card: Card, rating: SpecRating, now: Date): CardState {
   return toCardState(scheduler.next(card, now, SPEC_TO_FSRS[rating]).card);
+}
+
+export const RATING_LABELS: Record<SpecRating, string> = { 0: 'Again', 1: 'Hard', 3: 'Good', 5: 'Easy' };
+
+/** What each rating would schedule: shown on the rating buttons before the learner rates. */
+export interface IntervalPreview {
+  rating: SpecRating;
+  label: string;
+  scheduledDays: number;
+  due: Date;
+}
+
+/** The card's next interval for each of the spec's ratings at `now` (FSRS `repeat`), as `schedule` would set it. */
+export function preview(card: Card, now: Date): IntervalPreview[] {
+  const outcomes = scheduler.repeat(card, now);
+  return SPEC_RATINGS.map((rating) => {
+    const next = outcomes[SPEC_TO_FSRS[rating]].card;
+    return { rating, label: RATING_LABELS[rating], scheduledDays: next.scheduled_days, due: next.due };
+  });
 }
 
 export function stateName(state: number): CardStateName {

@@ -4,6 +4,8 @@ import { SubjectId } from '../../common/decorators/subject-id.decorator';
 import { AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { RequiresEntitlement } from '../../common/guards/entitlement.guard';
 import {
+  PracticeAnswerDto,
+  PracticeAnswerResponse,
   PracticeNextQuery,
   PracticeQuestionResponse,
   PracticeReviewDto,
@@ -12,6 +14,7 @@ import {
   PracticeSeedResponse,
   PracticeStatsResponse,
   PracticeSubjectQuery,
+  toPracticeAnswerResponse,
   toPracticeQuestionResponse,
   toPracticeReviewResponse,
   toPracticeSeedResponse,
@@ -48,6 +51,28 @@ export class PracticeController {
   }
 
   @RequiresEntitlement({ in: 'body', keys: ['subjectId'] })
+  @Post('answer')
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: PracticeAnswerResponse,
+    description:
+      "grades the card's served question: right or wrong, the correct choice, the explanation, each rating's interval",
+  })
+  async answer(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: PracticeAnswerDto,
+    @SubjectId() subjectId: string,
+  ): Promise<PracticeAnswerResponse> {
+    return toPracticeAnswerResponse(
+      await this.practice.answer(user.id, subjectId, {
+        nodeId: dto.nodeId,
+        questionId: dto.questionId,
+        answer: dto.answer,
+      }),
+    );
+  }
+
+  @RequiresEntitlement({ in: 'body', keys: ['subjectId'] })
   @Post('review')
   @HttpCode(200)
   @ApiOkResponse({ type: PracticeReviewResponse })
@@ -56,12 +81,7 @@ export class PracticeController {
     @Body() dto: PracticeReviewDto,
     @SubjectId() subjectId: string,
   ): Promise<PracticeReviewResponse> {
-    const review = await this.practice.review(user.id, subjectId, {
-      nodeId: dto.nodeId,
-      rating: dto.rating,
-      questionId: dto.questionId,
-      answer: dto.answer,
-    });
+    const review = await this.practice.review(user.id, subjectId, { nodeId: dto.nodeId, rating: dto.rating });
     return toPracticeReviewResponse(review);
   }
 

@@ -17,11 +17,16 @@ export interface CardState {
 /** A learner's card of a topic: its FSRS state as stored (timestamps as the driver gives them). */
 export interface CardRecord extends CardState {
   nodeId: string;
+  /** the question the card was served with, until it is rated */
+  servedQuestionId: string | null;
+  /** the answer graded for it, until it is rated */
+  answer: string | null;
+  answerCorrect: boolean | null;
 }
 
 const CARD_COLUMNS = `c.node_id as "nodeId", c.due, c.stability, c.difficulty, c.elapsed_days as "elapsedDays",
   c.scheduled_days as "scheduledDays", c.learning_steps as "learningSteps", c.reps, c.lapses, c.state,
-  c.last_review as "lastReview"`;
+  c.last_review as "lastReview", c.served_question_id as "servedQuestionId", c.answer, c.answer_correct as "answerCorrect"`;
 
 /** FSRS cards and their review log. Writes take the caller's transaction `em`. */
 @Injectable()
@@ -37,21 +42,20 @@ export class PracticeRepository {
     em: EntityManager,
     userId: string,
     subjectId: string,
-    nodeIds: string[],
+    cards: { nodeId: string; due: Date }[],
     s: CardState,
   ): Promise<string[]> {
-    if (nodeIds.length === 0) return [];
+    if (cards.length === 0) return [];
     const rows = await em.execute<{ node_id: string }[]>(
       `insert into practice_cards (user_id, subject_id, node_id, due, stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review, created_at)
-       select ?, ?, n.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-         from jsonb_array_elements_text(?::jsonb) as n(id)
+       select ?, ?, n->>'nodeId', (n->>'due')::timestamptz, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+         from jsonb_array_elements(?::jsonb) as n
         where not exists (select 1 from practice_cards p where p.user_id = ? and p.subject_id = ?)
        on conflict (user_id, subject_id, node_id) do nothing
        returning node_id`,
       [
         userId,
         subjectId,
-        s.due,
         s.stability,
         s.difficulty,
         s.elapsedDays,
@@ -62,7 +66,7 @@ export class PracticeRepository {
         s.state,
         s.lastReview,
         s.due,
-        JSON.stringify(nodeIds),
+        JSON.stringify(cards.map((c) => ({ nodeId: c.nodeId, due: c.due.toISOString() }))),
         userId,
         subjectId,
       ],
@@ -89,10 +93,35 @@ export class PracticeRepository {
     return rows[0] ?? null;
   }
 
+  /** Remembers the question the card is served with (kept until the card is rated). */
+  async serve(userId: string, subjectId: string, nodeId: string, questionId: string, now: Date): Promise<void> {
+    await this.em.execute(
+      `update practice_cards set served_question_id = ?, served_at = ?, answer = null, answer_correct = null, answered_at = null
+        where user_id = ? and subject_id = ? and node_id = ? and served_question_id is distinct from ?`,
+      [questionId, now, userId, subjectId, nodeId, questionId],
+    );
+  }
+
+  /** The graded answer of the served question, kept for the rating. */
+  async saveAnswer(
+    em: EntityManager,
+    userId: string,
+    subjectId: string,
+    nodeId: string,
+    a: { answer: string; correct: boolean; at: Date },
+  ): Promise<void> {
+    await em.execute(
+      `update practice_cards set answer = ?, answer_correct = ?, answered_at = ? where user_id = ? and subject_id = ? and node_id = ?`,
+      [a.answer, a.correct, a.at, userId, subjectId, nodeId],
+    );
+  }
+
+  /** The card's next FSRS state after a rating; the served question and its answer are cleared. */
   async updateCard(em: EntityManager, userId: string, subjectId: string, nodeId: string, s: CardState): Promise<void> {
     await em.execute(
       `update practice_cards set due = ?, stability = ?, difficulty = ?, elapsed_days = ?, scheduled_days = ?, learning_steps = ?,
-              reps = ?, lapses = ?, state = ?, last_review = ?
+              reps = ?, lapses = ?, state = ?, last_review = ?,
+              served_question_id = null, served_at = null, answer = null, answer_correct = null, answered_at = null
         where user_id = ? and subject_id = ? and node_id = ?`,
       [
         s.due,
@@ -120,13 +149,14 @@ export class PracticeRepository {
       nodeId: string;
       rating: number;
       correct: boolean | null;
+      questionId: string | null;
       reviewedAt: Date;
       scheduledDays: number;
     },
   ): Promise<void> {
     await em.execute(
-      `insert into practice_reviews (id, user_id, subject_id, node_id, rating, correct, reviewed_at, scheduled_days) values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)`,
-      [r.userId, r.subjectId, r.nodeId, r.rating, r.correct, r.reviewedAt, r.scheduledDays],
+      `insert into practice_reviews (id, user_id, subject_id, node_id, rating, correct, question_id, reviewed_at, scheduled_days) values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [r.userId, r.subjectId, r.nodeId, r.rating, r.correct, r.questionId, r.reviewedAt, r.scheduledDays],
     );
   }
 

@@ -33,6 +33,7 @@ const DRAFT: TopicNode = topic({
         { id: 'b', textHtml: 'X' },
         { id: 'c', textHtml: 'XII' },
       ],
+      answered: null,
     },
     {
       id: 'vn-anatomy-q2',
@@ -41,6 +42,7 @@ const DRAFT: TopicNode = topic({
         { id: 'a', textHtml: 'In the abdomen' },
         { id: 'b', textHtml: 'In the neck' },
       ],
+      answered: null,
     },
   ],
 });

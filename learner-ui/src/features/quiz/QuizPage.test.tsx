@@ -59,8 +59,8 @@ const RESULT: QuizResult = {
   attemptId: 'att-1',
   score: 0.5,
   graded: [
-    { questionId: 'q1', correct: true, correctAnswer: 'a', explanation: 'It leaves the medulla.' },
-    { questionId: 'q2', correct: false, correctAnswer: 'a', explanation: 'Slow breathing is about six a minute.' },
+    { questionId: 'q1', correct: true },
+    { questionId: 'q2', correct: false },
   ],
   nextStep: { type: 'practice', skills: ['Slow Breathing'] },
   gating: {

@@ -17,4 +17,5 @@ export const NEXT_STEP_LABELS: Record<NextStepType, string> = {
   review: 'Review',
   advance: 'Advance',
   post_test: 'Post Test',
+  learn: 'Learn',
 };

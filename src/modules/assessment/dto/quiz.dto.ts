@@ -100,6 +100,7 @@ const NEXT_STEP_TYPES = Object.keys({
   review: true,
   advance: true,
   post_test: true,
+  learn: true,
 } satisfies Record<NextStepType, true>);
 const MASTERY_LABELS = Object.keys({
   'Not started': true,
@@ -161,12 +162,10 @@ export class StartAttemptResponse {
   asked!: AskedQuestionResponse[];
 }
 
+/** Right or wrong only: a diagnostic's or post test's key and explanations are never revealed. */
 export class GradedAnswerResponse {
   @ApiProperty() questionId!: string;
   @ApiProperty() correct!: boolean;
-  @ApiProperty({ type: String, nullable: true, description: 'the right choice id, shown once the attempt is over' })
-  correctAnswer!: string | null;
-  @ApiProperty({ type: String, nullable: true }) explanation!: string | null;
 }
 
 export class NextStepResponse {
@@ -201,12 +200,32 @@ const SKILL_MAP = {
 } as const;
 
 /** The spec's result: `graded`, `nextStep` and `gating`, with the mastery and topics it produced. */
+export class PlacementTopicResponse {
+  @ApiProperty({ example: 'vn-hrv-basics' }) id!: string;
+  @ApiProperty() title!: string;
+}
+
+export class PlacementLearnResponse extends PlacementTopicResponse {
+  @ApiProperty({ example: 'foundations' }) moduleId!: string;
+}
+
+/** A diagnostic places the learner; it does not grade them. */
+export class PlacementResponse {
+  @ApiProperty({ type: 'integer', description: "complete topics among the course's live topics" }) known!: number;
+  @ApiProperty({ type: 'integer' }) total!: number;
+  @ApiProperty({ type: PlacementTopicResponse, nullable: true, description: "the path's next topic" })
+  start!: PlacementTopicResponse | null;
+  @ApiProperty({ type: [PlacementLearnResponse], description: 'ready topics in reading order, at most 5' })
+  learnNext!: PlacementLearnResponse[];
+}
+
 export class AttemptResultResponse {
   @ApiProperty({ format: 'uuid' }) attemptId!: string;
   @ApiProperty({ description: 'share of answers correct, 0..1' }) score!: number;
   @ApiProperty({ type: [GradedAnswerResponse] }) graded!: GradedAnswerResponse[];
   @ApiProperty({ type: NextStepResponse }) nextStep!: NextStepResponse;
   @ApiProperty({ type: GatingResponse }) gating!: GatingResponse;
+  @ApiPropertyOptional({ type: PlacementResponse, description: 'diagnostics only' }) placement?: PlacementResponse;
   @ApiProperty({ ...SKILL_MAP, description: "every live topic's title to its P(known), 0..1" })
   mastery!: Record<string, number>;
   @ApiProperty({ type: [AssessedTopicResponse], description: 'the topics the test classified' })
@@ -361,13 +380,18 @@ export function toAttemptResultResponse(r: AttemptResult): AttemptResultResponse
   return {
     attemptId: r.attemptId,
     score: r.score,
-    graded: r.graded.map((g) => ({
-      questionId: g.questionId,
-      correct: g.correct,
-      correctAnswer: g.correctAnswer,
-      explanation: g.explanation,
-    })),
+    graded: r.graded.map((g) => ({ questionId: g.questionId, correct: g.correct })),
     nextStep: { type: r.nextStep.type, skills: r.nextStep.skills },
+    ...(r.placement
+      ? {
+          placement: {
+            known: r.placement.known,
+            total: r.placement.total,
+            start: r.placement.start ? { id: r.placement.start.id, title: r.placement.start.title } : null,
+            learnNext: r.placement.learnNext.map((t) => ({ id: t.id, title: t.title, moduleId: t.moduleId })),
+          },
+        }
+      : {}),
     gating: {
       passed: r.gating.passed,
       unlockModules: r.gating.unlockModules,

@@ -1,5 +1,5 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { QuizChoice } from './quiz-item.entity';
+import type { QuizChoice, QuizItemUse } from './quiz-item.entity';
 
 /** One draft quiz item as stored in a topic's draft (answers included: they never leave assessment but to studio). */
 export interface StoredDraftItem {
@@ -9,6 +9,8 @@ export interface StoredDraftItem {
   correct: string;
   explanation: string;
   difficulty: number;
+  /** missing in drafts saved before items had a use: `assessment` */
+  use?: QuizItemUse;
 }
 
 /**

@@ -1,5 +1,9 @@
 import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
+/** `check`: revealed after answering (topic check, practice); `assessment`: never revealed (diagnostic, post test). */
+export const QUIZ_ITEM_USES = ['check', 'assessment'] as const;
+export type QuizItemUse = (typeof QUIZ_ITEM_USES)[number];
+
 export interface QuizChoice {
   id: string;
   text: string;
@@ -8,8 +12,9 @@ export interface QuizChoice {
 /** A multiple-choice question about one topic node. `correct` never leaves the server before grading. */
 @Entity({ tableName: 'quiz_items' })
 @Index({ properties: ['subjectId', 'nodeId'] })
+@Index({ properties: ['subjectId', 'nodeId', 'use'] })
 export class QuizItem {
-  [OptionalProps]?: 'position';
+  [OptionalProps]?: 'position' | 'use';
 
   @PrimaryKey({ type: 'text' })
   subjectId!: string;
@@ -37,4 +42,7 @@ export class QuizItem {
 
   @Property({ type: 'smallint' })
   difficulty!: number;
+
+  @Property({ type: 'text', default: 'assessment' })
+  use: QuizItemUse = 'assessment';
 }

@@ -1,9 +1,14 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
-/** A module of a subject unlocked for a user (by gating or by an admin). */
+export type UnlockSource = 'gating' | 'staff';
+
+/**
+ * A module of a subject unlocked for a user: by gating (`gating`: a test showed the module mastered, which opens
+ * the next one) or by an admin (`staff`: opens this module early).
+ */
 @Entity({ tableName: 'user_unlocks' })
 export class UserUnlock {
-  [OptionalProps]?: 'createdAt';
+  [OptionalProps]?: 'createdAt' | 'source';
 
   @PrimaryKey({ type: 'uuid' })
   userId!: string;
@@ -13,6 +18,9 @@ export class UserUnlock {
 
   @PrimaryKey({ type: 'text' })
   moduleId!: string;
+
+  @Property({ type: 'text', default: 'staff' })
+  source: UnlockSource = 'staff';
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CourseStructureModule } from '../../graph/structure/course-structure.module';
 import { UserDataRepository } from './user-data.repository';
 import { UserDataService } from './user-data.service';
 
@@ -9,7 +8,6 @@ import { UserDataService } from './user-data.service';
  * which have no mail queue or rate limits.
  */
 @Module({
-  imports: [CourseStructureModule],
   providers: [UserDataRepository, UserDataService],
   exports: [UserDataService],
 })

@@ -31,19 +31,31 @@ export class UserDataRepository {
     return rows[0]?.email ?? null;
   }
 
-  async unlockedModules(userId: string, subjectId: string): Promise<string[]> {
-    const rows = await this.em.execute<{ module_id: string }[]>(
-      `select module_id from user_unlocks where user_id = ? and subject_id = ? order by module_id`,
+  /** The user's unlocks of a subject with who made them. */
+  unlockSources(userId: string, subjectId: string): Promise<{ moduleId: string; source: 'gating' | 'staff' }[]> {
+    return this.em.execute<{ moduleId: string; source: 'gating' | 'staff' }[]>(
+      `select module_id as "moduleId", source from user_unlocks where user_id = ? and subject_id = ? order by module_id`,
       [userId, subjectId],
     );
-    return rows.map((r) => r.module_id);
   }
 
-  async unlock(em: EntityManager, userId: string, subjectId: string, moduleIds: string[]): Promise<void> {
+  /**
+   * Records unlocks; a module already unlocked keeps its row, except that a gating unlock marks a staff one as
+   * gating too (the test has now shown the module mastered).
+   */
+  async unlock(
+    em: EntityManager,
+    userId: string,
+    subjectId: string,
+    moduleIds: string[],
+    source: 'gating' | 'staff',
+  ): Promise<void> {
     await em.execute(
-      `insert into user_unlocks (user_id, subject_id, module_id)
-       select ?, ?, m from jsonb_array_elements_text(?::jsonb) m on conflict do nothing`,
-      [userId, subjectId, JSON.stringify(moduleIds)],
+      `insert into user_unlocks (user_id, subject_id, module_id, source)
+       select ?, ?, m, ? from jsonb_array_elements_text(?::jsonb) m
+       on conflict (user_id, subject_id, module_id) do update set source = 'gating'
+         where excluded.source = 'gating' and user_unlocks.source <> 'gating'`,
+      [userId, subjectId, source, JSON.stringify(moduleIds)],
     );
   }
 

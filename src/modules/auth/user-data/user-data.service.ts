@@ -1,6 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { TopicReader } from '../../graph/structure/topic-reader.service';
 import type { TagSource } from '../entities/user-tag.entity';
 import { isAchievementTag } from './achievements';
 import { type LearnerTagRecord, UserDataRepository } from './user-data.repository';
@@ -8,10 +7,7 @@ import { type LearnerTagRecord, UserDataRepository } from './user-data.repositor
 /** What diagnostics gave a user (module unlocks per subject, tags): written by gating, shown on the graph page. */
 @Injectable()
 export class UserDataService {
-  constructor(
-    private readonly repo: UserDataRepository,
-    private readonly structure: TopicReader,
-  ) {}
+  constructor(private readonly repo: UserDataRepository) {}
 
   /** Whether a user with this id exists (any text is accepted; a malformed id is simply no user). */
   async exists(id: string): Promise<boolean> {
@@ -31,20 +27,24 @@ export class UserDataService {
     return this.repo.email(id);
   }
 
-  /** The caller's unlocked modules of a subject, in the course's module order. */
-  async unlocks(userId: string, subjectId: string): Promise<{ subjectId: string; modules: string[] }> {
-    const [unlocked, modules] = await Promise.all([
-      this.repo.unlockedModules(userId, subjectId),
-      this.structure.modules(subjectId),
-    ]);
-    const order = new Map(modules.map((m, i) => [m.id, i]));
-    const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
-    return { subjectId, modules: [...unlocked].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)) };
+  /**
+   * Unlocks modules in the caller's transaction: `gating` (a test showed the module mastered, which opens the
+   * next one) or `staff` (an admin opened this module early). Unlocking twice changes nothing, except that gating
+   * marks a staff unlock as gating.
+   */
+  async unlock(
+    em: EntityManager,
+    userId: string,
+    subjectId: string,
+    moduleIds: string[],
+    source: 'gating' | 'staff',
+  ): Promise<void> {
+    if (moduleIds.length) await this.repo.unlock(em, userId, subjectId, moduleIds, source);
   }
 
-  /** Unlocks modules in the caller's transaction; unlocking twice changes nothing. */
-  async unlock(em: EntityManager, userId: string, subjectId: string, moduleIds: string[]): Promise<void> {
-    if (moduleIds.length) await this.repo.unlock(em, userId, subjectId, moduleIds);
+  /** The user's unlocks of a subject with their source, for the modules' soft lock. */
+  unlockSources(userId: string, subjectId: string): Promise<{ moduleId: string; source: 'gating' | 'staff' }[]> {
+    return this.repo.unlockSources(userId, subjectId);
   }
 
   /** The tags the learner sees: gating's achievements, and staff tags staff marked learner-visible. */

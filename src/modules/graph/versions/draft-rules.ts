@@ -83,7 +83,7 @@ export function contentProblem(draft: {
   summaryHtml: string;
   lessonHtml: string;
   variants: Record<VariantKey, string>;
-  quiz: { choices: { id: string }[]; correct: string }[];
+  quiz: { choices: { id: string }[]; correct: string; use?: string }[];
 }): FieldProblem | null {
   const html: [string, string][] = [
     ['summary_html', draft.summaryHtml],
@@ -96,6 +96,8 @@ export function contentProblem(draft: {
       return { field, message: `${field}: would be removed when shown to learners: ${drops.join(', ')}` };
   }
   for (const [i, item] of draft.quiz.entries()) {
+    if (item.use !== undefined && item.use !== 'check' && item.use !== 'assessment')
+      return { field: `quiz[${i}].use`, message: `quiz[${i}].use: must be check or assessment` };
     const ids = item.choices.map((c) => c.id);
     if (ids.length < 2) return { field: `quiz[${i}].choices`, message: `quiz[${i}].choices: at least 2 choices` };
     if (ids.length > 8) return { field: `quiz[${i}].choices`, message: `quiz[${i}].choices: at most 8 choices` };

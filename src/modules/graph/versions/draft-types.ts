@@ -26,6 +26,8 @@ export interface DraftQuizItem {
   correct: string;
   explanation: string;
   difficulty: number;
+  /** `check`: revealed after answering (topic check, practice); `assessment`: never revealed */
+  use: 'check' | 'assessment';
 }
 
 /** One topic's draft as the editor reads it. */
@@ -43,7 +45,12 @@ export interface NodeDraftView {
 
 export interface OutlineView {
   subjectId: string;
-  modules: { id: string; title: string; topics: { id: string; title: string; draft: boolean; created: boolean }[] }[];
+  modules: {
+    id: string;
+    title: string;
+    /** `checkItems`: the topic's check items as the next publish makes them (learners need 2; the editor warns) */
+    topics: { id: string; title: string; draft: boolean; created: boolean; checkItems: number }[];
+  }[];
   retired: { id: string; title: string; moduleId: string; draft: boolean }[];
   hasOverlay: boolean;
   etag: string;

@@ -161,6 +161,8 @@ export class DraftsService {
         correct: q.correct,
         explanation: q.explanation,
         difficulty: q.difficulty,
+        // contentProblem below refuses any other value
+        use: (q.use ?? 'assessment') as 'check' | 'assessment',
       }));
       const problem = contentProblem({
         summaryHtml: dto.summary_html,
@@ -285,7 +287,8 @@ export class DraftsService {
     });
   }
 
-  private outlineOf(subject: SubjectDraft): OutlineView {
+  /** The outline; `checkItems` annotates each topic with its check items (not part of the outline's ETag). */
+  private outlineOf(subject: SubjectDraft, checkItems = new Map<string, number>()): OutlineView {
     const moduleTitles = new Map(subject.modules.map((m) => [m.id, m.title]));
     const live = subject.ids
       .map((id) => ({ id, content: subject.content(id) }))
@@ -305,16 +308,29 @@ export class DraftsService {
         group = { id: content.moduleId, title: moduleTitles.get(content.moduleId) ?? content.moduleId, topics: [] };
         byModule.set(content.moduleId, group);
       }
-      group.topics.push({ id, title: content.title, draft: subject.draft(id), created: subject.created(id) });
+      group.topics.push({
+        id,
+        title: content.title,
+        draft: subject.draft(id),
+        created: subject.created(id),
+        checkItems: checkItems.get(id) ?? 0,
+      });
     }
     const modules = [...byModule.values()];
-    const etag = etagOf({ modules, retired });
+    // the ETag guards moves in the outline: a quiz edit (which changes checkItems) does not make an outline stale
+    const etag = etagOf({
+      modules: modules.map((m) => ({ ...m, topics: m.topics.map(({ checkItems: _c, ...t }) => t) })),
+      retired,
+    });
     return { subjectId: subject.subjectId, modules, retired, hasOverlay: subject.hasOverlay, etag };
   }
 
   async outline(subjectInput: string): Promise<OutlineView> {
     const subjectId = await this.requireSubject(subjectInput);
-    return this.outlineOf(await this.subjectDraft(this.em, subjectId));
+    return this.outlineOf(
+      await this.subjectDraft(this.em, subjectId),
+      await this.quiz.checkItemCounts(this.em, subjectId),
+    );
   }
 
   /**
@@ -331,7 +347,7 @@ export class DraftsService {
     return this.em.transactional(async (tx) => {
       await this.repo.lockSubject(tx, subjectId, 'publish');
       const subject = await this.subjectDraft(tx, subjectId);
-      const current = this.outlineOf(subject);
+      const current = this.outlineOf(subject, await this.quiz.checkItemCounts(tx, subjectId));
       if (!ifMatch) throw new HttpException(OUTLINE_IF_MATCH_REQUIRED, 428);
       if (!ifMatches(ifMatch, current.etag))
         throw new DetailedHttpException(412, OUTLINE_STALE, { current: toOutlineResponse(current) });
@@ -369,7 +385,7 @@ export class DraftsService {
           );
         }
       }
-      return this.outlineOf(await this.subjectDraft(tx, subjectId));
+      return this.outlineOf(await this.subjectDraft(tx, subjectId), await this.quiz.checkItemCounts(tx, subjectId));
     });
   }
 }

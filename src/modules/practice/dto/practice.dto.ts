@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { sanitize } from '../../../common/html/sanitize';
 import { SubjectNodeDto } from '../../graph/structure/dto/topic-ref.dto';
 import { type CardStateName, SPEC_RATINGS, type SpecRating, stateName } from '../practice-schedule';
-import type { PracticeCard, PracticeReview, PracticeStats } from '../practice.service';
+import type { PracticeAnswer, PracticeCard, PracticeReview, PracticeStats } from '../practice.service';
 
 export class PracticeSubjectQuery {
   @ApiProperty({ example: 'vagus-nerve' })
@@ -31,24 +32,26 @@ export class PracticeSeedDto {
   subjectId!: string;
 }
 
+/** The spec's review: the rating of a card whose served question was answered (POST /api/practice/answer). */
 export class PracticeReviewDto extends SubjectNodeDto {
   @ApiProperty({ enum: SPEC_RATINGS, description: '0 Again, 1 Hard, 3 Good, 5 Easy' })
   @IsIn(SPEC_RATINGS as unknown as number[], { message: 'rating must be 0 (Again), 1 (Hard), 3 (Good) or 5 (Easy)' })
   rating!: SpecRating;
+}
 
-  @ApiPropertyOptional({ description: 'the question shown (from /practice/next)' })
-  @IsOptional()
-  @IsString()
-  @MinLength(1)
+/** The answer to the question a card was served with (GET /api/practice/next). */
+export class PracticeAnswerDto extends SubjectNodeDto {
+  @ApiProperty({ description: 'the questionId the card was served with' })
+  @IsString({ message: 'questionId is required' })
+  @MinLength(1, { message: 'questionId is required' })
   @MaxLength(200)
-  questionId?: string;
+  questionId!: string;
 
-  @ApiPropertyOptional({ description: 'the chosen option id' })
-  @IsOptional()
-  @IsString()
-  @MinLength(1)
+  @ApiProperty({ description: 'the chosen option id' })
+  @IsString({ message: "answer must be one of the question's choice ids" })
+  @MinLength(1, { message: "answer must be one of the question's choice ids" })
   @MaxLength(200)
-  answer?: string;
+  answer!: string;
 }
 
 // ---- responses -------------------------------------------------------------------------------------
@@ -78,6 +81,28 @@ export class PracticeQuestionResponse {
   @ApiProperty({ format: 'date-time' }) due!: string;
 }
 
+export class PracticeIntervalResponse {
+  @ApiProperty({ enum: SPEC_RATINGS }) rating!: SpecRating;
+  @ApiProperty({ enum: ['Again', 'Hard', 'Good', 'Easy'] }) label!: string;
+  @ApiProperty({ type: 'integer', description: 'days until the card is due again with this rating' })
+  scheduledDays!: number;
+  @ApiProperty({ format: 'date-time' }) due!: string;
+}
+
+export class PracticeAnswerResponse {
+  @ApiProperty({ example: 'vn-anatomy' }) nodeId!: string;
+  @ApiProperty({ example: 'vn-anatomy-q6' }) questionId!: string;
+  @ApiProperty() correct!: boolean;
+  @ApiProperty({ example: 'b', description: 'the right choice id (check items only)' }) correctAnswer!: string;
+  @ApiProperty({ description: 'sanitised html' }) explanation!: string;
+  @ApiProperty({ description: 'whether the answer moved mastery (a due card, once a day per item)' })
+  counted!: boolean;
+  @ApiProperty({ type: Number, nullable: true, description: "the topic's P(known) after the answer" })
+  mastery!: number | null;
+  @ApiProperty({ type: [PracticeIntervalResponse], description: 'what each rating would schedule' })
+  intervals!: PracticeIntervalResponse[];
+}
+
 export class PracticeSeedResponse {
   @ApiProperty({ type: 'integer', description: 'cards created now (0 when the learner had them all)' })
   created!: number;
@@ -86,7 +111,7 @@ export class PracticeSeedResponse {
 export class PracticeReviewResponse {
   @ApiProperty({ example: 'vn-anatomy' }) nodeId!: string;
   @ApiProperty({ enum: SPEC_RATINGS }) rating!: SpecRating;
-  @ApiProperty({ type: Boolean, nullable: true, description: 'the answer graded; null when none was sent' })
+  @ApiProperty({ type: Boolean, nullable: true, description: 'the answer graded before the rating' })
   correct!: boolean | null;
   @ApiProperty({ format: 'date-time', description: 'when the card is due next' }) due!: string;
   @ApiProperty({ type: 'integer' }) scheduledDays!: number;
@@ -118,6 +143,24 @@ export function toPracticeQuestionResponse(card: PracticeCard): PracticeQuestion
     options: (q?.choices ?? []).map((o) => ({ id: o.id, text: o.text })),
     type: 'multiple_choice',
     due: new Date(card.due).toISOString(),
+  };
+}
+
+export function toPracticeAnswerResponse(a: PracticeAnswer): PracticeAnswerResponse {
+  return {
+    nodeId: a.nodeId,
+    questionId: a.questionId,
+    correct: a.correct,
+    correctAnswer: a.correctAnswer,
+    explanation: sanitize(a.explanation),
+    counted: a.counted,
+    mastery: a.mastery === null ? null : Math.round(a.mastery * 1000) / 1000,
+    intervals: a.intervals.map((i) => ({
+      rating: i.rating,
+      label: i.label,
+      scheduledDays: i.scheduledDays,
+      due: i.due.toISOString(),
+    })),
   };
 }
 

@@ -4,7 +4,8 @@ import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/c
 @Entity({ tableName: 'practice_cards' })
 @Index({ properties: ['userId', 'subjectId', 'due'] })
 export class PracticeCard {
-  [OptionalProps]?: 'lastReview' | 'createdAt';
+  [OptionalProps]?:
+    'lastReview' | 'createdAt' | 'servedQuestionId' | 'servedAt' | 'answer' | 'answerCorrect' | 'answeredAt';
 
   @PrimaryKey({ type: 'uuid' })
   userId!: string;
@@ -48,4 +49,21 @@ export class PracticeCard {
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
+
+  /** the check item `GET /api/practice/next` served the card with, until it is rated */
+  @Property({ type: 'text', nullable: true })
+  servedQuestionId?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  servedAt?: Date | null;
+
+  /** the answer `POST /api/practice/answer` graded, until the card is rated */
+  @Property({ type: 'text', nullable: true })
+  answer?: string | null;
+
+  @Property({ type: 'boolean', nullable: true })
+  answerCorrect?: boolean | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  answeredAt?: Date | null;
 }

@@ -24,6 +24,10 @@ export class PracticeReview {
   @Property({ type: 'boolean', nullable: true })
   correct?: boolean | null;
 
+  /** the check item answered before the rating */
+  @Property({ type: 'text', nullable: true })
+  questionId?: string | null;
+
   @Property({ type: 'timestamptz' })
   reviewedAt!: Date;
 

@@ -92,6 +92,7 @@ export async function readBundled(dir: string): Promise<MigrationInput> {
             correct: q.correct,
             explanation: q.explanation,
             difficulty: q.difficulty,
+            use: q.use ?? 'assessment',
           })),
       ),
       lectures: s.lectures
@@ -293,6 +294,8 @@ function mapLegacyNode(
       correct: correct!,
       explanation: str(o.explanation) ?? '',
       difficulty: [1, 2, 3].includes(difficulty) ? difficulty : 2,
+      // a legacy source's micro quiz was served to learners without its key: an assessment item, never revealed
+      use: 'assessment',
     });
   });
 

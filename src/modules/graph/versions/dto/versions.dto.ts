@@ -159,6 +159,17 @@ export class QuizItemDraftDto {
   @Min(1, { message: 'difficulty must be 1, 2 or 3' })
   @Max(3, { message: 'difficulty must be 1, 2 or 3' })
   difficulty!: number;
+
+  @ApiPropertyOptional({
+    enum: ['check', 'assessment'],
+    default: 'assessment',
+    description:
+      '`check`: shown by the topic check and practice, answer and explanation revealed after answering; `assessment`: only the diagnostic and the post test, never revealed',
+  })
+  @IsOptional()
+  @IsString({ message: 'use must be check or assessment' })
+  @MaxLength(32, { message: 'use must be check or assessment' })
+  use?: string;
 }
 
 export class NodeVideoDto {
@@ -353,6 +364,7 @@ export class StudioQuizItemResponse {
   @ApiProperty({ example: 'b', description: 'the correct choice id' }) correct!: string;
   @ApiProperty() explanation!: string;
   @ApiProperty({ type: 'integer', example: 2 }) difficulty!: number;
+  @ApiProperty({ enum: ['check', 'assessment'] }) use!: 'check' | 'assessment';
 }
 
 /** A topic as the editor edits it: the draft's values when it has a draft, else the published ones. */
@@ -403,6 +415,12 @@ export class OutlineTopicResponse {
   @ApiProperty() title!: string;
   @ApiProperty({ description: 'the topic has unpublished changes' }) draft!: boolean;
   @ApiProperty({ description: 'added in the Studio and not yet published' }) created!: boolean;
+  @ApiProperty({
+    type: 'integer',
+    description:
+      "the topic's check items as the next publish makes them: learners' topic check and practice need at least 2 (publishing does not refuse fewer)",
+  })
+  checkItems!: number;
 }
 
 export class OutlineModuleResponse {
@@ -506,6 +524,7 @@ export function toNodeDraftResponse(draft: NodeDraftView): NodeDraftResponse {
       correct: q.correct,
       explanation: q.explanation,
       difficulty: q.difficulty,
+      use: q.use,
     })),
     hasOverlay: draft.hasOverlay,
     etag: draft.etag,
@@ -522,7 +541,13 @@ export function toOutlineResponse(o: OutlineView): OutlineResponse {
     modules: o.modules.map((m) => ({
       id: m.id,
       title: m.title,
-      topics: m.topics.map((t) => ({ id: t.id, title: t.title, draft: t.draft, created: t.created })),
+      topics: m.topics.map((t) => ({
+        id: t.id,
+        title: t.title,
+        draft: t.draft,
+        created: t.created,
+        checkItems: t.checkItems,
+      })),
     })),
     retired: o.retired.map((t) => ({ id: t.id, title: t.title, moduleId: t.moduleId, draft: t.draft })),
     hasOverlay: o.hasOverlay,
