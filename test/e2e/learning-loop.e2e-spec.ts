@@ -1,4 +1,6 @@
 import { Migration20261201000000LearningLoop } from '../../src/database/migrations/Migration20261201000000LearningLoop';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { UserDataService } from '../../src/modules/auth/user-data/user-data.service';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { Harness, type TestUser } from '../support/harness';
 
@@ -320,6 +322,61 @@ describe('soft lock of modules', () => {
     expect(p.topics.filter((t) => t.ready).map((t) => t.moduleId)).toContain(m2.id);
     expect(p.next.type).toBe('topic');
     expect(p.topics.find((t) => t.id === firstOfM2.id)!.complete).toBe(false);
+  });
+});
+
+describe('staff and test unlocks of one module', () => {
+  it('neither overwrites the other: a test that masters a staff-opened module keeps it open and opens the next', async () => {
+    const [, m2, m3] = modules;
+    const admin = await h.demoToken('admin');
+    const u = await h.learnerWith(SUBJECT, 'loop-both-unlocks');
+    const url = `/api/admin/users/${u.id}/unlocks`;
+    expect((await h.post(url, { subjectId: SUBJECT, moduleId: m2.id }, { token: admin })).status).toBe(201);
+    // a test shows module 2 mastered (gating writes its unlock beside the staff one)
+    const userData = h.app.get(UserDataService);
+    const em = h.app.get(EntityManager).fork();
+    await em.transactional((tx) => userData.unlock(tx, u.id, SUBJECT, [m2.id], 'gating'));
+
+    const p = await path(u);
+    expect(p.modules[1]).toMatchObject({ id: m2.id, locked: false, openedBy: 'unlock' });
+    expect(p.modules[2]).toMatchObject({ id: m3.id, locked: false, openedBy: 'mastery' });
+    expect(
+      await h.sql(`select source from user_unlocks where user_id = ? and module_id = ? order by source`, [u.id, m2.id]),
+    ).toEqual([{ source: 'gating' }, { source: 'staff' }]);
+    // the admin still sees (and can take back) the staff unlock; the earned one stays
+    expect((await h.get<{ moduleId: string }[]>(url, { token: admin })).body.map((x) => x.moduleId)).toEqual([m2.id]);
+    expect(
+      (await h.request('DELETE', url, { token: admin, body: { subjectId: SUBJECT, moduleId: m2.id } })).status,
+    ).toBe(200);
+    const after = await path(u);
+    expect(after.modules[2]).toMatchObject({ locked: false, openedBy: 'mastery' });
+    // an admin unlock of a module a test already earned is a staff unlock of its own, not "already unlocked"
+    const v = await h.learnerWith(SUBJECT, 'loop-earned-then-staff');
+    await em.transactional((tx) => userData.unlock(tx, v.id, SUBJECT, [m3.id], 'gating'));
+    expect(
+      (await h.post(`/api/admin/users/${v.id}/unlocks`, { subjectId: SUBJECT, moduleId: m3.id }, { token: admin }))
+        .status,
+    ).toBe(201);
+    expect((await path(v)).modules[2]).toMatchObject({ locked: false, openedBy: 'unlock' });
+  });
+});
+
+describe('a hidden staff tag and the achievement of the same name', () => {
+  it('a test that earns it takes the tag over, so the learner sees the achievement', async () => {
+    const [m1] = modules;
+    const admin = await h.demoToken('admin');
+    const u = await h.learnerWith(SUBJECT, 'loop-tag-takeover');
+    const tag = `${SUBJECT}:${m1.id}-mastered`;
+    expect((await h.post(`/api/admin/users/${u.id}/tags`, { tag }, { token: admin })).status).toBe(201);
+    expect((await h.get<{ tags: string[] }>('/api/me/tags', { token: u.token })).body.tags).toEqual([]);
+    const em = h.app.get(EntityManager).fork();
+    await em.transactional((tx) => h.app.get(UserDataService).tag(tx, u.id, [tag], 'gating'));
+    expect((await h.get<{ tags: string[] }>('/api/me/tags', { token: u.token })).body.tags).toEqual([
+      `${m1.title} mastered`,
+    ]);
+    expect(await h.sql(`select source, learner_visible from user_tags where user_id = ?`, [u.id])).toEqual([
+      { source: 'gating', learner_visible: true },
+    ]);
   });
 });
 

@@ -48,9 +48,22 @@ export class Migration20261201000000LearningLoop extends Migration {
     this.addSql(
       `update "user_unlocks" u set "source" = 'gating' where exists (select 1 from "user_tags" t where t."user_id" = u."user_id" and t."tag" = u."subject_id" || ':' || u."module_id" || '-mastered');`,
     );
+    // The two sources mean different things (staff on X opens X; gating on X opens X + 1), so a module may
+    // hold one row of each: neither ever overwrites or hides the other.
+    this.addSql('alter table "user_unlocks" drop constraint "user_unlocks_pkey";');
+    this.addSql(
+      'alter table "user_unlocks" add constraint "user_unlocks_pkey" primary key ("user_id", "subject_id", "module_id", "source");',
+    );
   }
 
   override async down(): Promise<void> {
+    this.addSql(
+      `delete from "user_unlocks" u where u."source" = 'staff' and exists (select 1 from "user_unlocks" g where g."user_id" = u."user_id" and g."subject_id" = u."subject_id" and g."module_id" = u."module_id" and g."source" = 'gating');`,
+    );
+    this.addSql('alter table "user_unlocks" drop constraint "user_unlocks_pkey";');
+    this.addSql(
+      'alter table "user_unlocks" add constraint "user_unlocks_pkey" primary key ("user_id", "subject_id", "module_id");',
+    );
     this.addSql('alter table "user_unlocks" drop constraint if exists "user_unlocks_source_check";');
     this.addSql('alter table "user_unlocks" drop column "source";');
     this.addSql('alter table "practice_reviews" drop column "question_id";');

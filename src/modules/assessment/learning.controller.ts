@@ -52,10 +52,16 @@ export class LearningController {
     return toLearningPathResponse(await this.paths.path(user.id, subjectId, q.after));
   }
 
+  /** Entitled like the path it is computed from: another course's locks are not the caller's business. */
   @ApiTags('me')
+  @RequiresEntitlement({ in: 'query', keys: ['subjectId'] })
   @Get('me/unlocks')
   @ApiOkResponse({ type: UnlocksResponse })
-  async unlocks(@CurrentUser() user: AuthUser, @Query() q: UnlocksQuery): Promise<UnlocksResponse> {
-    return toUnlocksResponse(await this.paths.unlocks(user.id, q.subjectId));
+  async unlocks(
+    @CurrentUser() user: AuthUser,
+    @Query() _q: UnlocksQuery,
+    @SubjectId() subjectId: string,
+  ): Promise<UnlocksResponse> {
+    return toUnlocksResponse(await this.paths.unlocks(user.id, subjectId));
   }
 }

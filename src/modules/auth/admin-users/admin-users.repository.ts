@@ -188,7 +188,7 @@ export class AdminUsersRepository {
   async unlocks(userId: string, subjectId?: string): Promise<UserUnlockRecord[]> {
     const rows = await this.em.execute<Row[]>(
       `select subject_id, module_id, created_at from user_unlocks
-        where user_id = ?${subjectId !== undefined ? ' and subject_id = ?' : ''}
+        where source = 'staff' and user_id = ?${subjectId !== undefined ? ' and subject_id = ?' : ''}
         order by subject_id, created_at, module_id`,
       subjectId !== undefined ? [userId, subjectId] : [userId],
     );
@@ -197,26 +197,27 @@ export class AdminUsersRepository {
 
   async findUnlock(userId: string, subjectId: string, moduleId: string): Promise<UserUnlockRecord | null> {
     const rows = await this.em.execute<Row[]>(
-      `select subject_id, module_id, created_at from user_unlocks where user_id = ? and subject_id = ? and module_id = ?`,
+      `select subject_id, module_id, created_at from user_unlocks
+        where source = 'staff' and user_id = ? and subject_id = ? and module_id = ?`,
       [userId, subjectId, moduleId],
     );
     return rows[0] ? toUnlock(rows[0]) : null;
   }
 
-  /** Unlocks the module; null when it already was. */
+  /** Unlocks the module early (a staff unlock, beside any a test earned); null when staff already had. */
   async addUnlock(em: EntityManager, userId: string, subjectId: string, moduleId: string) {
     const rows = await em.execute<Row[]>(
-      `insert into user_unlocks (user_id, subject_id, module_id, created_at) values (?, ?, ?, now())
+      `insert into user_unlocks (user_id, subject_id, module_id, source, created_at) values (?, ?, ?, 'staff', now())
        on conflict do nothing returning subject_id, module_id, created_at`,
       [userId, subjectId, moduleId],
     );
     return rows[0] ? toUnlock(rows[0]) : null;
   }
 
-  /** Locks the module again; null when it was not unlocked. */
+  /** Takes back the staff unlock (one a test earned stays); null when there was none. */
   async removeUnlock(em: EntityManager, userId: string, subjectId: string, moduleId: string) {
     const rows = await em.execute<Row[]>(
-      `delete from user_unlocks where user_id = ? and subject_id = ? and module_id = ?
+      `delete from user_unlocks where source = 'staff' and user_id = ? and subject_id = ? and module_id = ?
        returning subject_id, module_id, created_at`,
       [userId, subjectId, moduleId],
     );

@@ -4,11 +4,11 @@ export type UnlockSource = 'gating' | 'staff';
 
 /**
  * A module of a subject unlocked for a user: by gating (`gating`: a test showed the module mastered, which opens
- * the next one) or by an admin (`staff`: opens this module early).
+ * the next one) or by an admin (`staff`: opens this module early). One row per source, so neither hides the other.
  */
 @Entity({ tableName: 'user_unlocks' })
 export class UserUnlock {
-  [OptionalProps]?: 'createdAt' | 'source';
+  [OptionalProps]?: 'createdAt';
 
   @PrimaryKey({ type: 'uuid' })
   userId!: string;
@@ -19,8 +19,8 @@ export class UserUnlock {
   @PrimaryKey({ type: 'text' })
   moduleId!: string;
 
-  @Property({ type: 'text', default: 'staff' })
-  source: UnlockSource = 'staff';
+  @PrimaryKey({ type: 'text', default: 'staff' })
+  source!: UnlockSource;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

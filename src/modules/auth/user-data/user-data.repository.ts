@@ -39,10 +39,7 @@ export class UserDataRepository {
     );
   }
 
-  /**
-   * Records unlocks; a module already unlocked keeps its row, except that a gating unlock marks a staff one as
-   * gating too (the test has now shown the module mastered).
-   */
+  /** Records unlocks of one source; a module may also hold the other source's row, which is left as it is. */
   async unlock(
     em: EntityManager,
     userId: string,
@@ -53,8 +50,7 @@ export class UserDataRepository {
     await em.execute(
       `insert into user_unlocks (user_id, subject_id, module_id, source)
        select ?, ?, m, ? from jsonb_array_elements_text(?::jsonb) m
-       on conflict (user_id, subject_id, module_id) do update set source = 'gating'
-         where excluded.source = 'gating' and user_unlocks.source <> 'gating'`,
+       on conflict do nothing`,
       [userId, subjectId, source, JSON.stringify(moduleIds)],
     );
   }
@@ -67,7 +63,11 @@ export class UserDataRepository {
     );
   }
 
-  /** Adds the tags (a tag the user has is kept as it is, whoever wrote it). */
+  /**
+   * Adds the tags. A tag the user has is kept as it is, except that gating takes over a staff tag of the same
+   * name (a test has now earned it): it becomes gating's, with gating's visibility, so a hidden staff copy
+   * cannot hide a real achievement.
+   */
   async tag(
     em: EntityManager,
     userId: string,
@@ -77,7 +77,8 @@ export class UserDataRepository {
     await em.execute(
       `insert into user_tags (user_id, tag, source, learner_visible)
        select ?, t->>'tag', ?, (t->>'learnerVisible')::boolean from jsonb_array_elements(?::jsonb) t
-       on conflict do nothing`,
+       on conflict (user_id, tag) do update set source = 'gating', learner_visible = excluded.learner_visible
+         where excluded.source = 'gating' and user_tags.source <> 'gating'`,
       [userId, source, JSON.stringify(tags)],
     );
   }

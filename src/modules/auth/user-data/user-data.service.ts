@@ -29,8 +29,8 @@ export class UserDataService {
 
   /**
    * Unlocks modules in the caller's transaction: `gating` (a test showed the module mastered, which opens the
-   * next one) or `staff` (an admin opened this module early). Unlocking twice changes nothing, except that gating
-   * marks a staff unlock as gating.
+   * next one) or `staff` (an admin opened this module early). A module may hold one unlock of each source:
+   * neither overwrites the other, and unlocking twice changes nothing.
    */
   async unlock(
     em: EntityManager,
