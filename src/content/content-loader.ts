@@ -457,6 +457,11 @@ export function stemWords(stem: string): Set<string> {
   );
 }
 
+/** Whether revealing a check item with this stem would give away the assessment item with that one. */
+export function tooCloseToAssessment(checkStem: string, assessmentStem: string): boolean {
+  return jaccard(stemWords(checkStem), stemWords(assessmentStem)) >= CHECK_OVERLAP_MAX;
+}
+
 /** |A ∩ B| / |A ∪ B|; 0 for two empty sets. */
 export function jaccard(a: Set<string>, b: Set<string>): number {
   let both = 0;

@@ -471,6 +471,41 @@ describe('the draft node', () => {
     expect(link.status).toBe(200);
   });
 
+  it('a check item whose answer learners have seen never becomes a test item, and no check item may paraphrase one', async () => {
+    const subject = 'metabolic';
+    const [{ node_id: nodeId }] = await h.sql<{ node_id: string }>(
+      `select node_id from quiz_items where subject_id = ? and use = 'check' order by node_id limit 1`,
+      [subject],
+    );
+    const before = await read(subject, nodeId);
+    const i = before.body.quiz.findIndex((q) => q.use === 'check');
+    const t = before.body.quiz.findIndex((q) => q.use === 'assessment');
+    expect(i).toBeGreaterThanOrEqual(0);
+    expect(t).toBeGreaterThanOrEqual(0);
+    const checkId = before.body.quiz[i].id;
+
+    const demoted = await edit(subject, nodeId, (n) => ({
+      quiz: n.quiz.map((q, k) => (k === i ? { ...q, use: 'assessment' } : q)),
+    }));
+    expect(demoted.status).toBe(400);
+    expect(demoted.body.field).toBe(`quiz[${i}].use`);
+    expect(demoted.body.message).toBe(
+      `quiz[${i}].use: "${checkId}" has been shown to learners with its answer as a check item, so it cannot become an assessment item; add a new assessment item instead`,
+    );
+
+    const close = await edit(subject, nodeId, (n) => ({
+      quiz: n.quiz.map((q, k) => (k === i ? { ...q, stem: `${n.quiz[t].stem} Explain briefly.` } : q)),
+    }));
+    expect(close.status).toBe(400);
+    expect(close.body.field).toBe(`quiz[${i}].stem`);
+    expect(close.body.message).toMatch(
+      /too close to assessment item quiz\[\d+\]: revealing its answer would give the test away$/,
+    );
+
+    // nothing was saved by either refusal
+    expect((await read(subject, nodeId)).body.etag).toBe(before.body.etag);
+  });
+
   it('412 with the current draft when someone saved since, and nothing of the first save is lost', async () => {
     const subject = 'vagus-nerve';
     const { nodeId } = await pick(subject);

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { contentHash } from '../../common/content-hash';
 import { DetailedHttpException } from '../../common/http/detailed-http.exception';
+import { tooCloseToAssessment } from '../../content/content-loader';
 import type { QuizItemUse, StoredDraftItem } from './entities';
 import type { PublicQuizItem } from './quiz-items.service';
 import { QuizDraftsRepository } from './quiz-drafts.repository';
@@ -83,6 +84,27 @@ export class QuizDraftsService {
         return id;
       }
     };
+    // A check item's answer has been shown to learners: it can never become a test item again.
+    const published = new Map((await this.repo.publishedItems(em, subjectId, nodeId)).map((p) => [p.id, p]));
+    for (const [i, item] of input.entries()) {
+      if (item.id && item.use !== 'check' && published.get(item.id)?.use === 'check')
+        throw fieldError(
+          `quiz[${i}].use`,
+          `"${item.id}" has been shown to learners with its answer as a check item, so it cannot become an assessment item; add a new assessment item instead`,
+        );
+    }
+    // Revealing a check item must not give a test item away (the content packs' rule, content/README.md).
+    for (const [i, item] of input.entries()) {
+      if (item.use !== 'check') continue;
+      for (const [j, test] of input.entries()) {
+        if (test.use === 'check') continue;
+        if (tooCloseToAssessment(item.stem, test.stem))
+          throw fieldError(
+            `quiz[${i}].stem`,
+            `this check item is too close to assessment item quiz[${j}]: revealing its answer would give the test away`,
+          );
+      }
+    }
     const items: StudioQuizItem[] = [];
     for (const item of input) items.push(canonical({ ...item, id: item.id ?? (await freshId()) }));
     // saved even when equal to the published items, like the rest of the draft: publishing skips what did not change
