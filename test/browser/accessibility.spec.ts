@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Page } from '@playwright/test';
+import { parse } from 'yaml';
 import { AxeWalk } from './a11y';
 import { expect, test } from './fixtures';
-import { learnerWhoOwnsVagus, signIn } from './support';
+import { learnerWhoOwns, learnerWhoOwnsVagus, signIn } from './support';
 
 /**
  * Issue #17: every route of the spec's route table (signed out, learner, studio, admin) and the
@@ -308,5 +311,272 @@ test('axe: dashboard, graph and quiz pages', async ({ page }) => {
   await axe.scan('/quiz results');
   await visit(page, '/quiz?subject=vagus-nerve&kind=diag');
   await axe.scan('/quiz diagnostic again (cooldown or locked)');
+  axe.expectClean();
+});
+
+/*
+ * Issue 26 ("axe stays at 0 serious on every new or changed page, at 1280 and 390 px";
+ * docs/learning-loop-api.md "Browser journey and accessibility"): a resumed quiz, the placement results, the post
+ * test's results, the graph's Resume, Complete and Locked cards, the Map and its phone list, notes across courses
+ * with the Course select, register with its name, login, the Name on certificates dialog and the lecture audio.
+ */
+
+/** The 390 px phone and the 1280 px desktop of issue 26's "Done when". */
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/** Text as a page shows it: tags gone, spaces collapsed. */
+function plain(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** vagus-nerve's quiz items (check and assessment) from its content pack, by the stem as shown: the correct choice and the module. */
+function vagusKey(): Map<string, { correct: string; module: string }> {
+  const dir = join(__dirname, '..', '..', 'content', 'vagus-nerve', 'nodes');
+  const key = new Map<string, { correct: string; module: string }>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+    const node = parse(readFileSync(join(dir, file), 'utf8')) as {
+      module: string;
+      quiz?: { stem: string; correct: string }[];
+    };
+    for (const q of node.quiz ?? []) key.set(plain(q.stem), { correct: q.correct, module: node.module });
+  }
+  return key;
+}
+
+/**
+ * Answers the current question of a test and submits it: right on the first module's topics, wrong on the others,
+ * so the placement has topics already known and topics to learn next.
+ */
+async function answerQuestion(page: Page, key: Map<string, { correct: string; module: string }>) {
+  const item = key.get(plain(await page.locator('[id^="q-"][id$="-stem"]').first().innerText()));
+  const radios = page.locator('input[type="radio"]');
+  const pick = !item
+    ? radios.first()
+    : item.module === 'foundations'
+      ? radios.and(page.locator(`[value="${item.correct}"]`))
+      : radios.and(page.locator(`:not([value="${item.correct}"])`)).first();
+  await pick.check();
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+}
+
+test('axe: a resumed diagnostic, the graph with Resume, Complete and Locked cards, the Map and its phone list, and the placement results, at 1280 and 390 px', async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  const axe = new AxeWalk(page);
+  const key = vagusKey();
+  await learnerWhoOwnsVagus(page);
+  await page.setViewportSize(DESKTOP);
+
+  // the first topic's check answered right, so its card is complete
+  await visit(page, '/node/vn-what-is-the-vagus-nerve?subject=vagus-nerve');
+  const check = page.getByRole('region', { name: 'Check your understanding' });
+  await expect(check.getByRole('button', { name: 'Check answer' })).toBeVisible({ timeout: 30_000 });
+  for (let i = 0; i < 6 && !(await check.getByTestId('check-summary').isVisible()); i++) {
+    const correct = key.get(plain(await check.getByTestId('check-stem').innerText()))?.correct;
+    await check.locator(`input[type="radio"][value="${correct}"]`).check();
+    await check.getByRole('button', { name: 'Check answer' }).click();
+    await expect(check.getByTestId('check-feedback')).toBeVisible();
+    const next = check.getByRole('button', { name: 'Next question' });
+    if (await next.isVisible()) await next.click();
+  }
+  await expect(check.getByTestId('check-summary')).toContainText('topic complete');
+
+  // the diagnostic: two answers, then a reload resumes at question 3
+  await visit(page, '/quiz?subject=vagus-nerve&kind=diag');
+  const number = page.getByTestId('quiz-question-number');
+  for (const n of [1, 2]) {
+    await expect(number).toHaveText(`Question ${n}`, { timeout: 20_000 });
+    await answerQuestion(page, key);
+  }
+  await expect(number).toHaveText('Question 3', { timeout: 20_000 });
+  await page.reload();
+  await expect(number).toHaveText('Question 3', { timeout: 20_000 });
+  await axe.scan('/quiz diagnostic resumed at question 3 (1280)');
+  await page.setViewportSize(PHONE);
+  await axe.scan('/quiz diagnostic resumed at question 3 (390)');
+
+  // the graph: "Resume diagnostic (question 3)", a complete card and locked cards, then the phone's Map list
+  await visit(page, '/graph?subject=vagus-nerve');
+  await expect(page.getByRole('link', { name: 'Resume diagnostic (question 3)' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article', { name: /, complete$/ }).first()).toBeVisible();
+  await expect(page.getByText('Locked', { exact: true }).first()).toBeVisible();
+  await axe.scan('/graph cards with Resume, Complete and Locked (390)');
+  await page.getByRole('button', { name: 'Map' }).click();
+  await expect(page.getByTestId('graph-list').getByRole('link').first()).toBeVisible();
+  await axe.scan('/graph Map as a list (390)');
+  await page.setViewportSize(DESKTOP);
+  await visit(page, '/graph?subject=vagus-nerve');
+  await expect(page.getByRole('link', { name: 'Resume diagnostic (question 3)' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article', { name: /, complete$/ }).first()).toBeVisible();
+  await axe.scan('/graph cards with Resume, Complete and Locked (1280)');
+  await page.getByRole('button', { name: 'Map' }).click();
+  await expect(page.getByTestId('graph-map').locator('button[data-node-id]').first()).toBeVisible();
+  await axe.scan('/graph Map (1280)');
+
+  // resume from the graph and finish
+  await page.getByRole('link', { name: 'Resume diagnostic (question 3)' }).click();
+  const results = page.getByRole('heading', { name: 'Results' });
+  await expect(number).toHaveText('Question 3', { timeout: 20_000 });
+  for (let n = 3; n <= 40 && !(await results.isVisible()); n++) {
+    await answerQuestion(page, key);
+    // the next question, or the results
+    await expect(number.filter({ hasText: new RegExp(`^Question ${n + 1}$`) }).or(results)).toBeVisible({
+      timeout: 20_000,
+    });
+  }
+  await expect(results).toBeVisible();
+  await expect(page.getByTestId('quiz-placement')).toHaveText(/^You already know \d+ of 16 topics$/);
+  await axe.scan('/quiz diagnostic results, placement (1280)');
+  await expect(page.getByTestId('quiz-start').getByRole('link', { name: 'Start' })).toBeVisible();
+  await expect(page.getByTestId('quiz-learn-next').getByRole('link').first()).toBeVisible();
+  const known = page.getByTestId('quiz-known');
+  await known.getByRole('button', { name: 'Already known' }).click();
+  await expect(known.getByRole('link').first()).toBeVisible();
+  await axe.scan('/quiz diagnostic results, Already known expanded (1280)');
+  await page.setViewportSize(PHONE);
+  await axe.scan('/quiz diagnostic results, Already known expanded (390)');
+
+  // the post test, answered as it comes, to its results
+  await visit(page, '/quiz?subject=vagus-nerve&kind=final');
+  await expect(number.or(results)).toBeVisible({ timeout: 20_000 });
+  for (let n = 1; n <= 60 && !(await results.isVisible()); n++) {
+    await expect(number).toHaveText(`Question ${n}`, { timeout: 20_000 });
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(number.filter({ hasText: new RegExp(`^Question ${n + 1}$`) }).or(results)).toBeVisible({
+      timeout: 20_000,
+    });
+  }
+  await expect(results).toBeVisible();
+  await expect(page.getByTestId('quiz-score')).toBeVisible();
+  await axe.scan('/quiz post test results (390)');
+  await page.setViewportSize(DESKTOP);
+  await axe.scan('/quiz post test results (1280)');
+
+  axe.expectClean();
+});
+
+test('axe: notes across two courses (grouped, filtered) and New Note with its Course select, at 1280 and 390 px', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const axe = new AxeWalk(page);
+  await learnerWhoOwns(page, 'metabolic', 'price_metabolic', '$29.00');
+  await page.goto('/checkout/start?subject=vagus-nerve&priceId=price_vagus_nerve');
+  await page.getByRole('button', { name: 'Pay $49.00' }).click();
+  await expect(page).toHaveURL(/\/dashboard(\?|$)/);
+
+  await page.setViewportSize(DESKTOP);
+  await visit(page, '/notes');
+  for (const [course, title] of [
+    ['vagus-nerve', 'Vagal rootlets'],
+    ['metabolic', 'Insulin timing'],
+  ]) {
+    await page.getByRole('button', { name: 'New Note' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Note' });
+    const select = dialog.getByRole('combobox', { name: 'Course' });
+    await expect(select).toBeVisible({ timeout: 20_000 });
+    if (course === 'vagus-nerve') await axe.scan('/notes New Note with the Course select (1280)');
+    await select.selectOption(course);
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Content').fill('Written for the accessibility check.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 20_000 });
+  }
+  const filter = page.getByRole('group', { name: 'Filter by course' });
+  await expect(filter.getByRole('button', { name: 'All courses' })).toBeVisible();
+  await axe.scan('/notes across courses, grouped, All courses (1280)');
+  await filter.getByRole('button').nth(1).click();
+  await expect(filter.getByRole('button', { name: 'All courses' })).toHaveAttribute('aria-pressed', 'false');
+  await axe.scan('/notes across courses, one course chosen in the filter (1280)');
+
+  await page.setViewportSize(PHONE);
+  await visit(page, '/notes');
+  await expect(page.getByRole('heading', { name: 'Insulin timing' })).toBeVisible({ timeout: 20_000 });
+  await axe.scan('/notes across courses, grouped, All courses (390)');
+  await page.getByRole('button', { name: 'New Note' }).click();
+  await expect(page.getByRole('dialog', { name: 'New Note' }).getByRole('combobox', { name: 'Course' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await axe.scan('/notes New Note with the Course select (390)');
+  await page.keyboard.press('Escape');
+
+  axe.expectClean();
+});
+
+test('axe: register with its name field, login, and the Name on certificates dialog, at 1280 and 390 px', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const axe = new AxeWalk(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await visit(page, '/register');
+    await expect(page.getByLabel('Your name (optional)')).toBeVisible();
+    await axe.scan(`/register (${size.width})`);
+    await visit(page, '/register?next=%2Fcheckout%2Fstart%3Fsubject%3Dvagus-nerve');
+    await axe.scan(`/register with next (${size.width})`);
+    await visit(page, '/login');
+    await axe.scan(`/login (${size.width})`);
+  }
+
+  await page.setViewportSize(DESKTOP);
+  await learnerWhoOwnsVagus(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await visit(page, '/dashboard');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Name on certificates' }).click();
+    const naming = page.getByRole('dialog', { name: 'Name on certificates' });
+    await expect(naming.getByLabel('Your name')).toBeVisible();
+    await axe.scan(`Name on certificates dialog (${size.width})`);
+    await page.keyboard.press('Escape');
+    await expect(naming).toBeHidden();
+  }
+
+  axe.expectClean();
+});
+
+test("axe: a topic's Video tab playing its lecture audio with captions, at 1280 and 390 px", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const axe = new AxeWalk(page);
+  // A studio user records the first section's audio on the server (lectures.spec.ts records it again).
+  const title = 'What the Vagus Nerve Is and Why It Matters';
+  const studioContext = await browser.newContext();
+  const studio = await studioContext.newPage();
+  await studio.goto('/login');
+  await signIn(studio, 'studio@example.com');
+  await expect(studio).toHaveURL(/\/dashboard$/);
+  await studio.goto('/lectures?subject=vagus-nerve');
+  const card = studio.getByRole('article', { name: new RegExp(title) });
+  await card.getByRole('button', { name: /Generate MP3 \(server\)/ }).click();
+  await expect(card.locator('audio')).toHaveCount(1, { timeout: 90_000 });
+  await studioContext.close();
+
+  await learnerWhoOwnsVagus(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await visit(page, '/node/vn-what-is-the-vagus-nerve?subject=vagus-nerve');
+    await page.getByRole('tab', { name: 'Video' }).click();
+    const audio = page.getByTestId('topic-lecture-audio');
+    await expect(audio).toBeVisible({ timeout: 20_000 });
+    await audio.evaluate((el: HTMLAudioElement) => {
+      el.muted = true;
+      return el.play();
+    });
+    await expect(page.getByTestId('lecture-caption')).not.toBeEmpty({ timeout: 20_000 });
+    await axe.scan(`/node Video tab playing the lecture audio (${size.width})`);
+    await audio.evaluate((el: HTMLAudioElement) => el.pause());
+  }
+
   axe.expectClean();
 });
