@@ -141,6 +141,11 @@ it('diagnostics serve assessment items and answer right or wrong only', async ()
     let done = false;
     for (let i = 0; i < 40 && q && !done; i++) {
       expect(assessment.has(q.id)).toBe(true);
+      if (i === 2) {
+        // a resumed start and the attempt's state while open
+        keep('attempt resumed', await h.post('/api/quizzes/q_diag/attempts', { subject: s }, { token: learner.token }));
+        keep('attempt state (open)', await h.get(`/api/attempts/${started.body.attemptId}`, { token: learner.token }));
+      }
       const res: { status: number; body: Step } = keep(
         'attempt answer',
         await h.post<Step>(
@@ -156,6 +161,12 @@ it('diagnostics serve assessment items and answer right or wrong only', async ()
         for (const g of res.body.result!.graded) expect(Object.keys(g).sort()).toEqual(['correct', 'questionId']);
     }
     expect(done).toBe(true);
+    // the finished attempt's state carries its result, without the key
+    const state = keep(
+      'attempt state (submitted)',
+      await h.get<{ status: string }>(`/api/attempts/${started.body.attemptId}`, { token: learner.token }),
+    );
+    expect(state.body.status).toBe('submitted');
   }
   noKeyIn(bodies);
 });

@@ -94,6 +94,27 @@ it('has check items in every topic (the content convention <node>-q5, -q6)', () 
 });
 
 describe('POST /api/checks/{nodeId}/answers', () => {
+  it('ten answers of one item at once: exactly one counts, and it is the first answer the page shows', async () => {
+    const u = await h.learnerWith(SUBJECT, 'loop-race');
+    const topic = topicsInOrder[2].id;
+    const [q] = itemsOf(topic);
+    const choices = Array.from({ length: 10 }, (_, i) => (i % 2 ? q.correct : wrongOf(q)));
+    const answers = await Promise.all(choices.map((c) => answer(u, topic, q.id, c)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(answers.filter((a) => a.body.counted)).toHaveLength(1);
+    const counted = answers.find((a) => a.body.counted)!;
+    const rows = await h.sql<{ answer: string; counted: boolean }>(
+      `select answer, counted from learning_answers where user_id = ? and item_id = ? order by answered_at, id`,
+      [u.id, q.id],
+    );
+    expect(rows).toHaveLength(10);
+    // the earliest answer is the counted one, and the topic page's feedback is that answer
+    expect(rows[0]).toEqual({ answer: counted.body.correct ? q.correct : wrongOf(q), counted: true });
+    const shown = (await page(u, topic)).body.micro_quiz.find((i) => i.id === q.id)!.answered!;
+    expect(shown.answer).toBe(rows[0].answer);
+    expect((await page(u, topic)).body.check.correct).toBe(counted.body.correct ? 1 : 0);
+  });
+
   it('reveals the key after answering; both right completes the topic, and the page shows the first answers', async () => {
     const u = await h.learnerWith(SUBJECT, 'loop-check');
     const first = topicsInOrder[0].id;

@@ -15,17 +15,33 @@ export interface CheckCounts {
 @Injectable()
 export class LearningAnswersRepository {
   /** Holds one learner's evidence on one item until the transaction ends, so racing answers apply in turn. */
-  async lockItem(em: EntityManager, userId: string, itemId: string): Promise<void> {
-    await em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 26))`, [`learning:${userId}:${itemId}`]);
+  async lockItem(em: EntityManager, userId: string, subjectId: string, itemId: string): Promise<void> {
+    await em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 26))`, [
+      `learning:${userId}:${subjectId}:${itemId}`,
+    ]);
   }
 
-  async history(em: EntityManager, userId: string, itemId: string, dayStart: Date): Promise<ItemHistory> {
-    const rows = await em.execute<{ answeredBefore: boolean; countedToday: boolean }[]>(
-      `select exists (select 1 from learning_answers where user_id = ? and item_id = ?) as "answeredBefore",
-              exists (select 1 from learning_answers where user_id = ? and item_id = ? and counted and answered_at >= ?) as "countedToday"`,
-      [userId, itemId, userId, itemId, dayStart],
+  /** The learner's answers of one item so far (read under `lockItem`): any, counted today, the latest time. */
+  async history(
+    em: EntityManager,
+    userId: string,
+    subjectId: string,
+    itemId: string,
+    dayStart: Date,
+  ): Promise<ItemHistory & { lastAnsweredAt: Date | null }> {
+    const rows = await em.execute<{ answeredBefore: boolean; countedToday: boolean; lastAnsweredAt: Date | null }[]>(
+      `select count(*) > 0 as "answeredBefore",
+              bool_or(counted and answered_at >= ?) is true as "countedToday",
+              max(answered_at) as "lastAnsweredAt"
+         from learning_answers where user_id = ? and subject_id = ? and item_id = ?`,
+      [dayStart, userId, subjectId, itemId],
     );
-    return { answeredBefore: !!rows[0]?.answeredBefore, countedToday: !!rows[0]?.countedToday };
+    const last = rows[0]?.lastAnsweredAt;
+    return {
+      answeredBefore: !!rows[0]?.answeredBefore,
+      countedToday: !!rows[0]?.countedToday,
+      lastAnsweredAt: last ? new Date(last) : null,
+    };
   }
 
   async insert(

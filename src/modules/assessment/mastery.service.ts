@@ -76,9 +76,15 @@ export class MasteryService {
    * logged and graded for learning, and leaves mastery as it was.
    */
   async recordLearningEvidence(em: EntityManager, e: LearningEvidence): Promise<EvidenceOutcome> {
-    await this.answers.lockItem(em, e.userId, e.itemId);
-    const history = await this.answers.history(em, e.userId, e.itemId, evidenceDayStart(e.now));
+    await this.answers.lockItem(em, e.userId, e.subjectId, e.itemId);
+    const history = await this.answers.history(em, e.userId, e.subjectId, e.itemId, evidenceDayStart(e.now));
     const counted = countsAsEvidence(e.source, e.eligible, history);
+    // The answers of an item are ordered as the lock let them in: the first answer (the one that counted, whose
+    // feedback the topic page shows) is always the earliest, even when a racing request took its time first.
+    const answeredAt =
+      history.lastAnsweredAt && history.lastAnsweredAt >= e.now
+        ? new Date(history.lastAnsweredAt.getTime() + 1)
+        : e.now;
     await this.answers.insert(em, {
       userId: e.userId,
       subjectId: e.subjectId,
@@ -88,7 +94,7 @@ export class MasteryService {
       answer: e.answer,
       correct: e.correct,
       counted,
-      answeredAt: e.now,
+      answeredAt,
     });
     const mastery = counted
       ? ((await this.record(em, e.userId, e.subjectId, [{ nodeId: e.nodeId, correct: e.correct }]))[e.nodeId] ?? null)

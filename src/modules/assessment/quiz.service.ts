@@ -313,11 +313,28 @@ export class QuizService {
     const currentId = attempt.questionIds.find((id) => !answered.has(id) && byId.has(id));
     let current: QuizItemRecord | undefined = currentId ? byId.get(currentId) : undefined;
     if (!current) {
-      // nothing pending (the served question was retired): serve the test's next one
+      // nothing pending (the served question was retired): serve the test's next one. Under the attempt's lock,
+      // and only if no answer came in since it was read, so a concurrent answer is never overwritten.
       const next = ctx.test.next(new Set(attempt.questionIds));
       if (!next) return null;
+      const served = await this.em.transactional(async (tx) => {
+        const locked = await this.repo.lockAttempt(tx, attempt.id);
+        if (
+          !locked ||
+          locked.status !== 'open' ||
+          locked.answers.length !== attempt.answers.length ||
+          locked.questionIds.length !== attempt.questionIds.length
+        )
+          return false;
+        await this.repo.saveProgress(tx, attempt.id, [...attempt.questionIds, next.id], attempt.answers);
+        return true;
+      });
+      if (!served) {
+        // the attempt moved on meanwhile: describe it as it is now
+        const now = await this.repo.attempt(attempt.id);
+        return now && now.status === 'open' ? this.openState(user, now) : null;
+      }
       current = ctx.items.get(next.id)!;
-      await this.repo.saveProgress(this.em, attempt.id, [...attempt.questionIds, next.id], attempt.answers);
     }
     return {
       attemptId: attempt.id,
