@@ -487,6 +487,15 @@ describe('display name (issue 26 §9)', () => {
       [{ name: 'Ada\u0007' }, 'name must be plain text'],
       [{ name: 'Ada\nLovelace' }, 'name must be plain text'],
       [{ name: 'evil\u202Eeman' }, 'name must be plain text'],
+      // invisible: zero-width space, word joiner, byte-order mark; line and paragraph separators; private use
+      [{ name: '\u200B' }, 'name must be plain text'],
+      [{ name: 'Ada\u2060Lovelace' }, 'name must be plain text'],
+      [{ name: 'Ad\uFEFFa' }, 'name must be plain text'],
+      [{ name: 'Ada\u2028Lovelace' }, 'name must be plain text'],
+      [{ name: 'Ada\uE000' }, 'name must be plain text'],
+      // stacked combining marks ("Zalgo"), and a name that shows nothing readable
+      [{ name: 'A\u0301\u0302\u0303\u0304da' }, 'name must be plain text'],
+      [{ name: '...' }, 'name must contain a letter or a digit'],
       [{ name: 42 }, 'name must be a string'],
       [{}, 'name must be a string'],
     ];
@@ -500,6 +509,10 @@ describe('display name (issue 26 §9)', () => {
       email,
       name: 'é'.repeat(80),
     });
+    // 80 characters, not 80 UTF-16 units: names outside the basic plane count once per character
+    expect((await h.put('/api/me/profile', { name: '𝒜'.repeat(80) }, { token })).status).toBe(200);
+    // stored in one normal form: a decomposed é is stored composed
+    expect((await h.put('/api/me/profile', { name: 'Rene\u0301' }, { token })).body).toEqual({ email, name: 'René' });
     expect((await h.put('/api/me/profile', { name: null }, { token })).body).toEqual({ email, name: null });
     await h.put('/api/me/profile', { name: 'Someone' }, { token });
     expect((await h.put('/api/me/profile', { name: '   ' }, { token })).body).toEqual({ email, name: null });

@@ -35,19 +35,23 @@ export class CredentialsDto extends EmailDto {
 export const NAME_MAX_LENGTH = 80;
 
 /**
- * Control characters, and the invisible bidirectional controls that could make a certificate's name read other than
- * it is stored: a display name is one line of plain text.
+ * One line of visible plain text: no control or format characters (the invisible bidirectional and zero-width ones
+ * could make a certificate's name read other than it is stored), no line or paragraph separators, no private-use or
+ * unassigned code points.
  */
-// eslint-disable-next-line no-control-regex
-export const PLAIN_TEXT_NAME = /^[^\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]*$/;
+export const PLAIN_TEXT_NAME = /^[^\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}]*$/u;
+/** Three or more combining marks left on one character after NFC composition is "Zalgo" text, not a name. */
+const STACKED_MARKS = /\p{M}{3,}/u;
 
-const trimName = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const trimName = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.normalize('NFC').trim() : value);
 
-/** What is wrong with a (trimmed) display name, as the one message the caller sees; null when it is fine. */
+/** What is wrong with a (trimmed, NFC) display name, as the one message the caller sees; null when it is fine. */
 export function nameProblem(value: unknown): string | null {
   if (typeof value !== 'string') return 'name must be a string';
-  if (value.length > NAME_MAX_LENGTH) return `name must be at most ${NAME_MAX_LENGTH} characters`;
-  if (!PLAIN_TEXT_NAME.test(value)) return 'name must be plain text';
+  if ([...value].length > NAME_MAX_LENGTH) return `name must be at most ${NAME_MAX_LENGTH} characters`;
+  if (!PLAIN_TEXT_NAME.test(value) || STACKED_MARKS.test(value)) return 'name must be plain text';
+  // "" clears the name; anything else must show something
+  if (value !== '' && !/[\p{L}\p{N}]/u.test(value)) return 'name must contain a letter or a digit';
   return null;
 }
 
