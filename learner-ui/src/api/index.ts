@@ -57,7 +57,6 @@ export type {
   CheckAnswered,
   CheckItem,
   CheckProgress,
-  TopicWithCheck,
   CheckAnswerResult,
   CheckAnswerInput,
   LearningPath,

@@ -1,6 +1,5 @@
 import { api } from './client';
 import type { OkResponse, Schema } from '@lp/api-types';
-import type { TopicNode } from './graph';
 
 /**
  * The learning loop (docs/learning-loop-api.md, issue 26): a topic's check items, the caller's path through
@@ -19,9 +18,6 @@ export type CheckItem = Schema<'MicroQuizItemResponse'>;
 
 /** Where the caller stands on a topic's check: first answers only. */
 export type CheckProgress = Schema<'TopicCheckResponse'>;
-
-/** The topic page with its check items, check and completion. */
-export type TopicWithCheck = TopicNode;
 
 /** POST /api/checks/{nodeId}/answers: the answer graded, the key revealed, the topic's check and completion. */
 export type CheckAnswerResult = OkResponse<'/api/checks/{nodeId}/answers', 'post'>;

@@ -1,5 +1,5 @@
 import type { OkResponse } from '@lp/api-types';
-import type { CheckItem, Graph, GraphMastery, GraphNode, LearningPath, TopicWithCheck, TutorVariant } from '../api';
+import type { CheckItem, Graph, GraphMastery, GraphNode, LearningPath, TopicNode, TutorVariant } from '../api';
 
 /**
  * GET /api/graph and GET /api/graph/nodes/{id} answers (docs/graph-api.md), typed from the OpenAPI
@@ -43,8 +43,8 @@ export const VAGUS_GRAPH = {
 } satisfies Graph;
 
 /** The topic page; `check` and `complete` (issue 26) default to a topic without check items, not complete. */
-export function topic(overrides: Partial<TopicWithCheck> = {}): TopicWithCheck {
-  const loop: Pick<TopicWithCheck, 'check' | 'complete'> = {
+export function topic(overrides: Partial<TopicNode> = {}): TopicNode {
+  const loop: Pick<TopicNode, 'check' | 'complete'> = {
     check: { total: 0, answered: 0, correct: 0, passed: false },
     complete: false,
   };

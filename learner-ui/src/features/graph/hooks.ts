@@ -137,8 +137,13 @@ export function usePath(subjectId: string | null) {
   });
 }
 
+/** Every subject's learning path (`GET /api/users/me/path`): under the mastery keys, so evidence refreshes it. */
+export function pathKeyRoot(email: string | undefined) {
+  return [...masteryKeys.me(email), 'path'] as const;
+}
+
 export function pathKey(email: string | undefined, subjectId: string) {
-  return [...masteryKeys.me(email), 'path', subjectId] as const;
+  return [...pathKeyRoot(email), subjectId] as const;
 }
 
 const NO_STATUS: TopicStatus = { complete: new Set(), lockedModules: new Map() };

@@ -1,9 +1,5 @@
 import type { OpenAttempt, QuizId } from '../../api';
-import { masteryKeys } from '../mastery/useMastery';
 import { usePath } from './hooks';
-
-/** Every subject's learning path (`GET /api/users/me/path`): invalidated when a test starts or ends. */
-export const pathKeyRoot = (email: string | undefined) => [...masteryKeys.me(email), 'path'] as const;
 
 /**
  * The caller's open tests of a subject, from the learning path (the same query as the cards' marks, so

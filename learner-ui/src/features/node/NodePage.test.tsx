@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, errorBody, installFetch, type Handler, type MockRequest } from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
-import type { Bookmark, CheckAnswerResult, CheckItem, LearningPath, Note, TopicWithCheck } from '../../api';
+import type { Bookmark, CheckAnswerResult, CheckItem, LearningPath, Note, TopicNode } from '../../api';
 import { checkItem, topic, tutorVariant } from '../../test/graph-fixtures';
 import { currentLocation, signedIn, toast } from '../../test/helpers';
 import { renderApp } from '../../test/render';
 
 const ROUTE = '/node/vn-anatomy?subject=vagus-nerve';
 
-function handlers(overrides: Partial<TopicWithCheck> = {}) {
+function handlers(overrides: Partial<TopicNode> = {}) {
   return { ...signedIn(), ...catalogHandlers, 'GET /api/graph/nodes/vn-anatomy': { body: topic(overrides) } };
 }
 
@@ -382,7 +382,7 @@ function path(next: LearningPath['next']): LearningPath {
 function checkHandlers(
   items: CheckItem[],
   extra: Record<string, Handler> = {},
-  node: Partial<TopicWithCheck> = {},
+  node: Partial<TopicNode> = {},
 ): Record<string, Handler> {
   let reads = 0;
   return {

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
-import { errorMessage, type TopicNode, type TopicWithCheck } from '../../api';
+import { errorMessage, type TopicNode } from '../../api';
 import { useAuth } from '../auth/auth-context';
 import { usePriceMap } from '../catalog/hooks';
 import { checkoutStartPath, graphPath } from '../catalog/links';
@@ -209,7 +209,7 @@ function TopicView({ node, subject, preview = false }: { node: TopicNode; subjec
           ) : (
             node.micro_quiz.length > 0 && (
               <Suspense fallback={<Skeleton variant="rounded" height={280} sx={{ mt: 3 }} aria-hidden />}>
-                <TopicCheck key={node.id} node={node as TopicWithCheck} subjectId={subjectId} />
+                <TopicCheck key={node.id} node={node} subjectId={subjectId} />
               </Suspense>
             )
           )}

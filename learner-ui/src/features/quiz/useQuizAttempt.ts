@@ -10,7 +10,7 @@ import {
   type QuizResult,
 } from '../../api';
 import { useAuth } from '../auth/auth-context';
-import { pathKeyRoot } from '../graph/useOpenAttempts';
+import { pathKeyRoot } from '../graph/hooks';
 import { masteryAffectedKeys } from '../mastery/keys';
 import { useToast } from '../toast/toast-context';
 import { ACCESS_RESTRICTED_TEXT, ACCESS_RESTRICTED_TITLE } from './quiz-texts';

@@ -19,7 +19,7 @@ import {
   type CheckItem,
   type CheckProgress,
   type PathNext,
-  type TopicWithCheck,
+  type TopicNode,
 } from '../../../api';
 import { useAuth } from '../../auth/auth-context';
 import { masteryAffectedKeys } from '../../mastery/keys';
@@ -34,13 +34,6 @@ export function nextStepPath(next: PathNext, subjectId: string): string {
   if (next.type === 'topic') return nodePath(next.topic.id, subjectId);
   if (next.type === 'post_test') return quizPath(subjectId, 'final');
   return practicePath(subjectId);
-}
-
-/** The check's figures: the server's when it sent them, else counted from the first answers shown. */
-function progressOf(items: CheckItem[], answers: Map<string, CheckAnswered>): CheckProgress {
-  const given = items.map((i) => answers.get(i.id)).filter((a): a is CheckAnswered => !!a);
-  const correct = given.filter((a) => a.correct).length;
-  return { total: items.length, answered: given.length, correct, passed: correct * 2 > items.length };
 }
 
 /**
@@ -60,7 +53,7 @@ function startIndex(items: CheckItem[]): number {
  * Once every item is answered: the summary and "Complete and continue" (or "Continue" with what to do) to
  * the path's next step. Nothing without check items.
  */
-export default function TopicCheck({ node, subjectId }: { node: TopicWithCheck; subjectId: string }) {
+export default function TopicCheck({ node, subjectId }: { node: TopicNode; subjectId: string }) {
   const items = node.micro_quiz;
   const { user } = useAuth();
   const { toast } = useToast();
@@ -91,8 +84,8 @@ export default function TopicCheck({ node, subjectId }: { node: TopicWithCheck; 
 
   const item = items[Math.min(index, items.length - 1)];
   const answered = answers.get(item.id);
-  const check = latest?.check ?? node.check ?? progressOf(items, answers);
-  const complete = latest?.complete ?? node.complete ?? false;
+  const check = latest?.check ?? node.check;
+  const complete = latest?.complete ?? node.complete;
   const allAnswered = items.every((i) => answers.has(i.id));
   const after = items.findIndex((i, j) => j > index && !answers.has(i.id));
   const nextIndex = after === -1 ? items.findIndex((i) => !answers.has(i.id)) : after;
