@@ -40,7 +40,8 @@ function graded(body: PracticeAnswerInput): PracticeAnswerResult {
     questionId: body.questionId,
     correct: body.answer === 'a',
     correctAnswer: 'a',
-    explanation: `Right answer ${n} holds because of the lesson; Wrong answer ${n} is the tempting one.`,
+    // sanitised html, as the server sends it: entities and inline tags show as text does
+    explanation: `Right answer ${n} holds because of the <em>lesson</em>; Wrong answer ${n} isn&#39;t &amp; is the tempting one.`,
     counted: true,
     mastery: 0.6,
     intervals: [
@@ -213,7 +214,7 @@ describe('/practice', () => {
       'The correct answer: Right answer 1',
     );
     expect(within(feedback).getByTestId('practice-explanation')).toHaveTextContent(
-      'Right answer 1 holds because of the lesson; Wrong answer 1 is the tempting one.',
+      "Right answer 1 holds because of the lesson; Wrong answer 1 isn't & is the tempting one.",
     );
     expect(feedback).toHaveFocus();
     // the rating step comes after the feedback, each rating with its interval
@@ -243,7 +244,7 @@ describe('/practice', () => {
       'The correct answer: Right answer 1',
     );
     expect(within(feedback).getByTestId('practice-explanation')).toHaveTextContent(
-      'Wrong answer 1 is the tempting one.',
+      "Wrong answer 1 isn't & is the tempting one.",
     );
     expect(screen.queryByText('Great job')).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/practice/answer').map((r) => r.body)).toEqual([

@@ -8,10 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
-import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import {
   errorMessage,
   learningApi,
@@ -26,6 +23,7 @@ import { masteryAffectedKeys } from '../../mastery/keys';
 import { useToast } from '../../toast/toast-context';
 import { nodePath, practicePath, quizPath } from '../../graph/links';
 import { HtmlContent } from '../HtmlContent';
+import { AnswerFeedback } from '../../common/AnswerFeedback';
 
 export const CHECK_INCOMPLETE_HINT = 'Review the lesson or practise this topic to complete it';
 
@@ -193,43 +191,21 @@ export default function TopicCheck({ node, subjectId }: { node: TopicNode; subje
       )}
 
       {answered && (
-        <Box
-          ref={feedbackRef}
-          tabIndex={-1}
-          role="group"
-          aria-labelledby="check-feedback-heading"
-          data-testid="check-feedback"
-          sx={{
-            mt: 2,
-            p: 2,
-            borderRadius: 1,
-            border: 1,
-            borderColor: answered.correct ? 'success.main' : 'warning.main',
-            '&:focus-visible': { outline: '2px solid', outlineOffset: 2 },
-          }}
+        <AnswerFeedback
+          correct={answered.correct}
+          heading={answered.correct ? 'Correct' : 'Not quite'}
+          headingId="check-feedback-heading"
+          correctAnswer={<ChoiceLabel html={choiceText(answered.correctAnswer)} />}
+          explanationHtml={answered.explanation}
+          testIds={{ box: 'check-feedback', correctAnswer: 'check-correct-answer', explanation: 'check-explanation' }}
+          feedbackRef={feedbackRef}
         >
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            {answered.correct ? (
-              <CheckCircleOutlineIcon color="success" aria-hidden />
-            ) : (
-              <HighlightOffIcon color="warning" aria-hidden />
-            )}
-            <Typography id="check-feedback-heading" component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
-              {answered.correct ? 'Correct' : 'Not quite'}
-            </Typography>
-          </Stack>
-          <Typography component="div" sx={{ mt: 1 }} data-testid="check-correct-answer">
-            The correct answer: <ChoiceLabel html={choiceText(answered.correctAnswer)} />
-          </Typography>
-          <Box sx={{ mt: 1, color: 'text.secondary' }}>
-            <HtmlContent html={answered.explanation} testId="check-explanation" />
-          </Box>
           {!allAnswered && (
             <Button variant="contained" sx={{ mt: 2 }} onClick={goNext}>
               Next question
             </Button>
           )}
-        </Box>
+        </AnswerFeedback>
       )}
 
       {allAnswered && (

@@ -4,10 +4,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
-import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import { PRACTICE_RATINGS, type PracticeAnswerResult, type PracticeCard, type PracticeRating } from '../../../api';
 import { intervalWords } from '../hooks';
+import { AnswerFeedback } from '../../common/AnswerFeedback';
 
 /**
  * The card's question and options. Once an option is chosen and graded: "Great job" (right) or "Not quite"
@@ -77,40 +76,20 @@ export function PracticeQuestion({
       </Stack>
 
       {answer && (
-        <Box
-          ref={feedbackRef}
-          tabIndex={-1}
-          role="group"
-          aria-labelledby="practice-feedback"
-          data-testid="practice-feedback"
-          sx={{
-            mt: 3,
-            p: 2,
-            borderRadius: 1,
-            border: 1,
-            borderColor: answer.correct ? 'success.main' : 'warning.main',
-            '&:focus-visible': { outline: '2px solid', outlineOffset: 2 },
+        <AnswerFeedback
+          correct={answer.correct}
+          heading={answer.correct ? 'Great job' : 'Not quite'}
+          headingId="practice-feedback"
+          headingVariant="h6"
+          correctAnswer={textOf(answer.correctAnswer)}
+          explanationHtml={answer.explanation}
+          testIds={{
+            box: 'practice-feedback',
+            correctAnswer: 'practice-correct-answer',
+            explanation: 'practice-explanation',
           }}
-        >
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            {answer.correct ? (
-              <CheckCircleOutlineIcon color="success" aria-hidden />
-            ) : (
-              <HighlightOffIcon color="warning" aria-hidden />
-            )}
-            <Typography id="practice-feedback" component="h3" variant="h6" sx={{ fontWeight: 700 }}>
-              {answer.correct ? 'Great job' : 'Not quite'}
-            </Typography>
-          </Stack>
-          <Typography sx={{ mt: 1 }} data-testid="practice-correct-answer">
-            The correct answer: {textOf(answer.correctAnswer)}
-          </Typography>
-          {answer.explanation && (
-            <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="practice-explanation">
-              {answer.explanation}
-            </Typography>
-          )}
-        </Box>
+          feedbackRef={feedbackRef}
+        />
       )}
 
       {gradedBefore && (
