@@ -89,7 +89,8 @@ test('studio edits a topic, previews it as a learner and publishes it; learners 
   await expect(page).toHaveURL(new RegExp(`/studio/editor/${TOPIC}\\?subject=${SUBJECT}`));
   await expect(page.getByRole('heading', { level: 1, name: TOPIC_TITLE })).toBeVisible();
 
-  // Title, summary and lesson (rich text), one quiz item's stem and correct choice, a prerequisite by title.
+  // Title, summary and lesson (rich text), a check item's stem and correct choice (question 5: the topic page
+  // shows check items only), a prerequisite by title.
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(NEW_TITLE);
   await expect(page.getByText('Unsaved Changes', { exact: true })).toBeVisible();
   const summary = richText(page, 'Summary');
@@ -103,10 +104,10 @@ test('studio edits a topic, previews it as a learner and publishes it; learners 
   await page.keyboard.press('Enter');
   await page.keyboard.type(LESSON_SENTENCE);
   await page.getByRole('tab', { name: 'Quiz' }).click();
-  const stem = page.getByRole('textbox', { name: 'Question 1', exact: true });
+  const stem = page.getByRole('textbox', { name: 'Question 5', exact: true });
   const oldStem = await stem.inputValue();
   await stem.fill(NEW_STEM);
-  await page.getByRole('radio', { name: 'Choice a of question 1 is correct' }).check();
+  await page.getByRole('radio', { name: 'Choice a of question 5 is correct' }).check();
   await page.getByRole('tab', { name: 'Structure' }).click();
   await page.getByRole('combobox', { name: 'Builds on (prerequisites)' }).fill('Privacy');
   await page.getByRole('option', { name: PREREQUISITE }).click();
@@ -150,8 +151,10 @@ test('studio edits a topic, previews it as a learner and publishes it; learners 
   await learner.goto(`/node/${TOPIC}?subject=${SUBJECT}`);
   await expect(learner.getByRole('heading', { level: 1, name: NEW_TITLE })).toBeVisible({ timeout: 20_000 });
   await expect(learner.getByText(LESSON_SENTENCE)).toBeVisible();
-  await expect(learner.getByTestId('topic-quiz')).toContainText(NEW_STEM);
-  await expect(learner.getByTestId('topic-quiz')).not.toContainText(oldStem);
+  // the topic check starts with the edited item
+  const check = learner.getByRole('region', { name: 'Check your understanding' });
+  await expect(check.getByTestId('check-stem')).toContainText(NEW_STEM, { timeout: 20_000 });
+  await expect(check.getByTestId('check-stem')).not.toContainText(oldStem);
   await expect(learner.getByRole('heading', { name: 'Draft preview' })).toBeHidden();
   await learner.goto(`/graph?subject=${SUBJECT}`);
   const card = learner.getByRole('article').filter({ hasText: NEW_TITLE });
