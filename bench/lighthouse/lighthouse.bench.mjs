@@ -15,8 +15,14 @@
  *
  * Env: BENCH_URL (http://localhost:3000), DEMO_PASSWORD (demo-password), BENCH_EMAIL
  * (learner@example.com), BENCH_RUNS (3), BENCH_ONLY=<part of a page's path> (only those pages),
- * BENCH_REPORT_DIR=<dir> (keep each run's Lighthouse JSON report there, for its diagnostics),
- * CHROMIUM_PATH (/usr/bin/chromium).
+ * BENCH_REPORT_DIR=<dir> (keep each run's Lighthouse JSON report there), BENCH_DIAGNOSE=1 (print each
+ * run's LCP element and the elements that shifted, read in the page), CHROMIUM_PATH (/usr/bin/chromium).
+ *
+ * With Debian's current Chromium, Lighthouse 12.2.3's trace engine fails on the newer trace format for the
+ * audits that need root causes (largest-contentful-paint-element, layout-shifts, render-blocking-resources:
+ * "Cannot read properties of undefined (reading 'frame_sequence')"); the metrics themselves are fine.
+ * BENCH_DIAGNOSE reads the same facts in the page instead: a PerformanceObserver installed before the page's
+ * own scripts records the LCP candidates and each layout shift's sources.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -30,6 +36,9 @@ const PASSWORD = process.env.DEMO_PASSWORD || 'demo-password';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS || 3));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
+const DIAGNOSE = process.env.BENCH_DIAGNOSE === '1';
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is repeated. */
+const ATTEMPTS = 3;
 const SUBJECT = 'vagus-nerve';
 const PRICE = 'price_vagus_nerve';
 
@@ -113,8 +122,61 @@ async function ensureOwnsSubject() {
   console.log(`${EMAIL} bought ${SUBJECT} through the dev checkout.`);
 }
 
-/** One Lighthouse run of one page in a new browser with a new profile. */
+/** Runs in the page before its scripts: the LCP candidates and the layout shifts, with what moved. */
+function observePaints() {
+  const describe = (node) => {
+    if (!node || node.nodeType !== 1) return node ? `#text in ${describe(node.parentElement)}` : '(removed)';
+    const id = node.id ? `#${node.id}` : '';
+    const testid = node.getAttribute('data-testid') ? `[data-testid=${node.getAttribute('data-testid')}]` : '';
+    const text = (node.textContent || '').trim().slice(0, 40);
+    return `${node.tagName.toLowerCase()}${id}${testid}${text ? ` "${text}"` : ''}`;
+  };
+  const seen = { lcp: [], shifts: [] };
+  globalThis.__benchPaints = seen;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      seen.lcp.push({ t: Math.round(e.startTime), size: e.size, el: describe(e.element) });
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      seen.shifts.push({
+        t: Math.round(e.startTime),
+        value: e.value,
+        sources: (e.sources || []).map(
+          (s) =>
+            `${describe(s.node)} ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)} (h ${Math.round(
+              s.previousRect.height,
+            )}→${Math.round(s.currentRect.height)})`,
+        ),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+function printPaints(paints) {
+  if (!paints) return console.log('      (no paint records)');
+  const lcp = paints.lcp.at(-1);
+  if (lcp) console.log(`      LCP element at ${lcp.t} ms (unthrottled): ${lcp.el}, ${lcp.size} px²`);
+  for (const s of paints.shifts)
+    console.log(`      shift ${s.value.toFixed(4)} at ${s.t} ms:\n        ${s.sources.join('\n        ')}`);
+}
+
+/** One Lighthouse run of one page in a new browser with a new profile; repeated when the trace failed. */
 async function measure(page, runIndex) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measureOnce(page, runIndex);
+    } catch (err) {
+      if (!(err instanceof TraceError) || attempt >= ATTEMPTS) throw err;
+      console.log(`  (${page.path}: ${err.message}; again)`);
+    }
+  }
+}
+
+class TraceError extends Error {}
+
+async function measureOnce(page, runIndex) {
   const profile = mkdtempSync(join(tmpdir(), 'lp-lighthouse-'));
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
@@ -128,6 +190,7 @@ async function measure(page, runIndex) {
       const { cookies } = await signIn();
       await tab.setCookie(...cookies);
     }
+    if (DIAGNOSE) await tab.evaluateOnNewDocument(observePaints);
     const result = await lighthouse(
       `${BASE}${page.path}`,
       { output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile' },
@@ -136,7 +199,7 @@ async function measure(page, runIndex) {
     );
     if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new TraceError(`${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (REPORT_DIR) {
       mkdirSync(REPORT_DIR, { recursive: true });
       const name = page.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'landing';
@@ -146,6 +209,7 @@ async function measure(page, runIndex) {
     const expected = new URL(`${BASE}${page.path}`);
     if (final.pathname !== expected.pathname)
       throw new Error(`${page.path} ended at ${final.pathname}${final.search} (signed out?)`);
+    if (DIAGNOSE) printPaints(await tab.evaluate(() => globalThis.__benchPaints).catch(() => null));
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     return {
       score: Math.round((lhr.categories.performance.score ?? NaN) * 100),
