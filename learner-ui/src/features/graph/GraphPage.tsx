@@ -5,14 +5,16 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import GridViewIcon from '@mui/icons-material/GridView';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import { useChallengeList } from '../challenges/hooks';
 import { useReadyToLearn } from '../mastery/useReadyToLearn';
 import { usePriceMap } from '../catalog/hooks';
-import { matchesSubject } from '../shop/ShopPage';
+import { matchesSubject } from '../subjects/match-subject';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
 import { usePublishedSubjects } from '../subjects/hooks/useSubjects';
 import { ChooseSubjectPrompt } from './components/ChooseSubjectPrompt';
 import { GraphAlerts } from './components/GraphAlerts';
 import { GraphHeader } from './components/GraphHeader';
+import { GraphSkeleton } from './components/GraphSkeleton';
 import { ReadyToLearn } from './components/ReadyToLearn';
 import { TagsAndUnlocks } from './components/TagsAndUnlocks';
 import { TopicGrid } from './components/TopicGrid';
@@ -56,22 +58,42 @@ function GraphForSubject({ subject }: { subject: string }) {
   const owner = graph.isSuccess;
   const isVagus = subjectId === VAGUS_SUBJECT_ID;
   const moduleTitles = new Map((graph.data?.modules ?? []).map((m) => [m.id, m.title]));
-  const ready = useReadyToLearn(owner ? subjectId : null);
+  // asked beside the graph (not after it); shown only to owners
+  const ready = useReadyToLearn(owner || graph.isLoading ? subjectId : null);
   const readyIds = useMemo(() => new Set((ready.data ?? []).map((t) => t.id)), [ready.data]);
   // complete topics and locked modules; fetched beside the graph (not after it), and a failure marks nothing
   const path = usePath(subjectId);
   const status = useMemo(() => topicStatusOf(path.data), [path.data]);
   const [view, setView] = useState<View>('cards');
+  // The vagus panel's optional buttons come from the challenge list: part of what the page waits for.
+  const challenges = useChallengeList();
+
+  const header = (
+    <GraphHeader
+      subjectLabel={subjectName ?? subject}
+      subjectId={subjectId}
+      isVagus={isVagus}
+      refreshing={graph.isFetching}
+      onRefresh={() => void graph.refetch()}
+    />
+  );
+  // Each section above the cards comes from its own call. The page shows them all in one render, in place of
+  // one skeleton, so no section appears above another that is already on screen (a layout shift). A failed
+  // call counts as arrived.
+  const arrived =
+    !graph.isLoading && (!owner || ![path, ready, tags, unlocks, ...(isVagus ? [challenges] : [])].some(isLoading));
+  if (!arrived) {
+    return (
+      <Box>
+        {header}
+        <GraphSkeleton challenges={isVagus} />
+      </Box>
+    );
+  }
 
   return (
     <Box>
-      <GraphHeader
-        subjectLabel={subjectName ?? subject}
-        subjectId={subjectId}
-        isVagus={isVagus}
-        refreshing={graph.isFetching}
-        onRefresh={() => void graph.refetch()}
-      />
+      {header}
       <GraphAlerts
         error={graph.isError ? graph.error : null}
         subjectId={subjectId}
@@ -126,3 +148,5 @@ function GraphForSubject({ subject }: { subject: string }) {
     </Box>
   );
 }
+
+const isLoading = (query: { isLoading: boolean }) => query.isLoading;
