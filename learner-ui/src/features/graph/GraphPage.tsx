@@ -100,7 +100,7 @@ function GraphForSubject({ subject }: { subject: string }) {
         price={prices.get(subjectId)}
         onRetry={() => void graph.refetch()}
       />
-      {owner && isVagus && <VagusChallenges />}
+      {owner && isVagus && <VagusChallenges list={challenges.data} />}
       <TagsAndUnlocks tags={tags.data ?? []} unlocks={owner ? (unlocks.data ?? []) : []} moduleTitles={moduleTitles} />
       {owner && (
         <ReadyToLearn topics={ready.data ?? []} loading={ready.isLoading} subjectId={subjectId} total={nodes.length} />
@@ -149,4 +149,5 @@ function GraphForSubject({ subject }: { subject: string }) {
   );
 }
 
-const isLoading = (query: { isLoading: boolean }) => query.isLoading;
+/** A first load still out (a refetch after a failure is not: the page would go back to its skeleton). */
+const isLoading = (query: { isLoading: boolean; isFetched: boolean }) => query.isLoading && !query.isFetched;
