@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -82,7 +82,9 @@ function GraphForSubject({ subject }: { subject: string }) {
   // call counts as arrived.
   const arrived =
     !graph.isLoading && (!owner || ![path, ready, tags, unlocks, ...(isVagus ? [challenges] : [])].some(isLoading));
-  if (!arrived) {
+  // ...rendered as a transition: React builds the cards in slices, not in one long task that blocks a phone's input
+  const shown = useDeferredValue(arrived);
+  if (!arrived || !shown) {
     return (
       <Box>
         {header}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -110,7 +110,9 @@ function NodeForSubject({ nodeId, subject, notice }: { nodeId: string; subject: 
   const subjectId =
     topic.data?.subject_id ?? (subjects.data ?? []).find((s) => matchesSubject(s, subject))?.id ?? subject;
 
-  if (topic.isLoading) return <TopicSkeleton />;
+  // the topic renders as a transition (in slices, not one long task), the skeleton meanwhile
+  const arrived = useDeferredValue(!topic.isLoading);
+  if (topic.isLoading || !arrived) return <TopicSkeleton />;
 
   if (topic.isError || !topic.data) {
     return (
