@@ -48,7 +48,8 @@ function GraphForSubject({ subject }: { subject: string }) {
   const graph = useGraph(subject);
   const subjectId = useResolvedSubjectId(subject, graph.data?.subject.id) ?? subject;
   const subjectName = graph.data?.subject.name ?? graph.data?.subject.title;
-  const { prices } = usePriceMap();
+  // the price shows only in the buy banner of a learner who lacks the course (the graph answers 403)
+  const { prices } = usePriceMap(graph.isError);
   const tags = useMyTags();
   const unlocks = useMyUnlocks(subjectId);
 
