@@ -16,9 +16,10 @@ import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
 import { navLinksFor, withSubject, type NavLinkItem } from './nav-links';
 import { UserMenu } from './UserMenu';
 
-// The account menu (signed in; UserMenu loads it on the first click), the subject selector (an Autocomplete, the largest part of the bar) and the
-// phone's drawer load when first needed, so a first visit does not wait for them (learner-ui/scripts/js-budget.mjs).
-// On a phone the bar shows no selector (it is in the drawer), so a phone never downloads it before the menu opens.
+// The account menu (signed in; UserMenu loads it on the first click), the subject selector (an Autocomplete, the
+// largest part of the bar) and the phone's drawer load when first needed, so a first visit does not wait for them
+// (learner-ui/scripts/js-budget.mjs). A phone's bar shows no selector (it is in the drawer): a phone downloads it
+// only when the menu opens.
 const SubjectSelector = lazy(() => import('../subjects/SubjectSelector').then((m) => ({ default: m.SubjectSelector })));
 const MobileNav = lazy(() => import('./MobileNav').then((m) => ({ default: m.MobileNav })));
 

@@ -13,8 +13,9 @@ const OPTIONAL_VAGUS_CHALLENGES: { id: string; label: string }[] = [
 ];
 
 /**
- * The vagus course's guided challenges, for its owners (`list`: GET /api/challenges, read by the graph page): each links to the challenge page
- * (/challenge/{cid}). Primary colours: the teal secondary fails 4.5:1 with white text.
+ * The vagus course's guided challenges, for its owners (`list`: GET /api/challenges, read by the graph page):
+ * each links to the challenge page (/challenge/{cid}). Primary colours: the teal secondary fails 4.5:1 with
+ * white text.
  */
 export function VagusChallenges({ list }: { list: ChallengeListItem[] | undefined }) {
   return (
