@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = Number(process.env.LEARNER_JS_BUDGET_KB || 200);
+const BUDGET_KB = Number(process.env.LEARNER_JS_BUDGET_KB || 190);
 /** The route the first page renders (App.tsx loads it lazily). */
 const FIRST_ROUTE = 'src/features/landing/LandingPage.tsx';
 

@@ -1,8 +1,10 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from './AppProviders';
+import type { SessionController } from './features/auth/session-controller';
 import { RequireAuth } from './features/auth/components/RequireAuth';
 import { AppLayout } from './features/layout/AppLayout';
 
@@ -29,13 +31,47 @@ export function PageLoading() {
 /**
  * A route's page, loaded when it is first visited: the first visit downloads only the layout and the
  * page it opens (learner-ui/scripts/js-budget.mjs keeps that under budget). A chunk that fails to load
- * (a deploy replaced it) throws into the layout's ErrorBoundary.
+ * (a deploy replaced it) throws into the layout's ErrorBoundary. `segment`, the first segment of the page's
+ * path, lets preloadRoute start it before React renders.
+ *
+ * A page whose code is already here (preloaded, or visited before) renders at once: React.lazy suspends on
+ * its first render even then, and the fallback it shows stays for React's 300 ms reveal throttle, by which
+ * time a signed-in page could have asked for its data.
  */
-function page<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) {
-  loaders.push(load);
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+function page<M extends Record<K, ComponentType>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+  segment?: string,
+): ComponentType {
+  let loaded: ComponentType | null = null;
+  const loadPage = () =>
+    load().then((m) => {
+      loaded = m[name];
+      return m;
+    });
+  loaders.push(loadPage);
+  if (segment !== undefined) bySegment.set(segment, loadPage);
+  const Lazy = lazy(() => loadPage().then((m) => ({ default: m[name] as ComponentType })));
+  return function Page() {
+    // chosen once per mount: switching from Lazy to the loaded component would remount the page
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  };
 }
 const loaders: (() => Promise<unknown>)[] = [];
+/** A page's loader by the first segment of its path ('' is the landing page). */
+const bySegment = new Map<string, () => Promise<unknown>>();
+
+/**
+ * Starts downloading the page a first load of `pathname` shows (main.tsx calls it before React renders), so its
+ * chunk arrives while the session probe runs instead of after it: a signed-in page renders only once the probe
+ * answers, and its lazy component would only then ask for its code.
+ */
+export function preloadRoute(pathname: string): void {
+  const load = bySegment.get(pathname.split('/')[1] ?? '');
+  // a failure shows when the page itself loads (the layout's ErrorBoundary)
+  if (load) load().catch(() => undefined);
+}
 
 /** Loads every page's code now (the UI tests do, so no test waits on the first load of a page). */
 export async function preloadPages(): Promise<void> {
@@ -51,31 +87,35 @@ function PageOutlet() {
   );
 }
 
-const LoginPage = page(() => import('./features/auth/pages/LoginPage'), 'LoginPage');
-const RegisterPage = page(() => import('./features/auth/pages/RegisterPage'), 'RegisterPage');
+const LoginPage = page(() => import('./features/auth/pages/LoginPage'), 'LoginPage', 'login');
+const RegisterPage = page(() => import('./features/auth/pages/RegisterPage'), 'RegisterPage', 'register');
 const RequestResetPage = page(() => import('./features/auth/pages/RequestResetPage'), 'RequestResetPage');
 const ResetPasswordPage = page(() => import('./features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage');
-const VerifyPage = page(() => import('./features/auth/pages/VerifyPage'), 'VerifyPage');
+const VerifyPage = page(() => import('./features/auth/pages/VerifyPage'), 'VerifyPage', 'verify');
 const NotFoundPage = page(() => import('./features/common/NotFoundPage'), 'NotFoundPage');
-const DashboardPage = page(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
-const LandingPage = page(() => import('./features/landing/LandingPage'), 'LandingPage');
+const DashboardPage = page(() => import('./features/dashboard/DashboardPage'), 'DashboardPage', 'dashboard');
+const LandingPage = page(() => import('./features/landing/LandingPage'), 'LandingPage', '');
 const CheckoutStartPage = page(() => import('./features/checkout/CheckoutStartPage'), 'CheckoutStartPage');
 const DevCheckoutPage = page(() => import('./features/checkout/DevCheckoutPage'), 'DevCheckoutPage');
 const PreviewNodePage = page(() => import('./features/preview/PreviewNodePage'), 'PreviewNodePage');
-const PreviewPage = page(() => import('./features/preview/PreviewPage'), 'PreviewPage');
-const ShopPage = page(() => import('./features/shop/ShopPage'), 'ShopPage');
-const GraphPage = page(() => import('./features/graph/GraphPage'), 'GraphPage');
-const NodePage = page(() => import('./features/node/NodePage'), 'NodePage');
-const NotesPage = page(() => import('./features/notes/NotesPage'), 'NotesPage');
-const BookmarksPage = page(() => import('./features/bookmarks/BookmarksPage'), 'BookmarksPage');
-const QuizPage = page(() => import('./features/quiz/QuizPage'), 'QuizPage');
-const PracticePage = page(() => import('./features/practice/PracticePage'), 'PracticePage');
-const MasteryPage = page(() => import('./features/mastery/MasteryPage'), 'MasteryPage');
-const LecturesPage = page(() => import('./features/lectures/LecturesPage'), 'LecturesPage');
-const ChallengesPage = page(() => import('./features/challenges/ChallengesPage'), 'ChallengesPage');
-const ChallengePage = page(() => import('./features/challenges/ChallengePage'), 'ChallengePage');
+const PreviewPage = page(() => import('./features/preview/PreviewPage'), 'PreviewPage', 'preview');
+const ShopPage = page(() => import('./features/shop/ShopPage'), 'ShopPage', 'shop');
+const GraphPage = page(() => import('./features/graph/GraphPage'), 'GraphPage', 'graph');
+const NodePage = page(() => import('./features/node/NodePage'), 'NodePage', 'node');
+const NotesPage = page(() => import('./features/notes/NotesPage'), 'NotesPage', 'notes');
+const BookmarksPage = page(() => import('./features/bookmarks/BookmarksPage'), 'BookmarksPage', 'bookmarks');
+const QuizPage = page(() => import('./features/quiz/QuizPage'), 'QuizPage', 'quiz');
+const PracticePage = page(() => import('./features/practice/PracticePage'), 'PracticePage', 'practice');
+const MasteryPage = page(() => import('./features/mastery/MasteryPage'), 'MasteryPage', 'mastery');
+const LecturesPage = page(() => import('./features/lectures/LecturesPage'), 'LecturesPage', 'lectures');
+const ChallengesPage = page(() => import('./features/challenges/ChallengesPage'), 'ChallengesPage', 'challenges');
+const ChallengePage = page(() => import('./features/challenges/ChallengePage'), 'ChallengePage', 'challenge');
 const ChallengeDayPage = page(() => import('./features/challenges/ChallengeDayPage'), 'ChallengeDayPage');
-const CertificatePage = page(() => import('./features/certificates/CertificatePage'), 'CertificatePage');
+const CertificatePage = page(
+  () => import('./features/certificates/CertificatePage'),
+  'CertificatePage',
+  'certificates',
+);
 
 /**
  * The route table (spec: studio-and-routes.md). Features that arrive later replace their
@@ -126,9 +166,16 @@ export function AppRoutes() {
   );
 }
 
-export function App() {
+/** main.tsx passes the query client and the session controller it started before rendering. */
+export function App({
+  queryClient,
+  sessionController,
+}: {
+  queryClient?: QueryClient;
+  sessionController?: SessionController;
+}) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient} sessionController={sessionController}>
       <AppRoutes />
     </AppProviders>
   );

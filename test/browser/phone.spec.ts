@@ -88,3 +88,42 @@ test('375 px: the draft preview of a topic (studio)', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Draft preview' })).toBeVisible();
   await expect(page.getByTestId('graph-card-preview')).toBeVisible();
 });
+
+/**
+ * Issue 26 §10: the footer does not jump as the dashboard's content arrives. It used to sit at the bottom of the
+ * first screen and move down as the sections grew past their spinner and skeletons (a layout shift of about 0.11
+ * in Lighthouse). Its top is sampled on every frame, from the first that shows it until the network is idle: it
+ * starts below the first screen and stays there, so on screen nothing moves. (Its place in the whole document
+ * does change: the dashboard is taller than a phone's screen, so the footer ends lower than where it started.)
+ */
+test('375 px: the footer stays below the first screen while the dashboard loads', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'learner@example.com');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.addInitScript(() => {
+    const w = window as unknown as { __footerTops: number[]; __stopFooter?: boolean };
+    w.__footerTops = [];
+    const tick = () => {
+      const footer = document.querySelector('footer');
+      if (footer) w.__footerTops.push(Math.round(footer.getBoundingClientRect().top));
+      if (!w.__stopFooter) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Courses' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const { tops, screen } = await page.evaluate(() => {
+    const w = window as unknown as { __footerTops: number[]; __stopFooter?: boolean };
+    w.__stopFooter = true;
+    return { tops: w.__footerTops, screen: window.innerHeight };
+  });
+  expect(tops.length, 'frames sampled with the footer on the page').toBeGreaterThan(1);
+  // the footer's top on screen, clamped to the screen's bottom edge: the same on every frame
+  const onScreen = tops.map((top) => Math.min(top, screen));
+  expect([...new Set(onScreen)], `the footer's top frame by frame (screen ${screen} px): ${tops.join(', ')}`).toEqual([
+    screen,
+  ]);
+});

@@ -15,13 +15,13 @@ export const catalogKeys = {
 };
 
 /** GET /api/marketplace/prices. Errors stay errors: callers decide whether to log or ignore. */
-export function usePrices() {
-  return useQuery({ queryKey: catalogKeys.prices, queryFn: catalogApi.prices, staleTime: 5 * 60_000 });
+export function usePrices(enabled = true) {
+  return useQuery({ queryKey: catalogKeys.prices, queryFn: catalogApi.prices, staleTime: 5 * 60_000, enabled });
 }
 
-/** Prices by subject id. */
-export function usePriceMap(): { prices: Map<string, Price>; loading: boolean; error: unknown } {
-  const query = usePrices();
+/** Prices by subject id; `enabled` false: not asked for (yet). */
+export function usePriceMap(enabled = true): { prices: Map<string, Price>; loading: boolean; error: unknown } {
+  const query = usePrices(enabled);
   const prices = useMemo(() => new Map((query.data ?? []).map((p) => [p.subjectId, p])), [query.data]);
   return { prices, loading: query.isLoading, error: query.error };
 }

@@ -1,6 +1,9 @@
+import { useId } from 'react';
 import Grid from '@mui/material/Grid';
+import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import SearchIcon from '@mui/icons-material/Search';
 import { StatCard } from './StatCard';
 
@@ -29,6 +32,7 @@ export function StatsAndSearch({
   onSearchChange,
   searchMb = 3,
 }: StatsAndSearchProps) {
+  const id = useId();
   return (
     <>
       <Grid container spacing={2} sx={{ mb: 3 }}>
@@ -39,23 +43,22 @@ export function StatsAndSearch({
         ))}
       </Grid>
 
-      <TextField
-        fullWidth
-        size="small"
-        label={searchLabel}
-        value={search}
-        onChange={(e) => onSearchChange(e.target.value)}
-        sx={{ mb: searchMb }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      {/* What TextField renders, without TextField: it also brings Select, Menu, Popover and Modal (about 10 kB
+          gzipped) into the pages' first download, for a field that is never a select. */}
+      <FormControl fullWidth size="small" variant="outlined" sx={{ mb: searchMb }}>
+        <InputLabel htmlFor={id}>{searchLabel}</InputLabel>
+        <OutlinedInput
+          id={id}
+          label={searchLabel}
+          value={search}
+          onChange={(e) => onSearchChange(e.target.value)}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          }
+        />
+      </FormControl>
     </>
   );
 }

@@ -1,18 +1,20 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import GridViewIcon from '@mui/icons-material/GridView';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import { useChallengeList } from '../challenges/hooks';
 import { useReadyToLearn } from '../mastery/useReadyToLearn';
 import { usePriceMap } from '../catalog/hooks';
-import { matchesSubject } from '../shop/ShopPage';
+import { matchesSubject } from '../subjects/match-subject';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
 import { usePublishedSubjects } from '../subjects/hooks/useSubjects';
 import { ChooseSubjectPrompt } from './components/ChooseSubjectPrompt';
 import { GraphAlerts } from './components/GraphAlerts';
 import { GraphHeader } from './components/GraphHeader';
+import { GraphSkeleton } from './components/GraphSkeleton';
 import { ReadyToLearn } from './components/ReadyToLearn';
 import { TagsAndUnlocks } from './components/TagsAndUnlocks';
 import { TopicGrid } from './components/TopicGrid';
@@ -46,7 +48,8 @@ function GraphForSubject({ subject }: { subject: string }) {
   const graph = useGraph(subject);
   const subjectId = useResolvedSubjectId(subject, graph.data?.subject.id) ?? subject;
   const subjectName = graph.data?.subject.name ?? graph.data?.subject.title;
-  const { prices } = usePriceMap();
+  // the price shows only in the buy banner of a learner who lacks the course (the graph answers 403)
+  const { prices } = usePriceMap(graph.isError);
   const tags = useMyTags();
   const unlocks = useMyUnlocks(subjectId);
 
@@ -56,29 +59,51 @@ function GraphForSubject({ subject }: { subject: string }) {
   const owner = graph.isSuccess;
   const isVagus = subjectId === VAGUS_SUBJECT_ID;
   const moduleTitles = new Map((graph.data?.modules ?? []).map((m) => [m.id, m.title]));
-  const ready = useReadyToLearn(owner ? subjectId : null);
+  // asked beside the graph (not after it); shown only to owners
+  const ready = useReadyToLearn(owner || graph.isLoading ? subjectId : null);
   const readyIds = useMemo(() => new Set((ready.data ?? []).map((t) => t.id)), [ready.data]);
   // complete topics and locked modules; fetched beside the graph (not after it), and a failure marks nothing
   const path = usePath(subjectId);
   const status = useMemo(() => topicStatusOf(path.data), [path.data]);
   const [view, setView] = useState<View>('cards');
+  // The vagus panel's optional buttons come from the challenge list: part of what the page waits for.
+  const challenges = useChallengeList();
+
+  const header = (
+    <GraphHeader
+      subjectLabel={subjectName ?? subject}
+      subjectId={subjectId}
+      isVagus={isVagus}
+      refreshing={graph.isFetching}
+      onRefresh={() => void graph.refetch()}
+    />
+  );
+  // Each section above the cards comes from its own call. The page shows them all in one render, in place of
+  // one skeleton, so no section appears above another that is already on screen (a layout shift). A failed
+  // call counts as arrived.
+  const arrived =
+    !graph.isLoading && (!owner || ![path, ready, tags, unlocks, ...(isVagus ? [challenges] : [])].some(isLoading));
+  // ...rendered as a transition: React builds the cards in slices, not in one long task that blocks a phone's input
+  const shown = useDeferredValue(arrived);
+  if (!arrived || !shown) {
+    return (
+      <Box>
+        {header}
+        <GraphSkeleton challenges={isVagus} />
+      </Box>
+    );
+  }
 
   return (
     <Box>
-      <GraphHeader
-        subjectLabel={subjectName ?? subject}
-        subjectId={subjectId}
-        isVagus={isVagus}
-        refreshing={graph.isFetching}
-        onRefresh={() => void graph.refetch()}
-      />
+      {header}
       <GraphAlerts
         error={graph.isError ? graph.error : null}
         subjectId={subjectId}
         price={prices.get(subjectId)}
         onRetry={() => void graph.refetch()}
       />
-      {owner && isVagus && <VagusChallenges />}
+      {owner && isVagus && <VagusChallenges list={challenges.data} />}
       <TagsAndUnlocks
         achievements={tags.data ?? []}
         subjectId={subjectId}
@@ -131,3 +156,6 @@ function GraphForSubject({ subject }: { subject: string }) {
     </Box>
   );
 }
+
+/** A first load still out (a refetch after a failure is not: the page would go back to its skeleton). */
+const isLoading = (query: { isLoading: boolean; isFetched: boolean }) => query.isLoading && !query.isFetched;

@@ -3,13 +3,22 @@ import { screen, waitFor } from '@testing-library/react';
 import { installFetch, type MockReply } from '../../test/fetch-mock';
 import { currentLocation, signedIn, signedOut } from '../../test/helpers';
 import { renderApp } from '../../test/render';
+import { writeSessionHint } from '../auth/session-storage';
 
 describe('/ (landing)', () => {
-  it('shows a spinner while auth loads', async () => {
+  it('shows a spinner while auth loads for a remembered session', async () => {
+    writeSessionHint({ email: 'ada@example.com', roles: ['learner'] });
     installFetch({ 'POST /api/auth/refresh': () => new Promise<MockReply>(() => {}) });
     renderApp({ route: '/' });
     expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Get Started Free' })).not.toBeInTheDocument();
+  });
+
+  it('without a remembered session, shows the page while auth loads', async () => {
+    installFetch({ 'POST /api/auth/refresh': () => new Promise<MockReply>(() => {}) });
+    renderApp({ route: '/' });
+    expect(await screen.findByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
   });
 
   it('signed out: hero, featured course, the four features and the calls to action', async () => {

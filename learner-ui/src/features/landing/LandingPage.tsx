@@ -126,14 +126,17 @@ function FeaturedCourseCard() {
 }
 
 export function LandingPage() {
-  const { isAuthenticated, loading } = useAuth();
+  const { isAuthenticated, loading, user } = useAuth();
   const navigate = useNavigate();
 
   useEffect(() => {
     if (isAuthenticated) void navigate('/dashboard', { replace: true });
   }, [isAuthenticated, navigate]);
 
-  if (loading) return <FullPageSpinner />;
+  // While the session probe runs: a remembered session (the local-storage hint) is on its way to the dashboard,
+  // so a spinner; without one the visitor is almost surely signed out and the page shows at once, not after the
+  // probe's round trip (a session found after all still moves on to the dashboard).
+  if (loading && user) return <FullPageSpinner />;
 
   return (
     <Box>

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { ErrorBoundary } from '../common/ErrorBoundary';
 import { PageTitleContext } from './page-title-context';
 import { MAIN_ID, SkipLink } from './SkipLink';
-import { TopNav } from './TopNav';
+import { HEADER_HEIGHT, TopNav } from './TopNav';
 import { useDocumentTitle } from './useDocumentTitle';
 import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
 
@@ -26,7 +26,25 @@ export function AppLayout() {
         ref={mainRef}
         tabIndex={-1}
         maxWidth="lg"
-        sx={{ flexGrow: 1, py: { xs: 3, md: 5 }, minWidth: 0, '&:focus': { outline: 'none' } }}
+        sx={{
+          flexGrow: 1,
+          // The rest of the first screen at least: the footer starts below the fold, so it does not jump down
+          // (a layout shift) when the page's content arrives and grows past the spinner or skeleton.
+          // svh: the height with the browser's bars shown, as on a phone's first paint.
+          minHeight: {
+            xs: `calc(100vh - ${HEADER_HEIGHT.xs}px)`,
+            md: `calc(100vh - ${HEADER_HEIGHT.md}px)`,
+          },
+          '@supports (height: 100svh)': {
+            minHeight: {
+              xs: `calc(100svh - ${HEADER_HEIGHT.xs}px)`,
+              md: `calc(100svh - ${HEADER_HEIGHT.md}px)`,
+            },
+          },
+          py: { xs: 3, md: 5 },
+          minWidth: 0,
+          '&:focus': { outline: 'none' },
+        }}
       >
         <PageTitleContext.Provider value={setPageTitle}>
           <ErrorBoundary resetKey={location.pathname}>

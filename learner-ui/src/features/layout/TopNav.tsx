@@ -4,25 +4,33 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import HubIcon from '@mui/icons-material/Hub';
 import { useAuth } from '../auth/auth-context';
-import { SubjectSelector } from '../subjects/SubjectSelector';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
 import { navLinksFor, withSubject, type NavLinkItem } from './nav-links';
+import { UserMenu } from './UserMenu';
 
-// The account menu (signed in) and the mobile drawer load when first needed, so a first visit does
-// not download them (learner-ui/scripts/js-budget.mjs).
-const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
-const Drawer = lazy(() => import('@mui/material/Drawer'));
+// The account menu (signed in; UserMenu loads it on the first click), the subject selector (an Autocomplete, the
+// largest part of the bar) and the phone's drawer load when first needed, so a first visit does not wait for them
+// (learner-ui/scripts/js-budget.mjs). A phone's bar shows no selector (it is in the drawer): a phone downloads it
+// only when the menu opens.
+const SubjectSelector = lazy(() => import('../subjects/SubjectSelector').then((m) => ({ default: m.SubjectSelector })));
+const MobileNav = lazy(() => import('./MobileNav').then((m) => ({ default: m.MobileNav })));
+
+/** The selector's box in the bar (its width, and the height of a small outlined field), kept while it loads. */
+const SELECTOR_SLOT = { width: 240, height: 40 } as const;
+
+/**
+ * The bar's height (the toolbar and its 1 px bottom border) at each breakpoint: AppLayout's main fills the rest of
+ * the first screen, so the footer starts below the fold and does not jump as the page's content arrives.
+ */
+export const HEADER_HEIGHT = { xs: 61, md: 69 } as const;
 
 function isActive(link: NavLinkItem, pathname: string): boolean {
   const path = link.to.split('?')[0] ?? link.to;
@@ -36,6 +44,8 @@ export function TopNav() {
   const [drawerUsed, setDrawerUsed] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
+  // sm and up; where media queries are unknown (tests), the bar keeps its selector
+  const wide = useMediaQuery((t: Theme) => t.breakpoints.up('sm'), { noSsr: true, defaultMatches: true });
 
   // While the session probe runs, a remembered user already gets the signed-in navigation.
   const signedIn = isAuthenticated || (loading && user !== null);
@@ -50,7 +60,7 @@ export function TopNav() {
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ gap: 1.5, minHeight: { xs: 60, md: 68 } }}>
+        <Toolbar disableGutters sx={{ gap: 1.5, minHeight: { xs: HEADER_HEIGHT.xs - 1, md: HEADER_HEIGHT.md - 1 } }}>
           <IconButton
             aria-label="Toggle menu"
             aria-expanded={mobileOpen}
@@ -113,57 +123,31 @@ export function TopNav() {
           </Box>
           <Box sx={{ flexGrow: 1, display: { xs: 'block', md: 'none' } }} />
 
-          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-            <SubjectSelector />
-          </Box>
+          {wide && (
+            <Box sx={{ minWidth: SELECTOR_SLOT.width, minHeight: SELECTOR_SLOT.height }}>
+              <Suspense fallback={null}>
+                <SubjectSelector />
+              </Suspense>
+            </Box>
+          )}
 
           {signedIn && user && (
-            <Suspense fallback={null}>
+            // a slot of the button's size, whatever its content
+            <Box sx={{ width: 44, height: 44, flexShrink: 0, display: 'grid', placeItems: 'center' }}>
               <UserMenu user={user} onLogout={handleLogout} />
-            </Suspense>
+            </Box>
           )}
         </Toolbar>
       </Container>
 
       {drawerUsed && (
         <Suspense fallback={null}>
-          <Drawer
-            anchor="left"
+          <MobileNav
             open={mobileOpen}
             onClose={() => setMobileOpen(false)}
-            sx={{ display: { md: 'none' } }}
-            slotProps={{ paper: { sx: { width: 280 } } }}
-          >
-            <Box id="mobile-navigation" component="nav" aria-label="Mobile" sx={{ py: 1 }}>
-              <Typography variant="overline" sx={{ px: 2, color: 'text.secondary' }}>
-                Menu
-              </Typography>
-              <List>
-                {links.map((link) => (
-                  <ListItem key={link.label} disablePadding>
-                    {link.external ? (
-                      <ListItemButton component="a" href={link.to}>
-                        <ListItemText primary={link.label} />
-                      </ListItemButton>
-                    ) : (
-                      <ListItemButton
-                        component={RouterLink}
-                        to={link.to}
-                        selected={isActive(link, location.pathname)}
-                        onClick={() => setMobileOpen(false)}
-                      >
-                        <ListItemText primary={link.label} />
-                      </ListItemButton>
-                    )}
-                  </ListItem>
-                ))}
-              </List>
-              <Divider sx={{ my: 1 }} />
-              <Box sx={{ px: 2, pb: 2, display: { sm: 'none' } }}>
-                <SubjectSelector fullWidth />
-              </Box>
-            </Box>
-          </Drawer>
+            links={links}
+            isActive={(link) => isActive(link, location.pathname)}
+          />
         </Suspense>
       )}
     </AppBar>

@@ -172,7 +172,7 @@ describe('/node/:nodeId', () => {
     });
     renderApp({ route: ROUTE });
     await screen.findByRole('heading', { level: 1, name: 'Vagus Anatomy' });
-    const tutor = screen.getByRole('region', { name: 'AI Tutor' });
+    const tutor = await screen.findByRole('region', { name: 'AI Tutor' });
     expect(
       within(tutor)
         .getAllByRole('button')
@@ -287,7 +287,7 @@ describe('/node/:nodeId', () => {
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const save = screen.getByRole('button', { name: 'Save' });
+    const save = await screen.findByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: 'Note' }), '   ');
     expect(save).toBeDisabled();

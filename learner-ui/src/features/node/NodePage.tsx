@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,24 +21,31 @@ import { FullPageSpinner } from '../common/FullPageSpinner';
 import { ChooseSubjectPrompt } from '../graph/components/ChooseSubjectPrompt';
 import { useTopic, useTopicPreview } from '../graph/hooks';
 import { nodePath, nodePreviewPath } from '../graph/links';
-import { matchesSubject } from '../shop/ShopPage';
+import { matchesSubject } from '../subjects/match-subject';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
 import { usePublishedSubjects } from '../subjects/hooks/useSubjects';
 import { usePageTitle } from '../layout/page-title-context';
-import { AddNotePanel } from './components/AddNotePanel';
 import { BookmarkToggle } from './components/BookmarkToggle';
 import { BuildsOn } from './components/BuildsOn';
 import { DraftPreviewBanner } from './components/DraftPreviewBanner';
-import { GraphCardPreview } from './components/GraphCardPreview';
 import { MasteryCard } from './components/MasteryCard';
 import { TopicQuizList } from './components/TopicQuizList';
 import { TopicTabs } from './components/TopicTabs';
-import { TutorPanel } from './TutorPanel';
+import { TopicSkeleton } from './components/TopicSkeleton';
 
 // Below the fold: the check loads after the lesson, in its own chunk.
 const TopicCheck = lazy(() => import('./components/TopicCheck'));
+// Below the lesson on a phone and used only on a click: the tutor too. The note form opens on a click, and the
+// graph card shows only in a draft preview.
+const TutorPanel = lazy(() => import('./TutorPanel').then((m) => ({ default: m.TutorPanel })));
+const AddNotePanel = lazy(() => import('./components/AddNotePanel').then((m) => ({ default: m.AddNotePanel })));
+const GraphCardPreview = lazy(() =>
+  import('./components/GraphCardPreview').then((m) => ({ default: m.GraphCardPreview })),
+);
 
 export const PREVIEW_FOR_STAFF_ONLY = 'Draft previews are for Studio staff. This is the published topic.';
+/** About the tutor panel's height before an answer (its heading and a row or two of buttons). */
+const TUTOR_PANEL_HEIGHT = 150;
 export const TUTOR_OFF_IN_PREVIEW = 'The tutor answers from the published topic, so it is off in a draft preview.';
 
 /**
@@ -103,7 +110,9 @@ function NodeForSubject({ nodeId, subject, notice }: { nodeId: string; subject: 
   const subjectId =
     topic.data?.subject_id ?? (subjects.data ?? []).find((s) => matchesSubject(s, subject))?.id ?? subject;
 
-  if (topic.isLoading) return <FullPageSpinner label="Loading topic" />;
+  // the topic renders as a transition (in slices, not one long task), the skeleton meanwhile
+  const arrived = useDeferredValue(!topic.isLoading);
+  if (topic.isLoading || !arrived) return <TopicSkeleton />;
 
   if (topic.isError || !topic.data) {
     return (
@@ -196,7 +205,9 @@ function TopicView({ node, subject, preview = false }: { node: TopicNode; subjec
 
       {!preview && (
         <Collapse in={noteOpen} unmountOnExit>
-          <AddNotePanel node={node} onDone={() => setNoteOpen(false)} />
+          <Suspense fallback={null}>
+            <AddNotePanel node={node} onDone={() => setNoteOpen(false)} />
+          </Suspense>
         </Collapse>
       )}
 
@@ -216,9 +227,15 @@ function TopicView({ node, subject, preview = false }: { node: TopicNode; subjec
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <Stack spacing={3}>
-            {preview && <GraphCardPreview node={node} to={nodePreviewPath(node.id, subjectId)} />}
+            {preview && (
+              <Suspense fallback={null}>
+                <GraphCardPreview node={node} to={nodePreviewPath(node.id, subjectId)} />
+              </Suspense>
+            )}
             <MasteryCard level={node.mastery_level} />
-            <TutorPanel nodeId={node.id} subject={subjectId} offReason={preview ? TUTOR_OFF_IN_PREVIEW : undefined} />
+            <Suspense fallback={<Skeleton variant="rounded" height={TUTOR_PANEL_HEIGHT} aria-hidden />}>
+              <TutorPanel nodeId={node.id} subject={subjectId} offReason={preview ? TUTOR_OFF_IN_PREVIEW : undefined} />
+            </Suspense>
           </Stack>
         </Grid>
       </Grid>

@@ -93,7 +93,7 @@ describe('/node/:nodeId?preview=overlay (draft preview)', () => {
     );
 
     // the draft's module, on the page and on its graph card
-    expect(screen.getAllByText('Foundations draft module')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Foundations draft module')).toHaveLength(2));
     expect(screen.getByRole('tabpanel')).toHaveTextContent('The lesson as the editor rewrote it.');
     await user.click(screen.getByRole('tab', { name: 'Variants' }));
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Draft beginner take.');
@@ -153,7 +153,7 @@ describe('/node/:nodeId?preview=overlay (draft preview)', () => {
 
     expect(screen.getByRole('button', { name: 'Bookmark' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add Note' })).toBeDisabled();
-    const tutor = screen.getByRole('region', { name: 'AI Tutor' });
+    const tutor = await screen.findByRole('region', { name: 'AI Tutor' });
     for (const b of within(tutor).getAllByRole('button')) expect(b).toBeDisabled();
     expect(tutor).toHaveTextContent(TUTOR_OFF_IN_PREVIEW);
 

@@ -4,18 +4,15 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
-import type { Subject } from '../../api';
 import { useOwnedSubjectIds, usePriceMap } from '../catalog/hooks';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
 import { usePublishedSubjects } from '../subjects/hooks/useSubjects';
+import { matchesSubject } from '../subjects/match-subject';
 import { CourseCard, CourseCardSkeleton } from './components/CourseCard';
 
-/** The subject in the address may be an id or (like the API accepts) a name or title. */
-export function matchesSubject(subject: Subject, wanted: string): boolean {
-  if (subject.id === wanted) return true;
-  const w = wanted.trim().toLowerCase();
-  return subject.name.toLowerCase() === w || subject.title.toLowerCase() === w;
-}
+// The subject in the address may be an id or (like the API accepts) a name or title. In a module of its own,
+// so the graph and topic pages that use it do not load the shop.
+export { matchesSubject };
 
 /** /shop?subject: published courses; the subject from the address is Featured and shown first. */
 export function ShopPage() {

@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
@@ -12,6 +13,7 @@ import type { TopicStatus } from './GraphMap';
 import { TopicCard, TopicCardSkeleton } from './TopicCard';
 
 const ALL_TOPICS = 'All Topics';
+const FIRST_CARDS = 6;
 
 /**
  * Stats, search and category chips over the topic cards (skeletons while the graph loads); each card marked
@@ -32,6 +34,13 @@ export function TopicGrid({
   status?: TopicStatus;
 }) {
   const { search, setSearch, category, setCategory, categories, filtered, masteredCount, clearFilters } = filter;
+  // The first cards render with the page, the rest right after, as a transition: two shorter tasks on a phone
+  // instead of one long one (the first screen shows one or two cards anyway).
+  const [allCards, setAllCards] = useState(false);
+  useEffect(() => {
+    if (!allCards) startTransition(() => setAllCards(true));
+  }, [allCards]);
+  const cards = allCards ? filtered : filtered.slice(0, FIRST_CARDS);
 
   return (
     <>
@@ -92,7 +101,7 @@ export function TopicGrid({
         </Paper>
       ) : (
         <Grid container spacing={3}>
-          {filtered.map((node) => (
+          {cards.map((node) => (
             <Grid key={node.id} size={{ xs: 12, sm: 6, md: 4 }}>
               <TopicCard
                 node={node}

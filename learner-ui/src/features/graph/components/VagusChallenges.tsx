@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useChallengeList } from '../../challenges/hooks';
+import type { ChallengeListItem } from '../../../api/challenges';
 import { challengePath } from '../links';
 
 /** Optional challenge links: shown only when GET /api/challenges lists them (not while it fails). */
@@ -13,11 +13,11 @@ const OPTIONAL_VAGUS_CHALLENGES: { id: string; label: string }[] = [
 ];
 
 /**
- * The vagus course's guided challenges, for its owners: each links to the challenge page
- * (/challenge/{cid}). Primary colours: the teal secondary fails 4.5:1 with white text.
+ * The vagus course's guided challenges, for its owners (`list`: GET /api/challenges, read by the graph page):
+ * each links to the challenge page (/challenge/{cid}). Primary colours: the teal secondary fails 4.5:1 with
+ * white text.
  */
-export function VagusChallenges() {
-  const challenges = useChallengeList();
+export function VagusChallenges({ list }: { list: ChallengeListItem[] | undefined }) {
   return (
     <Paper variant="outlined" component="section" aria-label="Challenges" sx={{ p: 2, mb: 3 }}>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
@@ -28,7 +28,7 @@ export function VagusChallenges() {
           Start Vagus Reset 14d
         </Button>
         {OPTIONAL_VAGUS_CHALLENGES.map(({ id, label }) => {
-          const found = challenges.data?.find((c) => c.id === id);
+          const found = list?.find((c) => c.id === id);
           if (!found) return null;
           return (
             <Button key={id} component={RouterLink} to={challengePath(id)} variant="outlined">
