@@ -104,7 +104,9 @@ async function main(args) {
     : await documentFromApp();
   const types = await apiTypesFrom(document);
   if (args.includes('--print')) {
-    process.stdout.write(types);
+    // A pipe's writes are asynchronous: wait until the whole text is handed over, since main's caller exits the
+    // process right after (a 220 KB schema came out cut short on a busy machine).
+    await new Promise((done, fail) => process.stdout.write(types, (err) => (err ? fail(err) : done())));
     return;
   }
   writeFileSync(SCHEMA_FILE, types);
