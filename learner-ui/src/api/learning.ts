@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { OkResponse, Schema } from '@lp/api-types';
+import type { OkResponse, RequestBody, Schema } from '@lp/api-types';
 
 /**
  * The learning loop (docs/learning-loop-api.md, issue 26): a topic's check items, the caller's path through
@@ -22,11 +22,7 @@ export type CheckProgress = Schema<'TopicCheckResponse'>;
 /** POST /api/checks/{nodeId}/answers: the answer graded, the key revealed, the topic's check and completion. */
 export type CheckAnswerResult = OkResponse<'/api/checks/{nodeId}/answers', 'post'>;
 
-export interface CheckAnswerInput {
-  subjectId: string;
-  questionId: string;
-  answer: string;
-}
+export type CheckAnswerInput = RequestBody<'/api/checks/{nodeId}/answers', 'post'>;
 
 // ---------------------------------------------------------------------------------------------
 // Learning path
@@ -55,12 +51,7 @@ export type PracticeInterval = Schema<'PracticeIntervalResponse'>;
 /** POST /api/practice/answer: right or wrong, the key, the explanation and the interval of each rating. */
 export type PracticeAnswerResult = OkResponse<'/api/practice/answer', 'post'>;
 
-export interface PracticeAnswerInput {
-  subjectId: string;
-  nodeId: string;
-  questionId: string;
-  answer: string;
-}
+export type PracticeAnswerInput = RequestBody<'/api/practice/answer', 'post'>;
 
 // ---------------------------------------------------------------------------------------------
 
