@@ -26,7 +26,8 @@ import { nodePath } from '../links';
 import { levelPercent, MASTERY_LABELS, masteryLevel, type MasteryLevel } from '../mastery-level';
 
 const NODE_W = 190;
-const NODE_H = 60;
+// three lines of a 14 px label (line height 1.2) and the padding: no title is cut off at the default zoom
+const NODE_H = 72;
 /** Label size in flow pixels at zoom 1; below zoom 12/14 it grows so that it never shows under 12 screen px. */
 const LABEL_PX = 14;
 const MIN_SCREEN_PX = 12;
