@@ -200,11 +200,4 @@ export const meApi = {
     const res = await api.get<OkResponse<'/api/me/tags', 'get'>>('/api/me/tags');
     return res.achievements;
   },
-  /** GET /api/me/unlocks?subjectId= → `{ subjectId, modules }`: the module ids unlocked for the caller. */
-  unlocks: async (subjectId: string): Promise<string[]> =>
-    (
-      await api.get<OkResponse<'/api/me/unlocks', 'get'>>('/api/me/unlocks', {
-        query: { subjectId } satisfies QueryParams<'/api/me/unlocks', 'get'>,
-      })
-    ).modules,
 };

@@ -97,15 +97,24 @@ export function checkItem(
 
 /**
  * GET /api/users/me/path's answer for a graph written as `Graph` above: every topic open and not complete
- * unless listed, modules open unless `locked` names them (with their reason), and the next step.
+ * unless listed (`ready` marks the ready ones), modules open (by mastery, or by an unlock when `unlocked` names
+ * them) unless `locked` names them (with their reason), and the next step.
  */
 export function pathOf(
   graph: Graph,
   {
     complete = [],
     locked = {},
+    ready = [],
+    unlocked = [],
     next = { type: 'practice', reason: 'Nothing is ready' },
-  }: { complete?: string[]; locked?: Record<string, string>; next?: LearningPath['next'] } = {},
+  }: {
+    complete?: string[];
+    locked?: Record<string, string>;
+    ready?: string[];
+    unlocked?: string[];
+    next?: LearningPath['next'];
+  } = {},
 ): LearningPath {
   const modules = graphWire(graph).modules;
   return {
@@ -118,14 +127,14 @@ export function pathOf(
       moduleId: n.moduleId,
       level: graph.nodes.find((g) => g.id === n.id)?.mastery_level ?? 0,
       complete: complete.includes(n.id),
-      ready: false,
+      ready: ready.includes(n.id),
     })),
     modules: modules.map((m, i) => ({
       id: m.id,
       title: m.title,
       locked: m.id in locked,
       reason: locked[m.id] ?? null,
-      openedBy: m.id in locked ? null : i === 0 ? 'first' : 'mastery',
+      openedBy: m.id in locked ? null : i === 0 ? 'first' : unlocked.includes(m.id) ? 'unlock' : 'mastery',
     })),
     next,
     openAttempts: [],

@@ -5,7 +5,6 @@ import type { OkResponse } from '@lp/api-types';
 import { callsTo, deferred, errorBody, installFetch, type MockReply } from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
 import { VAGUS_GRAPH, graphHandlers, graphNode, graphWire, pathOf } from '../../test/graph-fixtures';
-import { masteryAnswer, readyTopic } from '../../test/mastery-fixtures';
 import { signedIn } from '../../test/helpers';
 import { renderApp } from '../../test/render';
 
@@ -341,7 +340,7 @@ describe('/graph', () => {
           ],
         },
       },
-      'GET /api/me/unlocks': { body: { subjectId: 'vagus-nerve', modules: ['foundations'] } },
+      'GET /api/users/me/path': { body: pathOf(VAGUS_GRAPH, { unlocked: ['practice'] }) },
     });
     renderApp({ route: '/graph?subject=vagus-nerve' });
     const tags = await screen.findByRole('group', { name: 'Your tags' });
@@ -351,27 +350,32 @@ describe('/graph', () => {
     // another course's achievement is on that course's graph; no raw id anywhere
     expect(within(tags).queryByText('Metabolic post test passed')).not.toBeInTheDocument();
     expect(screen.queryByText(/vagus-nerve:/)).not.toBeInTheDocument();
+    // the unlocked modules come from the one path read (not a second call that works the path out again)
     const unlocked = await screen.findByRole('group', { name: 'Unlocked modules' });
-    expect(within(unlocked).getByText('Anatomy & Foundations')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET /api/me/unlocks')[0].url.searchParams.get('subjectId')).toBe('vagus-nerve');
+    expect(within(unlocked).getByText('Techniques')).toBeInTheDocument();
+    expect(within(unlocked).queryByText('Anatomy & Foundations')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/users/me/path')[0].url.searchParams.get('subjectId')).toBe('vagus-nerve');
+    expect(callsTo(fetchMock, 'GET /api/me/unlocks')).toHaveLength(0);
   });
 
-  it('reads the newer unlocks answer (with locked modules) too, and hides the tags when there are none', async () => {
+  it('hides the tags and the unlocked modules when there are none (a locked module is not unlocked)', async () => {
     installFetch({
       ...signedIn(),
       ...owner,
       'GET /api/me/tags': { body: { tags: [], achievements: [] } },
-      'GET /api/me/unlocks': {
-        body: {
-          subjectId: 'vagus-nerve',
-          modules: ['practice'],
-          locked: [{ id: 'foundations', title: 'Anatomy & Foundations', reason: 'Master something first' }],
-        },
+      'GET /api/users/me/path': {
+        body: pathOf(VAGUS_GRAPH, {
+          locked: Object.fromEntries(
+            graphWire(VAGUS_GRAPH)
+              .modules.slice(1)
+              .map((m) => [m.id, 'Master the one before']),
+          ),
+        }),
       },
     });
     renderApp({ route: '/graph?subject=vagus-nerve' });
-    const unlocked = await screen.findByRole('group', { name: 'Unlocked modules' });
-    expect(within(unlocked).getByText('Techniques')).toBeInTheDocument();
+    await screen.findByRole('article', { name: 'Vagus Anatomy' });
+    expect(screen.queryByRole('group', { name: 'Unlocked modules' })).not.toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Your tags' })).not.toBeInTheDocument();
   });
 
@@ -380,21 +384,18 @@ describe('/graph', () => {
     const fetchMock = installFetch({
       ...signedIn(),
       ...owner,
-      'GET /api/users/me/mastery': {
-        body: masteryAnswer(
-          [],
-          [readyTopic('hrv', 'Heart Rate Variability', 0.2), readyTopic('breathing', 'Slow Breathing', 0.5)],
-        ),
-      },
+      'GET /api/users/me/path': { body: pathOf(VAGUS_GRAPH, { ready: ['vn-heart', 'vn-cold'] }) },
     });
     renderApp({ route: '/graph?subject=vagus-nerve' });
     const panel = await screen.findByRole('region', { name: 'Ready to learn' });
     expect(await within(panel).findByRole('link', { name: 'Heart Rate Variability' })).toHaveAttribute(
       'href',
-      '/node/hrv?subject=vagus-nerve',
+      '/node/vn-heart?subject=vagus-nerve',
     );
-    expect(within(panel).getByText('Intermediate · 50%')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET /api/users/me/mastery')[0].url.searchParams.get('subjectId')).toBe('vagus-nerve');
+    expect(within(panel).getByText('Intermediate · 69%')).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Humming' })).not.toBeInTheDocument();
+    // ready comes from the path: the page does not ask the server to work it out again
+    expect(callsTo(fetchMock, 'GET /api/users/me/mastery')).toHaveLength(0);
     // the panel comes before the topic cards
     const firstCard = screen.getAllByRole('article')[0];
     expect(panel.compareDocumentPosition(firstCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -409,11 +410,35 @@ describe('/graph', () => {
     installFetch({
       ...signedIn(),
       ...owner,
-      'GET /api/users/me/mastery': { body: masteryAnswer([], []) },
+      'GET /api/users/me/path': {
+        body: pathOf(VAGUS_GRAPH, {
+          complete: VAGUS_GRAPH.nodes.map((n) => n.id),
+          next: { type: 'post_test', quiz: 'q_final' },
+        }),
+      },
     });
     renderApp({ route: '/graph?subject=vagus-nerve' });
     const panel = await screen.findByRole('region', { name: 'Ready to learn' });
     expect(await within(panel).findByText('You have mastered every topic of this course.')).toBeInTheDocument();
+  });
+
+  it('says why nothing is ready when topics are left (a locked module), not that all are mastered', async () => {
+    const reason = 'Master “Anatomy & Foundations” to open this module';
+    installFetch({
+      ...signedIn(),
+      ...owner,
+      'GET /api/users/me/path': {
+        body: pathOf(VAGUS_GRAPH, {
+          complete: ['vn-anatomy', 'vn-heart', 'vn-tvns'],
+          locked: { practice: reason },
+          next: { type: 'practice', reason },
+        }),
+      },
+    });
+    renderApp({ route: '/graph?subject=vagus-nerve' });
+    const panel = await screen.findByRole('region', { name: 'Ready to learn' });
+    expect(await within(panel).findByText(reason)).toBeInTheDocument();
+    expect(within(panel).queryByText('You have mastered every topic of this course.')).not.toBeInTheDocument();
   });
 });
 

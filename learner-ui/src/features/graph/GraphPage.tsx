@@ -6,7 +6,6 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import GridViewIcon from '@mui/icons-material/GridView';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import { useChallengeList } from '../challenges/hooks';
-import { useReadyToLearn } from '../mastery/useReadyToLearn';
 import { usePriceMap } from '../catalog/hooks';
 import { matchesSubject } from '../subjects/match-subject';
 import { useSubjectParam } from '../subjects/hooks/useSubjectParam';
@@ -19,7 +18,7 @@ import { ReadyToLearn } from './components/ReadyToLearn';
 import { TagsAndUnlocks } from './components/TagsAndUnlocks';
 import { TopicGrid } from './components/TopicGrid';
 import { VagusChallenges } from './components/VagusChallenges';
-import { topicStatusOf, useGraph, useMyTags, useMyUnlocks, usePath } from './hooks';
+import { readyOf, topicStatusOf, unlockedOf, useGraph, useMyTags, usePath } from './hooks';
 import { useTopicFilter } from './useTopicFilter';
 
 const VAGUS_SUBJECT_ID = 'vagus-nerve';
@@ -51,7 +50,6 @@ function GraphForSubject({ subject }: { subject: string }) {
   // the price shows only in the buy banner of a learner who lacks the course (the graph answers 403)
   const { prices } = usePriceMap(graph.isError);
   const tags = useMyTags();
-  const unlocks = useMyUnlocks(subjectId);
 
   const nodes = useMemo(() => graph.data?.nodes ?? [], [graph.data]);
   // Kept here, not in the grid, so the search survives the grid being hidden by a failed refresh.
@@ -59,12 +57,13 @@ function GraphForSubject({ subject }: { subject: string }) {
   const owner = graph.isSuccess;
   const isVagus = subjectId === VAGUS_SUBJECT_ID;
   const moduleTitles = new Map((graph.data?.modules ?? []).map((m) => [m.id, m.title]));
-  // asked beside the graph (not after it); shown only to owners
-  const ready = useReadyToLearn(owner || graph.isLoading ? subjectId : null);
-  const readyIds = useMemo(() => new Set((ready.data ?? []).map((t) => t.id)), [ready.data]);
-  // complete topics and locked modules; fetched beside the graph (not after it), and a failure marks nothing
+  // complete, ready and unlocked topics and locked modules: one read of the path, fetched beside the graph (not
+  // after it); shown only to owners, and a failure marks nothing
   const path = usePath(subjectId);
   const status = useMemo(() => topicStatusOf(path.data), [path.data]);
+  const ready = useMemo(() => readyOf(path.data), [path.data]);
+  const readyIds = useMemo(() => new Set(ready.map((t) => t.id)), [ready]);
+  const unlocks = useMemo(() => unlockedOf(path.data), [path.data]);
   const [view, setView] = useState<View>('cards');
   // The vagus panel's optional buttons come from the challenge list: part of what the page waits for.
   const challenges = useChallengeList();
@@ -81,8 +80,7 @@ function GraphForSubject({ subject }: { subject: string }) {
   // Each section above the cards comes from its own call. The page shows them all in one render, in place of
   // one skeleton, so no section appears above another that is already on screen (a layout shift). A failed
   // call counts as arrived.
-  const arrived =
-    !graph.isLoading && (!owner || ![path, ready, tags, unlocks, ...(isVagus ? [challenges] : [])].some(isLoading));
+  const arrived = !graph.isLoading && (!owner || ![path, tags, ...(isVagus ? [challenges] : [])].some(isLoading));
   // ...rendered as a transition: React builds the cards in slices, not in one long task that blocks a phone's input
   const shown = useDeferredValue(arrived);
   if (!arrived || !shown) {
@@ -107,11 +105,17 @@ function GraphForSubject({ subject }: { subject: string }) {
       <TagsAndUnlocks
         achievements={tags.data ?? []}
         subjectId={subjectId}
-        unlocks={owner ? (unlocks.data ?? []) : []}
+        unlocks={owner ? unlocks : []}
         moduleTitles={moduleTitles}
       />
       {owner && (
-        <ReadyToLearn topics={ready.data ?? []} loading={ready.isLoading} subjectId={subjectId} total={nodes.length} />
+        <ReadyToLearn
+          topics={ready}
+          loading={path.isLoading}
+          subjectId={subjectId}
+          total={nodes.length}
+          blockedReason={path.data?.next.type === 'practice' ? path.data.next.reason : undefined}
+        />
       )}
       {owner && (
         <ToggleButtonGroup

@@ -6,6 +6,7 @@ import {
   meApi,
   type LearningPath,
   type MyAchievement,
+  type ReadyTopic,
   withMastery,
 } from '../../api';
 import { useAuth } from '../auth/auth-context';
@@ -31,8 +32,6 @@ export const learningKeys = {
   bookmarks: (email: string | undefined, subjectId: string) =>
     ['user', email ?? 'anonymous', 'bookmarks', subjectId] as const,
   tags: (email: string | undefined) => ['user', email ?? 'anonymous', 'tags'] as const,
-  unlocks: (email: string | undefined, subjectId: string) =>
-    ['user', email ?? 'anonymous', 'unlocks', subjectId] as const,
 };
 
 /**
@@ -113,17 +112,6 @@ export function useMyTags() {
   });
 }
 
-/** GET /api/me/unlocks?subjectId=; any failure reads as nothing unlocked. */
-export function useMyUnlocks(subjectId: string | null) {
-  const { user, isAuthenticated } = useAuth();
-  return useQuery({
-    queryKey: learningKeys.unlocks(user?.email, subjectId ?? ''),
-    queryFn: () => meApi.unlocks(subjectId ?? '').catch((): string[] => []),
-    enabled: isAuthenticated && !!subjectId,
-    staleTime: 60_000,
-  });
-}
-
 /**
  * The caller's path through a course (GET /api/users/me/path?subjectId=): complete and ready topics, the
  * modules' soft locks and the next step. Under the mastery key, so an answer, a quiz or a review refreshes it.
@@ -144,6 +132,29 @@ export function pathKeyRoot(email: string | undefined) {
 
 export function pathKey(email: string | undefined, subjectId: string) {
   return [...pathKeyRoot(email), subjectId] as const;
+}
+
+/**
+ * 'Ready to learn' from the path (the server's `readyToLearn` is the same list): the graph page reads the path once
+ * rather than asking the server to work it out three times (path, mastery, unlocks).
+ */
+export function readyOf(path: LearningPath | undefined): ReadyTopic[] {
+  if (!path) return [];
+  const moduleTitle = new Map(path.modules.map((m) => [m.id, m.title]));
+  return path.topics
+    .filter((t) => t.ready)
+    .map((t) => ({
+      id: t.id,
+      title: t.title,
+      moduleId: t.moduleId,
+      moduleTitle: moduleTitle.get(t.moduleId) ?? t.moduleId,
+      level: t.level,
+    }));
+}
+
+/** The modules opened beyond the first (by mastery or an unlock), as `GET /api/me/unlocks` lists them. */
+export function unlockedOf(path: LearningPath | undefined): string[] {
+  return (path?.modules ?? []).filter((m) => m.openedBy === 'mastery' || m.openedBy === 'unlock').map((m) => m.id);
 }
 
 const NO_STATUS: TopicStatus = { complete: new Set(), lockedModules: new Map() };

@@ -22,12 +22,15 @@ export function ReadyToLearn({
   loading,
   subjectId,
   total,
+  blockedReason,
 }: {
   topics: ReadyTopic[];
   loading: boolean;
   subjectId: string;
   /** topics in the subject, to tell 'everything mastered' from 'nothing yet' */
   total: number;
+  /** why no topic is ready while some are not complete (a locked module, or practice first) */
+  blockedReason?: string;
 }) {
   const shown = topics.slice(0, SHOWN);
   return (
@@ -48,7 +51,7 @@ export function ReadyToLearn({
         <Skeleton variant="rounded" height={40} />
       ) : topics.length === 0 ? (
         <Typography variant="body2">
-          {total > 0 ? 'You have mastered every topic of this course.' : 'No topics yet.'}
+          {blockedReason ?? (total > 0 ? 'You have mastered every topic of this course.' : 'No topics yet.')}
         </Typography>
       ) : (
         <Stack component="ol" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
