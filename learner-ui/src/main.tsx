@@ -4,6 +4,7 @@ import { catalogApi, subjectsApi } from './api';
 import { App, preloadRoute } from './App';
 import { SessionController } from './features/auth/session-controller';
 import { catalogKeys } from './features/catalog/hooks';
+import { prefetchSignedInPage } from './features/graph/prefetch';
 import { subjectKeys } from './features/subjects/hooks/useSubjects';
 import { createQueryClient } from './query-client';
 
@@ -13,12 +14,15 @@ if (!container) throw new Error('Missing #root element');
 /** First pages that show prices from the start (a signed-in page shows one only to a learner who lacks the course). */
 const PRICED_PAGES = /^\/(shop|preview|checkout)?(\/|$)/;
 
-// Before React renders, all at once: the session probe (a signed-in page waits for it), the first page's code,
+// Before React renders, all at once: the session probe (a signed-in page waits for it; a topic or graph page's own data
+// follows it at once), the first page's code,
 // and the public lists the page reads (the subjects, for the selector and the pages; the prices, on the public
 // pages that show them). The same client and controller then serve the app; each query's hook reads what arrived.
 const queryClient = createQueryClient();
 const sessionController = new SessionController();
-void sessionController.start();
+void sessionController
+  .start()
+  .then(() => prefetchSignedInPage(queryClient, sessionController.getSnapshot(), window.location));
 preloadRoute(window.location.pathname);
 void queryClient.prefetchQuery({ queryKey: subjectKeys.detailed, queryFn: subjectsApi.list, staleTime: 5 * 60_000 });
 if (PRICED_PAGES.test(window.location.pathname))

@@ -1,4 +1,5 @@
-import { api } from './client';
+import { RETRYABLE_STATUSES } from '@lp/shared/auth';
+import { api, readResult } from './client';
 import type { OkResponse, RequestBody, Schema } from '@lp/api-types';
 
 export type SessionUser = Schema<'SessionUserResponse'>;
@@ -26,6 +27,9 @@ export type Profile = Schema<'ProfileResponse'>;
 
 export type MessageResponse = Schema<'MessageResponse'>;
 
+const REFRESH = '/api/auth/refresh';
+type Refreshed = OkResponse<'/api/auth/refresh', 'post'>;
+
 export const authApi = {
   login: (email: string, password: string) =>
     api.post<SignIn>('/api/auth/login', { email, password } satisfies RequestBody<'/api/auth/login', 'post'>),
@@ -33,7 +37,17 @@ export const authApi = {
   register: (email: string, password: string, extras: Pick<RegisterBody, 'name' | 'checkout'> = {}) =>
     api.post<MessageResponse>('/api/auth/register', { email, password, ...extras } satisfies RegisterBody),
   /** The refresh token travels in the httpOnly cookie, so there is no body. */
-  refresh: () => api.post<OkResponse<'/api/auth/refresh', 'post'>>('/api/auth/refresh'),
+  refresh: () => api.post<Refreshed>(REFRESH),
+  /**
+   * The answer of the session probe public/session-probe.js posted before the app's code arrived (see
+   * session-probe.ts), read as `refresh` would answer; null when it must be asked again (a network failure or a
+   * 502/503/504, which the client retries).
+   */
+  fromProbe: async (probe: Promise<Response>): Promise<Refreshed | null> => {
+    const response = await probe.catch(() => null);
+    if (!response || RETRYABLE_STATUSES.has(response.status)) return null;
+    return readResult<Refreshed>(REFRESH, response);
+  },
   /** 204: no body. */
   logout: () => api.post<void>('/api/auth/logout'),
   requestReset: (email: string) =>

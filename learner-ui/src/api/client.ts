@@ -182,14 +182,19 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       continue;
     }
 
-    const data = await readBody(response);
-    if (response.ok) return data as T;
-
-    if (response.status === 401 && !isUnauthorizedExempt(path) && !isAuthPage(hooks.currentPathname())) {
-      hooks.onUnauthorized();
-    }
-    throw new ApiError(response.status, messageFromBody(data), data);
+    return readResult<T>(path, response);
   }
+}
+
+/** A response as `apiRequest` answers it: the body when OK, else an ApiError (and the 401 rule). */
+export async function readResult<T>(path: string, response: Response): Promise<T> {
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+
+  if (response.status === 401 && !isUnauthorizedExempt(path) && !isAuthPage(hooks.currentPathname())) {
+    hooks.onUnauthorized();
+  }
+  throw new ApiError(response.status, messageFromBody(data), data);
 }
 
 export const api = {

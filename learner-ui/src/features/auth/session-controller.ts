@@ -1,4 +1,5 @@
 import { accessToken, authApi, isApiError } from '../../api';
+import { takeSessionProbe } from '../../api/session-probe';
 import type { PendingCheckout, RegisterBody, Role, Session } from '../../api';
 import {
   browserLocks,
@@ -45,7 +46,8 @@ export interface AuthSnapshot {
 type AuthApi = Pick<
   typeof authApi,
   'login' | 'register' | 'refresh' | 'logout' | 'requestReset' | 'resetPassword' | 'requestVerify' | 'verify'
->;
+> &
+  Partial<Pick<typeof authApi, 'fromProbe'>>;
 
 export interface SessionControllerOptions {
   api?: AuthApi;
@@ -148,7 +150,11 @@ export class SessionController {
 
   private async doRefresh(): Promise<Session | null> {
     try {
-      const session = await withRefreshLock(() => this.api.refresh(), this.locks);
+      // Taken before anything is awaited: the probe script, if it has not run yet, then starts no refresh of its own
+      // (it would queue for the lock this call is about to hold, while this call waited for its answer).
+      const probe = takeSessionProbe();
+      const early = probe && this.api.fromProbe ? await this.api.fromProbe(probe) : null;
+      const session = early ?? (await withRefreshLock(() => this.api.refresh(), this.locks));
       this.applySession(session);
       return session;
     } catch (err) {

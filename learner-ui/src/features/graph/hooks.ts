@@ -43,14 +43,17 @@ export function useGraph(subject: string | null) {
   const { user, isAuthenticated } = useAuth();
   return useQuery({
     queryKey: learningKeys.graph(user?.email, subject ?? ''),
-    queryFn: async () => {
-      const mastery = graphApi.mastery(subject ?? '');
-      void mastery.catch(() => undefined); // awaited below; the graph's own error (403: the buy banner) comes first
-      const graph = await graphApi.get(subject ?? '');
-      return withMastery(graph, await mastery);
-    },
+    queryFn: () => graphWithMastery(subject ?? ''),
     enabled: isAuthenticated && !!subject,
   });
+}
+
+/** The graph and the caller's levels, asked for together. */
+export async function graphWithMastery(subject: string) {
+  const mastery = graphApi.mastery(subject);
+  void mastery.catch(() => undefined); // awaited below; the graph's own error (403: the buy banner) comes first
+  const graph = await graphApi.get(subject);
+  return withMastery(graph, await mastery);
 }
 
 /** GET /api/graph/nodes/{id}?subject=. */
