@@ -542,6 +542,8 @@ describe('revoking', () => {
       kept,
     ]);
     expect(bitAt(await statusBits(), row.status_index)).toBe(false);
+    // printed before the revocation (and kept by the PDF cache): not marked
+    expect((await pdfText((await h.get(`/api/certificates/${id}/pdf`)).rawBody)).text).not.toContain('REVOKED');
 
     const url = `/api/admin/certificates/${id}/revoke`;
     const body = { reason: 'Submitted work was copied' };
@@ -601,6 +603,8 @@ describe('revoking', () => {
       (await pdfText((await h.get(`/api/certificates/${id}/pdf`)).rawBody)).text,
     ].join('\n');
     expect(publicOutput).not.toContain(body.reason);
+    // the PDF printed now says REVOKED (a cached copy from before is not served)
+    expect(publicOutput).toContain('REVOKED');
     expect(publicOutput.toLowerCase()).not.toContain('copied');
 
     const bits = await statusBits();

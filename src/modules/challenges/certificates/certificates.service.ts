@@ -7,6 +7,7 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { randomBytes, randomInt } from 'node:crypto';
+import { ByteBoundedMemo } from '../../../common/cache/byte-bounded-memo';
 import { UserDataService } from '../../auth/user-data/user-data.service';
 import { CatalogService } from '../../catalog/catalog.service';
 import { TopicReader } from '../../graph/structure/topic-reader.service';
@@ -29,6 +30,12 @@ export const CERTIFICATE_NOT_FOUND = 'Certificate not found';
  * names existed named them by their e-mail's local part, which no longer appears anywhere public.
  */
 export const UNNAMED_LEARNER = `${ISSUER_NAME} learner`;
+
+/**
+ * Printed certificates by what they show (id, credential signature, revoked): rendering one takes ~80 ms of CPU, so a
+ * shared link opened many times renders once per process. A cache only: every process may keep its own.
+ */
+const PDF_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** How many outdated certificates one re-issue step reads at a time. */
 const REISSUE_BATCH = 50;
@@ -56,6 +63,7 @@ export class CertificatesService implements OnApplicationBootstrap {
   private readonly logger = new Logger(CertificatesService.name);
   /** The current key's record in certificate_signing_keys, made once per process before it first signs. */
   private keyRecorded: Promise<void> | null = null;
+  private readonly pdfs = new ByteBoundedMemo(PDF_CACHE_BYTES);
 
   constructor(
     private readonly repo: CertificatesRepository,
@@ -281,7 +289,12 @@ export class CertificatesService implements OnApplicationBootstrap {
   async pdf(id: string): Promise<Buffer> {
     const c = await this.require(id);
     const s = c.snapshot;
-    return renderCertificatePdf({
+    const revoked = await this.statusList.isSet(c.statusIndex);
+    // the signature changes whenever the certificate is re-signed (a new name, a new key), the bit when revoked
+    const key = `${c.id}|${c.credentialJwt.slice(c.credentialJwt.lastIndexOf('.') + 1)}|${revoked}`;
+    const cached = this.pdfs.get(key);
+    if (cached !== undefined) return Buffer.from(cached, 'base64');
+    const pdf = await renderCertificatePdf({
       id: c.id,
       learnerName: s.learnerName,
       challengeName: s.challengeName,
@@ -290,8 +303,10 @@ export class CertificatesService implements OnApplicationBootstrap {
       issuedAt: s.issuedAt,
       issuerName: ISSUER_NAME,
       pageUrl: `${this.signer.urls.publicUrl}/certificates/${encodeURIComponent(c.id)}`,
-      revoked: await this.statusList.isSet(c.statusIndex),
+      revoked,
     });
+    this.pdfs.set(key, pdf.toString('base64'));
+    return pdf;
   }
 
   /** The signed credential as stored (a VC-JWT). */
