@@ -148,8 +148,14 @@ export class CertificatesService implements OnApplicationBootstrap {
    */
   async onApplicationBootstrap(): Promise<void> {
     await this.recordSigningKey();
-    const reissued = await this.reissueOutdated();
-    if (reissued > 0) this.logger.log({ reissued }, 'Re-signed certificates issued under older rules');
+    try {
+      const reissued = await this.reissueOutdated();
+      if (reissued > 0) this.logger.log({ reissued }, 'Re-signed certificates issued under older rules');
+    } catch (err) {
+      // The API still starts: every public read re-issues an outdated certificate before showing it (require()),
+      // and the next boot tries the rest again.
+      this.logger.error({ err }, 'Could not re-sign the certificates issued under older rules');
+    }
   }
 
   /**
