@@ -111,6 +111,7 @@ const LecturesPage = page(() => import('./features/lectures/LecturesPage'), 'Lec
 const ChallengesPage = page(() => import('./features/challenges/ChallengesPage'), 'ChallengesPage', 'challenges');
 const ChallengePage = page(() => import('./features/challenges/ChallengePage'), 'ChallengePage', 'challenge');
 const ChallengeDayPage = page(() => import('./features/challenges/ChallengeDayPage'), 'ChallengeDayPage');
+const MyCertificatesPage = page(() => import('./features/certificates/MyCertificatesPage'), 'MyCertificatesPage');
 const CertificatePage = page(
   () => import('./features/certificates/CertificatePage'),
   'CertificatePage',
@@ -155,6 +156,8 @@ export function AppRoutes() {
             <Route path="bookmarks" element={<BookmarksPage />} />
             <Route path="mastery" element={<MasteryPage />} />
             <Route path="challenges" element={<ChallengesPage />} />
+            {/* under /challenges (an allowed redirect target); challenges themselves live at /challenge/:cid */}
+            <Route path="challenges/certificates" element={<MyCertificatesPage />} />
             <Route path="challenge/:cid" element={<ChallengePage />} />
             <Route path="challenge/:cid/day/:day" element={<ChallengeDayPage />} />
           </Route>

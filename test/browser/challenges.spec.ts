@@ -135,9 +135,9 @@ test('a learner completes vagus-breath-7, a studio user grades the last project,
   const open = await stranger.newPage();
   await open.goto(href!);
   await expect(open.getByText('7-Day Breath Reset').first()).toBeVisible();
-  await expect(open.getByText('Valid', { exact: true })).toBeVisible();
+  await expect(open.getByText('Verified', { exact: true })).toBeVisible();
   await expect(open.getByText('Breath Learner').first()).toBeVisible();
-  const download = open.getByRole('link', { name: 'Download credential' });
+  const download = open.getByRole('link', { name: 'Download credential (Open Badges 3.0)' });
   const jwt = await (await open.request.get((await download.getAttribute('href'))!)).text();
   expect(jwt.split('.')).toHaveLength(3);
   await stranger.close();

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { CertificatesService } from '../../src/modules/challenges/certificates/certificates.service';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { type ApiError, Harness, type TestUser } from '../support/harness';
+import { pdfText } from '../support/pdf-text';
 
 /**
  * Certificates: issued through the service the challenges module calls when a learner passes every day,
@@ -22,7 +23,12 @@ interface Snapshot {
   subjectTitle: string;
   days: number;
   issuedAt: string;
-  contentVersion: number;
+}
+interface Links {
+  page: string;
+  pdf: string;
+  credential: string;
+  linkedIn: string;
 }
 interface Credential {
   '@context': string[];
@@ -47,8 +53,10 @@ interface Credential {
 interface CertificatePage {
   id: string;
   snapshot: Snapshot;
+  issuerName: string;
+  links: Links;
   credential: Credential;
-  verification: { signatureValid: boolean; revoked: boolean; revokedAt: string | null; reason: string | null };
+  verification: { signatureValid: boolean; revoked: boolean; revokedAt: string | null };
 }
 interface Verified {
   signatureValid: boolean;
@@ -62,6 +70,7 @@ interface Issuer {
   name: string;
   url: string;
   publicKeyJwk: JWK & { kid: string };
+  keys: (JWK & { kid: string })[];
 }
 interface AdminRow {
   id: string;
@@ -70,6 +79,7 @@ interface AdminRow {
   challengeId: string;
   issuedAt: string;
   revoked: boolean;
+  revokedReason: string | null;
 }
 
 let h: Harness;
@@ -159,7 +169,7 @@ function edited(jwt: string, change: (c: Credential) => void): string {
 }
 
 describe('issuing', () => {
-  it('snapshots the learner, challenge, subject, days and content version; the public page says valid, not revoked', async () => {
+  it('snapshots the learner, challenge, subject and days; the public page says valid, not revoked', async () => {
     const { u, id } = await issuedTo('cert-page');
     expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
@@ -168,10 +178,6 @@ describe('issuing', () => {
       [CHALLENGE],
     );
     const [subject] = await h.sql<{ title: string }>(`select title from subjects where id = 'vagus-nerve'`);
-    const [version] = await h.sql<{ v: number }>(
-      `select coalesce(max(version), 0)::int as v from subject_versions where subject_id = 'vagus-nerve'`,
-    );
-
     const page = await h.get<CertificatePage>(`/api/certificates/${id}`); // signed out
     expect(page.status).toBe(200);
     expect(page.body.id).toBe(id);
@@ -183,11 +189,29 @@ describe('issuing', () => {
       subjectTitle: subject.title,
       days: 7,
       issuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      contentVersion: version.v,
     });
     expect(challenge.days_count).toBe(7);
     expect(Date.now() - Date.parse(page.body.snapshot.issuedAt)).toBeLessThan(60_000);
-    expect(page.body.verification).toEqual({ signatureValid: true, revoked: false, revokedAt: null, reason: null });
+    expect(page.body.verification).toEqual({ signatureValid: true, revoked: false, revokedAt: null });
+    expect(page.body.issuerName).toBe('LearnPath');
+    const issued = new Date(page.body.snapshot.issuedAt);
+    expect(page.body.links).toEqual({
+      page: `${ORIGIN}/certificates/${id}`,
+      pdf: `${ORIGIN}/api/certificates/${id}/pdf`,
+      credential: `${ORIGIN}/api/certificates/${id}/credential`,
+      linkedIn: expect.stringMatching(/^https:\/\/www\.linkedin\.com\/profile\/add\?/),
+    });
+    // LinkedIn's add-to-profile link with the certification's fields (a link only: nothing calls LinkedIn)
+    const linkedIn = new URL(page.body.links.linkedIn);
+    expect(Object.fromEntries(linkedIn.searchParams)).toEqual({
+      startTask: 'CERTIFICATION_NAME',
+      name: challenge.name,
+      organizationName: 'LearnPath',
+      issueYear: String(issued.getUTCFullYear()),
+      issueMonth: String(issued.getUTCMonth() + 1),
+      certUrl: `${ORIGIN}/certificates/${id}`,
+      certId: id,
+    });
 
     const c = page.body.credential;
     expect(c['@context']).toEqual([
@@ -201,9 +225,12 @@ describe('issuing', () => {
     expect(c.credentialSubject.type).toEqual(['AchievementSubject']);
     expect(c.credentialSubject.achievement).toMatchObject({ type: ['Achievement'], name: challenge.name });
     expect(c.credentialSubject.achievement.criteria.narrative).toEqual(expect.any(String));
-    expect(c.credentialSubject.identifier).toContainEqual(
-      expect.objectContaining({ identityType: 'name', hashed: false, identityHash: nameOf(u) }),
-    );
+    // the holder is named only by the name they chose: no e-mail identity hash, no salt (issue 27 §6)
+    expect(c.credentialSubject.identifier).toEqual([
+      { type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: nameOf(u) },
+    ]);
+    // the content version is the Studio's business, not the public's
+    expect(c.credentialSubject.achievement.description).not.toMatch(/version/i);
     expect(c.credentialStatus).toEqual({
       id: `${STATUS_LIST_URL}#${c.credentialStatus.statusListIndex}`,
       type: 'BitstringStatusListEntry',
@@ -216,8 +243,9 @@ describe('issuing', () => {
     const everything = JSON.stringify(page.body) + Buffer.from((await download(id)).split('.')[1], 'base64url');
     expect(everything).not.toContain(u.id);
     expect(everything.toLowerCase()).not.toContain(u.email.toLowerCase());
-    // … nor anything made of it: the name is the one the learner chose (issue 26 §9)
+    // … nor anything made of it: the name is the one the learner chose (issue 26 §9), and no salt or hash of it
     expect(everything.toLowerCase()).not.toContain(u.email.split('@')[0].toLowerCase());
+    expect(everything).not.toMatch(/salt|sha256\$|emailAddress|contentVersion/i);
 
     const [row] = await h.sql<{ user_id: string; challenge_id: string; subject_id: string; status_index: number }>(
       'select user_id, challenge_id, subject_id, status_index from certificates where id = ?',
@@ -277,9 +305,19 @@ describe('issuing', () => {
       await h.sql('update challenges set name = ?, days_count = 7 where id = ?', [name, CHALLENGE]);
     }
   });
-  it("records the subject's content version published at issue time, and keeps it when a new one is published", async () => {
+  it("records the subject's content version published at issue time (kept, not public), and keeps it when a new one is published", async () => {
+    const snapshotVersion = async (id: string) =>
+      (
+        await h.sql<{ v: number }>(`select (snapshot->>'contentVersion')::int as v from certificates where id = ?`, [
+          id,
+        ])
+      )[0].v;
     const { id: before } = await issuedTo('cert-version-a');
-    const v0 = (await h.get<CertificatePage>(`/api/certificates/${before}`)).body.snapshot.contentVersion;
+    const v0 = await snapshotVersion(before);
+    const [version] = await h.sql<{ v: number }>(
+      `select coalesce(max(version), 0)::int as v from subject_versions where subject_id = 'vagus-nerve'`,
+    );
+    expect(v0).toBe(version.v);
     const tag = `certificates ${Date.now()}`;
     const read = await h.get<{ etag: string }>('/api/studio/nodes/vn-anatomy?subject=vagus-nerve', { token: studio });
     const saved = await h.put(
@@ -303,8 +341,8 @@ describe('issuing', () => {
     expect(published.body.version).toBe(v0 + 1);
 
     const { id: after } = await issuedTo('cert-version-b');
-    expect((await h.get<CertificatePage>(`/api/certificates/${after}`)).body.snapshot.contentVersion).toBe(v0 + 1);
-    expect((await h.get<CertificatePage>(`/api/certificates/${before}`)).body.snapshot.contentVersion).toBe(v0);
+    expect(await snapshotVersion(after)).toBe(v0 + 1);
+    expect(await snapshotVersion(before)).toBe(v0);
   });
 });
 
@@ -409,7 +447,17 @@ describe('verifying', () => {
         alg: 'EdDSA',
         use: 'sig',
       },
+      keys: expect.any(Array),
     });
+    // the current key is published first among every key the issuer signed with, and recorded by kid
+    expect(issuer.keys[0]).toEqual(issuer.publicKeyJwk);
+    const jwks = await h.get<{ keys: unknown[] }>('/api/issuer/jwks');
+    expect(jwks.body).toEqual({ keys: issuer.keys });
+    expect(
+      await h.sql<{ x: string }>(`select public_jwk->>'x' as x from certificate_signing_keys where kid = ?`, [
+        issuer.publicKeyJwk.kid,
+      ]),
+    ).toEqual([{ x: issuer.publicKeyJwk.x }]);
     const { payload, protectedHeader } = await compactVerify(res.body, key);
     expect(protectedHeader).toEqual({ alg: 'EdDSA', typ: 'vc+jwt', kid: issuer.publicKeyJwk.kid });
     const page = await h.get<CertificatePage>(`/api/certificates/${id}`);
@@ -494,6 +542,8 @@ describe('revoking', () => {
       kept,
     ]);
     expect(bitAt(await statusBits(), row.status_index)).toBe(false);
+    // printed before the revocation (and kept by the PDF cache): not marked
+    expect((await pdfText((await h.get(`/api/certificates/${id}/pdf`)).rawBody)).text).not.toContain('REVOKED');
 
     const url = `/api/admin/certificates/${id}/revoke`;
     const body = { reason: 'Submitted work was copied' };
@@ -534,26 +584,39 @@ describe('revoking', () => {
     const [adminRow] = await h.sql<{ id: string }>(`select id from users where email = 'admin@example.com'`);
     expect(stored).toEqual({ revoked_reason: body.reason, revoked_by: adminRow.id });
 
+    // public: revoked, and when; never why (the reason is for admins)
     const page = await h.get<CertificatePage>(`/api/certificates/${id}`);
     expect(page.body.verification).toEqual({
       signatureValid: true,
       revoked: true,
       revokedAt: revoked.body.revokedAt,
-      reason: body.reason,
     });
     const checked = await h.post<Verified>('/api/certificates/verify', { credential: jwt });
     expect(checked.body).toMatchObject({ signatureValid: true, revoked: true });
+    const again2 = await h.post<{ status: string }>(`/api/certificates/${id}/verify`, {});
+    expect(again2.body).toMatchObject({ status: 'revoked', revoked: true, signatureValid: true });
+    const publicOutput = [
+      JSON.stringify(page.body),
+      JSON.stringify(checked.body),
+      JSON.stringify(again2.body),
+      Buffer.from(jwt.split('.')[1], 'base64url').toString(),
+      (await pdfText((await h.get(`/api/certificates/${id}/pdf`)).rawBody)).text,
+    ].join('\n');
+    expect(publicOutput).not.toContain(body.reason);
+    // the PDF printed now says REVOKED (a cached copy from before is not served)
+    expect(publicOutput).toContain('REVOKED');
+    expect(publicOutput.toLowerCase()).not.toContain('copied');
 
     const bits = await statusBits();
     expect(bitAt(bits, row.status_index)).toBe(true);
     expect(bitAt(bits, keptRow.status_index)).toBe(false);
     const kept2 = await h.get<CertificatePage>(`/api/certificates/${kept}`);
-    expect(kept2.body.verification).toEqual({ signatureValid: true, revoked: false, revokedAt: null, reason: null });
+    expect(kept2.body.verification).toEqual({ signatureValid: true, revoked: false, revokedAt: null });
   });
 });
 
 describe('the Studio list', () => {
-  it('shows certificates newest first with Content-Range, to studio users only', async () => {
+  it('shows certificates newest first with Content-Range, to studio users only; e-mails and reasons to admins only', async () => {
     const { u: first, id: older } = await issuedTo('cert-list-a');
     const { id: newer } = await issuedTo('cert-list-b');
     await h.post(`/api/admin/certificates/${older}/revoke`, { reason: 'testing the list' }, { token: admin });
@@ -573,19 +636,27 @@ describe('the Studio list', () => {
     const olderAt = res.body.findIndex((r) => r.id === older);
     expect(newerAt).toBeGreaterThanOrEqual(0);
     expect(olderAt).toBeGreaterThan(newerAt);
+    // the studio role sees who (the user id) but not their e-mail address, nor why one was revoked
     expect(res.body[olderAt]).toEqual({
       id: older,
       userId: first.id,
-      userEmail: first.email,
+      userEmail: null,
       challengeId: CHALLENGE,
       issuedAt: expect.any(String),
       revoked: true,
+      revokedReason: null,
     });
+    expect(res.body.every((r) => r.userEmail === null && r.revokedReason === null)).toBe(true);
+    expect(JSON.stringify(res.body)).not.toContain('@');
     expect(res.body[newerAt].revoked).toBe(false);
 
-    // the default order is the same; a page of one; getMany by id; a bad sort is a 400
+    // admins see both; the default order is the same; a page of one; getMany by id; a bad sort is a 400
     const byDefault = await h.get<AdminRow[]>('/api/admin/certificates', { token: admin });
     expect(byDefault.body.map((r) => r.id)).toEqual(res.body.map((r) => r.id));
+    expect(byDefault.body.find((r) => r.id === older)).toMatchObject({
+      userEmail: first.email,
+      revokedReason: 'testing the list',
+    });
     const one = await h.get<AdminRow[]>('/api/admin/certificates?range=[1,1]', { token: studio });
     expect(one.body.map((r) => r.id)).toEqual([res.body[1].id]);
     expect(one.headers['content-range']).toBe(`certificates 1-1/${total}`);
@@ -595,5 +666,220 @@ describe('the Studio list', () => {
     );
     expect(many.body.map((r) => r.id)).toEqual([older]);
     expect((await h.get('/api/admin/certificates?sort=["email","ASC"]', { token: studio })).status).toBe(400);
+  });
+});
+
+describe('status list indexes (issue 27 §6)', () => {
+  it('are drawn at random over the 131,072-entry list, not handed out in sequence', async () => {
+    const indexes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { id } = await issuedTo(`cert-index-${i}`);
+      const page = await h.get<CertificatePage>(`/api/certificates/${id}`);
+      indexes.push(Number(page.body.credential.credentialStatus.statusListIndex));
+    }
+    expect(indexes.every((n) => Number.isInteger(n) && n >= 0 && n < 131_072)).toBe(true);
+    expect(new Set(indexes).size).toBe(indexes.length);
+    // issued one after the other, yet no two are neighbours (a sequence would make every step 1)
+    const steps = indexes.slice(1).map((n, i) => Math.abs(n - indexes[i]));
+    expect(steps.filter((d) => d === 1)).toEqual([]);
+    expect(Math.max(...indexes)).toBeGreaterThan(1000);
+  });
+});
+
+describe('the printable certificate (PDF)', () => {
+  it('is application/pdf, A4 landscape, and names the learner (any script) and the challenge', async () => {
+    const u = await h.learnerWith('vagus-nerve', 'cert-pdf');
+    const name = 'Zoë Ångström Σωκράτης Пётр';
+    expect((await h.put('/api/me/profile', { name }, { token: u.token })).status).toBe(200);
+    const { id } = await issue(u);
+    const [challenge] = await h.sql<{ name: string }>('select name from challenges where id = ?', [CHALLENGE]);
+
+    const res = await h.get(`/api/certificates/${id}/pdf`); // signed out: anyone with the link
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="certificate-${id}.pdf"`);
+    expect(res.rawBody.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(res.rawBody.toString('latin1')).toMatch(/\/MediaBox \[0 0 841\.89 595\.28\]/);
+    const { pages, text } = await pdfText(res.rawBody);
+    expect(pages).toBe(1);
+    expect(text).toContain(name);
+    expect(text).toContain(challenge.name);
+    expect(text).toContain(`${ORIGIN}/certificates/${id}`);
+    expect(text.toLowerCase()).not.toContain(u.email.split('@')[0].toLowerCase());
+    expect(text).not.toContain('REVOKED');
+  });
+
+  it('answers 404 with a message for an unknown or malformed id', async () => {
+    for (const bad of ['AAAAAAAAAAAAAAAAAAAAAA', 'not-an-id', '%E2%80%AE']) {
+      const res = await h.get<ApiError>(`/api/certificates/${bad}/pdf`);
+      expect([bad, res.status, res.body.message]).toEqual([bad, 404, 'Certificate not found']);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+});
+
+describe('verify again (POST /api/certificates/{id}/verify)', () => {
+  it('checks the stored credential on the server: verified, then invalid once it is changed', async () => {
+    const { id } = await issuedTo('cert-verify-again');
+    const res = await h.post<{ status: string; signatureValid: boolean; revoked: boolean; errors: string[] }>(
+      `/api/certificates/${id}/verify`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      status: 'verified',
+      signatureValid: true,
+      revoked: false,
+      errors: [],
+      checkedAt: expect.any(String),
+    });
+    // someone edits the stored credential: the next check says so
+    const [{ credential_jwt: jwt }] = await h.sql<{ credential_jwt: string }>(
+      'select credential_jwt from certificates where id = ?',
+      [id],
+    );
+    await h.sql('update certificates set credential_jwt = ? where id = ?', [
+      edited(jwt, (c) => (c.credentialSubject.achievement.name = 'Something Harder')),
+      id,
+    ]);
+    const after = await h.post<{ status: string; signatureValid: boolean }>(`/api/certificates/${id}/verify`);
+    expect(after.body).toMatchObject({ status: 'invalid', signatureValid: false });
+    const unknown = await h.post<ApiError>('/api/certificates/AAAAAAAAAAAAAAAAAAAAAA/verify');
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'Certificate not found']);
+  });
+});
+
+describe("the learner's own certificates (GET /api/me/certificates)", () => {
+  interface Mine {
+    certificates: {
+      id: string;
+      challengeId: string;
+      challengeName: string;
+      subjectTitle: string;
+      learnerName: string;
+      days: number;
+      issuedAt: string;
+      revoked: boolean;
+      links: Links;
+    }[];
+  }
+
+  it('needs a sign-in (401)', async () => {
+    const res = await h.get<ApiError>('/api/me/certificates');
+    expect(res.status).toBe(401);
+    expect(res.body.message).toEqual(expect.any(String));
+  });
+
+  it("lists only the caller's certificates, newest first, with their status and links, and no e-mail", async () => {
+    const u = await namedLearner('cert-mine');
+    const other = await namedLearner('cert-mine-other');
+    const first = await issue(u, 'vagus-breath-7');
+    const second = await issue(u, 'vagus-reset-14');
+    await issue(other);
+    await h.post(`/api/admin/certificates/${first.id}/revoke`, { reason: 'testing my list' }, { token: admin });
+
+    const res = await h.get<Mine>('/api/me/certificates', { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.body.certificates.map((c) => c.id)).toEqual([second.id, first.id]);
+    expect(res.body.certificates[1]).toEqual({
+      id: first.id,
+      challengeId: 'vagus-breath-7',
+      challengeName: expect.any(String),
+      subjectTitle: expect.any(String),
+      learnerName: nameOf(u),
+      days: 7,
+      issuedAt: expect.any(String),
+      revoked: true,
+      links: expect.objectContaining({ page: `${ORIGIN}/certificates/${first.id}` }),
+    });
+    expect(res.body.certificates[0].revoked).toBe(false);
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain(u.email);
+    expect(text).not.toContain('testing my list');
+
+    const none = await h.get<Mine>('/api/me/certificates', { token: (await h.newUser('cert-none')).token });
+    expect(none.body).toEqual({ certificates: [] });
+  });
+});
+
+describe('re-issuing certificates made under the old rules (issue 27 §6)', () => {
+  /** A certificate as issued before issue 27: the e-mail's local part as the name, a salted e-mail hash and its salt. */
+  async function oldCertificate(u: TestUser): Promise<{ id: string; statusIndex: number; issuedAt: string }> {
+    const id = `old${Math.random().toString(36).slice(2, 12).padEnd(19, 'x')}`.slice(0, 22);
+    const [{ n: statusIndex }] = await h.sql<{ n: number }>(
+      `select coalesce(max(status_index), 0) + 1 + floor(random() * 1000)::int as n from certificates`,
+    );
+    const local = u.email.split('@')[0];
+    const issuedAt = '2026-11-20T09:30:00.000Z';
+    const snapshot = {
+      learnerName: local,
+      challengeId: CHALLENGE,
+      challengeName: 'Vagus Breath 7',
+      subjectId: 'vagus-nerve',
+      subjectTitle: 'The Vagus Nerve',
+      days: 7,
+      issuedAt,
+      contentVersion: 1,
+    };
+    const payload = {
+      id: `${ORIGIN}/certificates/${id}`,
+      credentialSubject: {
+        identifier: [
+          { identityType: 'name', hashed: false, identityHash: local },
+          { identityType: 'emailAddress', hashed: true, identityHash: 'sha256$abc', salt: 'c0ffee00' },
+        ],
+      },
+    };
+    const jwt = `eyJhbGciOiJFZERTQSJ9.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2ln`;
+    await h.sql(
+      `insert into certificates (id, user_id, challenge_id, subject_id, snapshot, credential_jwt, status_index, issued_at, credential_format)
+       values (?, ?, ?, 'vagus-nerve', ?::jsonb, ?, ?, ?, 1)`,
+      [id, u.id, CHALLENGE, JSON.stringify(snapshot), jwt, statusIndex, issuedAt],
+    );
+    return { id, statusIndex, issuedAt };
+  }
+
+  it('re-signs them (same id, index and date) naming the display name, with no e-mail hash or salt', async () => {
+    const named = await namedLearner('cert-old-named');
+    const unnamed = await h.learnerWith('vagus-nerve', 'cert-old-unnamed');
+    const a = await oldCertificate(named);
+    const b = await oldCertificate(unnamed);
+
+    const service = h.app.get(CertificatesService);
+    expect(await service.reissueOutdated()).toBeGreaterThanOrEqual(2);
+    expect(await service.reissueOutdated()).toBe(0); // idempotent: nothing left
+    expect(await h.sql('select id from certificates where credential_format < 2')).toEqual([]);
+
+    for (const [old, u, name] of [
+      [a, named, nameOf(named)],
+      [b, unnamed, 'LearnPath learner'],
+    ] as const) {
+      const page = await h.get<CertificatePage>(`/api/certificates/${old.id}`);
+      expect(page.status).toBe(200);
+      expect(page.body.snapshot).toMatchObject({ learnerName: name, issuedAt: old.issuedAt });
+      expect(page.body.verification).toEqual({ signatureValid: true, revoked: false, revokedAt: null });
+      expect(page.body.credential.credentialStatus.statusListIndex).toBe(String(old.statusIndex));
+      expect(page.body.credential.credentialSubject.identifier).toEqual([
+        { type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: name },
+      ]);
+      const everything = JSON.stringify(page.body) + Buffer.from((await download(old.id)).split('.')[1], 'base64url');
+      expect(everything.toLowerCase()).not.toContain(u.email.split('@')[0].toLowerCase());
+      expect(everything).not.toMatch(/salt|c0ffee|sha256\$/);
+    }
+  });
+
+  it('re-issues one that the boot step has not reached before anything public shows it', async () => {
+    const u = await namedLearner('cert-old-lazy');
+    const old = await oldCertificate(u);
+    const pdf = await h.get(`/api/certificates/${old.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect((await pdfText(pdf.rawBody)).text).toContain(nameOf(u));
+    const [row] = await h.sql<{ credential_format: number; learner: string }>(
+      `select credential_format, snapshot->>'learnerName' as learner from certificates where id = ?`,
+      [old.id],
+    );
+    expect(row).toEqual({ credential_format: 2, learner: nameOf(u) });
+    const jwt = await download(old.id);
+    expect(jwt).not.toContain('c2ln');
+    expect((await h.post<Verified>('/api/certificates/verify', { credential: jwt })).body.signatureValid).toBe(true);
   });
 });

@@ -21,6 +21,8 @@ export interface ApiResponse<T = unknown> {
   headers: Record<string, string | string[] | undefined>;
   /** the Set-Cookie headers, raw */
   setCookies: string[];
+  /** the body's bytes as sent (for binary answers such as a PDF) */
+  rawBody: Buffer;
 }
 
 /** The body of an error answer: {statusCode, error, message}. */
@@ -150,6 +152,7 @@ export class Harness {
       body: body as T,
       headers: res.headers as ApiResponse['headers'],
       setCookies: raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)],
+      rawBody: res.rawPayload,
     };
   }
 

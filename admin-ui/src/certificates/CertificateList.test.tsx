@@ -8,22 +8,27 @@ import { NO_CERTIFICATES } from './CertificateList';
 const REFRESH = 'POST /api/auth/refresh';
 const CERTIFICATES = 'GET /api/admin/certificates';
 
+/** As the API sends them to an admin: the holder's e-mail and why one was revoked. */
 const NEWEST = {
   id: 'Yk3m9QxZ_pL2rT8vW1aB0c',
   userId: 'u-ada',
-  userEmail: 'ada@example.test',
+  userEmail: 'ada@example.test' as string | null,
   challengeId: 'vagus-breath-7',
   issuedAt: '2026-03-08T15:04:00.000Z',
   revoked: false,
+  revokedReason: null as string | null,
 };
 const OLDER = {
   id: 'Qw8e7R6t5Y4u3I2o1P0a9s',
   userId: 'u-bob',
-  userEmail: 'bob@example.test',
+  userEmail: 'bob@example.test' as string | null,
   challengeId: 'vagus-reset-14',
   issuedAt: '2026-02-01T09:30:00.000Z',
   revoked: true,
+  revokedReason: 'Copied work' as string | null,
 };
+/** As the API sends them to the studio role: no e-mail, no reason. */
+const forStudio = (c: typeof NEWEST) => ({ ...c, userEmail: null, revokedReason: null });
 
 type Routes = Parameters<typeof mockFetch>[0];
 
@@ -31,7 +36,8 @@ async function renderCertificates(routes: Routes = {}, roles = ['learner', 'stud
   stubLocation('/studio/certificates');
   const server = mockFetch({
     [REFRESH]: json(makeSession(roles, { token: 'token-a' })),
-    [CERTIFICATES]: () => listReply('certificates', [NEWEST, OLDER]),
+    [CERTIFICATES]: () =>
+      listReply('certificates', roles.includes('admin') ? [NEWEST, OLDER] : [NEWEST, OLDER].map(forStudio)),
     ...routes,
   });
   vi.resetModules();
@@ -46,7 +52,7 @@ const usFormat = (iso: string) => new Date(iso).toLocaleString('en-US', { dateSt
 
 describe('Certificates screen', { timeout: 20_000 }, () => {
   it('lists certificates newest first: ID linking to the public page, User, Challenge, Issued and a revoked chip', async () => {
-    const held = heldReply(() => listReply('certificates', [NEWEST, OLDER]));
+    const held = heldReply(() => listReply('certificates', [NEWEST, OLDER].map(forStudio)));
     const { server } = await renderCertificates({ [CERTIFICATES]: held.reply });
     expect(await screen.findByRole('progressbar', { name: 'Loading certificates' })).toBeInTheDocument();
     held.release();
@@ -63,12 +69,15 @@ describe('Certificates screen', { timeout: 20_000 }, () => {
     const link = within(rows[0]).getByRole('link', { name: NEWEST.id });
     expect(link).toHaveAttribute('href', `/certificates/${NEWEST.id}`);
     expect(link).toHaveAttribute('target', '_blank');
-    expect(within(rows[0]).getByText('ada@example.test')).toBeInTheDocument();
+    // the studio role gets no e-mail address from the API: the user id stands in
+    expect(within(rows[0]).getByText('u-ada')).toBeInTheDocument();
+    expect(grid).not.toHaveTextContent('@');
     expect(within(rows[0]).getByText('vagus-breath-7')).toBeInTheDocument();
     expect(within(rows[0]).getByText(usFormat(NEWEST.issuedAt))).toBeInTheDocument();
     expect(usFormat(NEWEST.issuedAt)).toMatch(/^\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2}\s[AP]M$/);
     expect(within(rows[0]).getByText('Active')).toBeInTheDocument();
     expect(within(rows[1]).getByText('Revoked')).toBeInTheDocument();
+    expect(within(rows[1]).queryByText('Copied work')).not.toBeInTheDocument();
 
     const params = new URL(server.callsTo('GET', '/api/admin/certificates')[0].path, 'http://localhost').searchParams;
     expect(JSON.parse(params.get('sort') ?? '')).toEqual(['issuedAt', 'DESC']);
@@ -100,6 +109,9 @@ describe('Certificates screen', { timeout: 20_000 }, () => {
         .map((h) => h.textContent),
     ).toContain('Actions');
     const rows = within(grid).getAllByRole('row').slice(1);
+    // admins see the holder's e-mail and why a certificate was revoked
+    expect(within(rows[0]).getByText('ada@example.test')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Copied work')).toBeInTheDocument();
     // Already revoked: nothing to revoke.
     expect(within(rows[1]).queryByRole('button', { name: /^Revoke/ })).not.toBeInTheDocument();
     await user.click(within(rows[0]).getByRole('button', { name: `Revoke ${NEWEST.id}` }));

@@ -32,8 +32,9 @@ const quiet = () => {};
 
 /**
  * Studio → Certificates: the `certificates` resource, newest first, as a table with the ID (a link
- * to the learner site's public verification page), the learner's e-mail, the challenge, the issue
- * time and a Revoked chip; admins also get Revoke.
+ * to the learner site's public verification page), the learner (their e-mail for admins; the API sends the studio
+ * role only the user id), the challenge, the issue time and a Revoked chip; admins also see why one was revoked,
+ * and get Revoke.
  */
 export const CertificateList = () => (
   <ListBase<Certificate>
@@ -105,7 +106,14 @@ const CertificateTable = () => {
             sortable={false}
             render={(certificate) =>
               certificate.revoked ? (
-                <Chip size="small" color="error" variant="outlined" label="Revoked" />
+                <Box>
+                  <Chip size="small" color="error" variant="outlined" label="Revoked" />
+                  {certificate.revokedReason && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                      {certificate.revokedReason}
+                    </Typography>
+                  )}
+                </Box>
               ) : (
                 <Chip size="small" variant="outlined" label="Active" />
               )

@@ -111,11 +111,28 @@ export const challengeApi = {
 /** A public certificate: its snapshot, the OpenBadgeCredential JSON and whether it still verifies. */
 export type PublicCertificate = OkResponse<'/api/certificates/{id}', 'get'>;
 
+/** `POST /api/certificates/{id}/verify`: the stored certificate checked again on the server. */
+export type CertificateCheck = OkResponse<'/api/certificates/{id}/verify', 'post'>;
+
+/** One of the signed-in learner's certificates (`GET /api/me/certificates`). */
+export type MyCertificate = OkResponse<'/api/me/certificates', 'get'>['certificates'][number];
+
+/** The signed credential (Open Badges 3.0, a VC-JWT), as a download; same origin, so relative. */
 export function certificateCredentialUrl(id: string): string {
   return `/api/certificates/${q(id)}/credential`;
+}
+
+/** The printable PDF (A4 landscape), as a download. */
+export function certificatePdfUrl(id: string): string {
+  return `/api/certificates/${q(id)}/pdf`;
 }
 
 export const certificateApi = {
   /** GET /api/certificates/{id}: public; 404 `Certificate not found`. */
   get: (id: string) => api.get<PublicCertificate>(`/api/certificates/${q(id)}`),
+  /** POST /api/certificates/{id}/verify: public; the signature and the status list bit, checked now. */
+  verify: (id: string) => api.post<CertificateCheck>(`/api/certificates/${q(id)}/verify`),
+  /** GET /api/me/certificates: the caller's own, newest first (401 signed out). */
+  mine: async (): Promise<MyCertificate[]> =>
+    (await api.get<OkResponse<'/api/me/certificates', 'get'>>('/api/me/certificates')).certificates,
 };

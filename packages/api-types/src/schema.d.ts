@@ -629,6 +629,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/certificates/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificatesController_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificates/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CertificatesController_verifyStored"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/challenges": {
         parameters: {
             query?: never;
@@ -917,6 +949,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/issuer/jwks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificatesController_jwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/marketplace/prices": {
         parameters: {
             query?: never;
@@ -925,6 +973,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["CatalogController_prices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MeCertificatesController_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1688,11 +1752,13 @@ export interface components {
         AdminCertificateResponse: {
             id: string;
             userId: string;
-            /** @description the learner's current e-mail address */
+            /** @description the learner's current e-mail address: for admins only (null for the studio role) */
             userEmail: string | null;
             challengeId: string;
             issuedAt: string;
             revoked: boolean;
+            /** @description why it was revoked: for admins only */
+            revokedReason: string | null;
         };
         AnalyticsCountResponse: {
             /** @example vagus-breath-7 */
@@ -1994,9 +2060,38 @@ export interface components {
              */
             jobId?: string;
         };
+        CertificateCheckResponse: {
+            /**
+             * @description verified: the signature checks and the status list bit is clear; revoked: the bit is set
+             * @enum {string}
+             */
+            status: "verified" | "revoked" | "invalid";
+            signatureValid: boolean;
+            revoked: boolean;
+            /** @description what is wrong with the credential; empty when nothing is */
+            errors: string[];
+            /** @description when the check ran */
+            checkedAt: string;
+        };
+        CertificateLinksResponse: {
+            /**
+             * @description the public page, /certificates/{id}
+             * @example https://learn.example.com/certificates/x
+             */
+            page: string;
+            /** @description the printable PDF (A4 landscape) */
+            pdf: string;
+            /** @description the Open Badges 3.0 credential (a VC-JWT), as a download */
+            credential: string;
+            /** @description LinkedIn's add-to-profile link with the certification's fields filled in */
+            linkedIn: string;
+        };
         CertificateResponse: {
             id: string;
             snapshot: components["schemas"]["CertificateSnapshotResponse"];
+            /** @description the issuer, as the credential names it */
+            issuerName: string;
+            links: components["schemas"]["CertificateLinksResponse"];
             /** @description the OpenBadgeCredential JSON (the payload of the signed VC-JWT) */
             credential: {
                 [key: string]: unknown;
@@ -2004,7 +2099,7 @@ export interface components {
             verification: components["schemas"]["CertificateVerificationResponse"];
         };
         CertificateSnapshotResponse: {
-            /** @description the learner as the certificate names them (the local part of their e-mail address) */
+            /** @description the learner as the certificate names them: the display name they chose */
             learnerName: string;
             challengeId: string;
             challengeName: string;
@@ -2013,16 +2108,14 @@ export interface components {
             /** @description the number of days of the challenge */
             days: number;
             issuedAt: string;
-            /** @description the subject's latest published content version at issue time (0: as imported, before any publish) */
-            contentVersion: number;
         };
         CertificateVerificationResponse: {
             /** @description the stored credential's signature checks with the issuer key */
             signatureValid: boolean;
             /** @description the credential's bit in the revocation status list is set */
             revoked: boolean;
+            /** @description when it was revoked (why is for admins only) */
             revokedAt: string | null;
-            reason: string | null;
         };
         ChallengeListResponse: {
             challenges: components["schemas"]["ChallengeSummaryResponse"][];
@@ -2357,8 +2450,10 @@ export interface components {
             name: string;
             /** @example https://learn.example.com */
             url: string;
-            /** @description the Ed25519 public key that verifies every credential */
+            /** @description the Ed25519 public key that signs new credentials */
             publicKeyJwk: components["schemas"]["PublicKeyJwkResponse"];
+            /** @description every key the issuer has signed with, the current one first: a credential's header `kid` names the one that verifies it (earlier keys stay after a rotation) */
+            keys: components["schemas"]["PublicKeyJwkResponse"][];
         };
         JobDetailResponse: {
             /** @example tts-5b0f… */
@@ -2427,6 +2522,9 @@ export interface components {
              */
             type: "error";
             message: string;
+        };
+        JwksResponse: {
+            keys: components["schemas"]["PublicKeyJwkResponse"][];
         };
         KeptStudioEditResponse: {
             /** @example vagus-nerve */
@@ -2598,6 +2696,23 @@ export interface components {
             archived: number;
             quizItems: number;
             lectureSections: number | null;
+        };
+        MyCertificateResponse: {
+            id: string;
+            challengeId: string;
+            challengeName: string;
+            subjectTitle: string;
+            /** @description the name the certificate shows */
+            learnerName: string;
+            days: number;
+            issuedAt: string;
+            /** @description the certificate's bit in the revocation status list is set */
+            revoked: boolean;
+            links: components["schemas"]["CertificateLinksResponse"];
+        };
+        MyCertificatesResponse: {
+            /** @description newest first */
+            certificates: components["schemas"]["MyCertificateResponse"][];
         };
         NextStepResponse: {
             /** @enum {string} */
@@ -4038,7 +4153,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description newest first; with a `Content-Range: certificates <first>-<last>/<total>` header */
+            /** @description newest first; with a `Content-Range: certificates <first>-<last>/<total>` header. userEmail and revokedReason are null for the studio role */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5302,6 +5417,13 @@ export interface operations {
                     "application/json": components["schemas"]["CertificateResponse"];
                 };
             };
+            /** @description Certificate not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     CertificatesController_credential: {
@@ -5324,6 +5446,72 @@ export interface operations {
                 content: {
                     "application/vc+jwt": string;
                 };
+            };
+            /** @description Certificate not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CertificatesController_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a certificate id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the printable certificate: one A4 landscape page with a QR code of its public page, as a download */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Certificate not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CertificatesController_verifyStored: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a certificate id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateCheckResponse"];
+                };
+            };
+            /** @description Certificate not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5751,13 +5939,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the issuer profile with the Ed25519 public key */
+            /** @description the issuer profile with its Ed25519 public keys */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["IssuerResponse"];
+                };
+            };
+        };
+    };
+    CertificatesController_jwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every key the issuer has signed with (a JWKS) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JwksResponse"];
                 };
             };
         };
@@ -5778,6 +5986,32 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PricesResponse"];
                 };
+            };
+        };
+    };
+    MeCertificatesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCertificatesResponse"];
+                };
+            };
+            /** @description not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -9,15 +9,25 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
+import LinkedInIcon from '@mui/icons-material/LinkedIn';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { errorMessage, isApiError } from '../../api';
-import { certificateApi, certificateCredentialUrl, type PublicCertificate } from '../../api/challenges';
+import {
+  certificateApi,
+  certificateCredentialUrl,
+  certificatePdfUrl,
+  type CertificateCheck,
+  type PublicCertificate,
+} from '../../api/challenges';
 import { formatDate } from '../common/dates';
 import { LoadError, Loading, NotFoundPanel } from '../challenges/components/PageState';
 import { PageTitle } from '../challenges/components/PageTitle';
 
 export const certificateKeys = {
   one: (id: string) => ['certificate', id] as const,
+  mine: ['certificates', 'mine'] as const,
 };
 
 /** GET /api/certificates/{id}: public, no sign-in. */
@@ -30,14 +40,28 @@ export function useCertificate(id: string) {
   });
 }
 
-export type CertificateState = 'valid' | 'invalid-signature' | 'revoked';
+/** What a check said: the signature verifies and the bit is clear, the bit is set, or it could not be verified. */
+export type CertificateState = 'verified' | 'revoked' | 'unverified';
 
-/** What the verification says, worst first: revoked, then a signature that does not verify. */
-export function certificateStates(verification: PublicCertificate['verification']): CertificateState[] {
-  const states: CertificateState[] = [];
-  if (verification.revoked) states.push('revoked');
-  if (!verification.signatureValid) states.push('invalid-signature');
-  return states.length ? states : ['valid'];
+/** The state of the page's own check (made when the certificate was read), worst first. */
+export function certificateState(verification: PublicCertificate['verification']): CertificateState {
+  if (!verification.signatureValid) return 'unverified';
+  return verification.revoked ? 'revoked' : 'verified';
+}
+
+function checkState(check: CertificateCheck): CertificateState {
+  return check.status === 'verified' ? 'verified' : check.status === 'revoked' ? 'revoked' : 'unverified';
+}
+
+/** 'Mar 8, 2026, 14:05': when the check ran, in the reader's zone. */
+function formatTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
 /** /certificates/{id}: anyone can check a certificate: what it certifies, whether it verifies, whether it was revoked. */
@@ -77,8 +101,26 @@ export function CertificatePage() {
 }
 
 function CertificateView({ certificate }: { certificate: PublicCertificate }) {
-  const { snapshot, verification } = certificate;
-  const states = certificateStates(verification);
+  const { snapshot } = certificate;
+  const verifyAgain = useMutation({ mutationFn: () => certificateApi.verify(certificate.id) });
+  // the latest answer: the page's own check until "Verify again" answers
+  const [checked, setChecked] = useState<{ state: CertificateState; at: string | null; error: string | null }>({
+    state: certificateState(certificate.verification),
+    at: null,
+    error: null,
+  });
+  const revokedAt = checked.state === 'revoked' ? certificate.verification.revokedAt : null;
+
+  const onVerify = () =>
+    verifyAgain.mutate(undefined, {
+      onSuccess: (check) => setChecked({ state: checkState(check), at: check.checkedAt, error: null }),
+      onError: (err) =>
+        setChecked({
+          state: 'unverified',
+          at: null,
+          error: errorMessage(err, 'The check did not reach the issuer. Try again in a moment.'),
+        }),
+    });
 
   return (
     <Box sx={{ maxWidth: 760, mx: 'auto' }}>
@@ -101,11 +143,26 @@ function CertificateView({ certificate }: { certificate: PublicCertificate }) {
           Awarded to <strong>{snapshot.learnerName}</strong>
         </Typography>
 
-        <Stack spacing={1.5} sx={{ mb: 3 }} data-testid="certificate-status">
-          {states.map((state) => (
-            <StatusAlert key={state} state={state} verification={verification} />
-          ))}
-        </Stack>
+        <Box data-testid="certificate-status" sx={{ mb: 3 }}>
+          {/* announced when "Verify again" answers; the button stays outside the live region */}
+          <Box role="status" aria-live="polite" aria-busy={verifyAgain.isPending}>
+            <StatusAlert state={checked.state} revokedAt={revokedAt} error={checked.error} />
+            {checked.at && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                Checked {formatTime(checked.at)}
+              </Typography>
+            )}
+          </Box>
+          <Button
+            variant="outlined"
+            startIcon={<RefreshIcon aria-hidden />}
+            onClick={onVerify}
+            disabled={verifyAgain.isPending}
+            sx={{ mt: 1.5, width: { xs: '100%', sm: 'auto' } }}
+          >
+            {verifyAgain.isPending ? 'Verifying…' : 'Verify again'}
+          </Button>
+        </Box>
 
         <Box
           component="dl"
@@ -124,7 +181,7 @@ function CertificateView({ certificate }: { certificate: PublicCertificate }) {
           <Field label="Course">{snapshot.subjectTitle}</Field>
           <Field label="Days completed">{snapshot.days}</Field>
           <Field label="Issued">{formatDate(snapshot.issuedAt)}</Field>
-          <Field label="Content version">{String(snapshot.contentVersion)}</Field>
+          <Field label="Issuer">{certificate.issuerName}</Field>
           <Field label="Certificate ID">
             <Box component="span" sx={{ fontFamily: 'monospace' }}>
               {certificate.id}
@@ -132,21 +189,40 @@ function CertificateView({ certificate }: { certificate: PublicCertificate }) {
           </Field>
         </Box>
 
-        <Box sx={{ mt: 3 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
+          <Button
+            component="a"
+            href={certificatePdfUrl(certificate.id)}
+            download={`certificate-${certificate.id}.pdf`}
+            variant="contained"
+            startIcon={<PictureAsPdfIcon aria-hidden />}
+          >
+            Download PDF
+          </Button>
+          <Button
+            component="a"
+            href={certificate.links.linkedIn}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="outlined"
+            startIcon={<LinkedInIcon aria-hidden />}
+          >
+            Add to LinkedIn
+          </Button>
           <Button
             component="a"
             href={certificateCredentialUrl(certificate.id)}
             download={`certificate-${certificate.id}.jwt`}
-            variant="contained"
-            startIcon={<DownloadIcon />}
+            variant="outlined"
+            startIcon={<DownloadIcon aria-hidden />}
           >
-            Download credential
+            Download credential (Open Badges 3.0)
           </Button>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            An Open Badges 3.0 credential signed by the issuer (a VC-JWT), which anyone can verify with the issuer's
-            public key.
-          </Typography>
-        </Box>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          The credential is an Open Badges 3.0 credential signed by the issuer (a VC-JWT): anyone can verify it with the
+          issuer&apos;s public key.
+        </Typography>
       </Paper>
     </Box>
   );
@@ -163,33 +239,36 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function StatusAlert({
   state,
-  verification,
+  revokedAt,
+  error,
 }: {
   state: CertificateState;
-  verification: PublicCertificate['verification'];
+  revokedAt: string | null;
+  error: string | null;
 }) {
-  if (state === 'valid') {
+  if (state === 'verified') {
     return (
       <Alert severity="success" variant="outlined">
-        <AlertTitle sx={{ mb: 0 }}>Valid</AlertTitle>
-        The issuer's signature verifies and the certificate has not been revoked.
+        <AlertTitle sx={{ mb: 0 }}>Verified</AlertTitle>
+        The issuer&apos;s signature verifies and the certificate has not been revoked.
       </Alert>
     );
   }
-  if (state === 'invalid-signature') {
+  if (state === 'revoked') {
+    const on = formatDate(revokedAt);
     return (
       <Alert severity="error" variant="outlined">
-        <AlertTitle sx={{ mb: 0 }}>Signature does not verify</AlertTitle>
-        This credential was not signed by the issuer or was changed after issue. Do not rely on it.
+        <AlertTitle sx={{ mb: 0 }}>Revoked</AlertTitle>
+        {on ? `The issuer withdrew this certificate on ${on}.` : 'The issuer withdrew this certificate.'} Do not rely on
+        it.
       </Alert>
     );
   }
-  const on = formatDate(verification.revokedAt);
-  const reason = verification.reason ? ` (${verification.reason})` : '';
   return (
-    <Alert severity="error" variant="outlined">
-      <AlertTitle sx={{ mb: 0 }}>{`Revoked${on ? ` on ${on}` : ''}${reason}`}</AlertTitle>
-      The issuer has withdrawn this certificate.
+    <Alert severity="warning" variant="outlined">
+      <AlertTitle sx={{ mb: 0 }}>Could not verify</AlertTitle>
+      {error ??
+        "The issuer's signature does not verify: this credential was changed or not issued here. Do not rely on it."}
     </Alert>
   );
 }

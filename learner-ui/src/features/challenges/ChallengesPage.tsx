@@ -1,15 +1,17 @@
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { errorMessage } from '../../api';
 import { LoadError, Loading } from './components/PageState';
 import { PageTitle } from './components/PageTitle';
 import { useChallengeList } from './hooks';
-import { challengePath } from './links';
+import { challengePath, MY_CERTIFICATES_PATH } from './links';
 
 export const NO_CHALLENGES = 'No challenges yet. Guided multi-day challenges appear here when a course offers them.';
 
@@ -20,9 +22,23 @@ export function ChallengesPage() {
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
       <PageTitle parts={['Challenges']} />
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 800, letterSpacing: '-0.02em' }}>
-        Challenges
-      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}
+      >
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 800, letterSpacing: '-0.02em' }}>
+          Challenges
+        </Typography>
+        <Button
+          component={RouterLink}
+          to={MY_CERTIFICATES_PATH}
+          variant="outlined"
+          startIcon={<WorkspacePremiumIcon aria-hidden />}
+        >
+          My certificates
+        </Button>
+      </Stack>
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
         Guided multi-day programmes: a short lesson, a quiz and a micro project each day.
       </Typography>

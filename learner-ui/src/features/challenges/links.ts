@@ -2,6 +2,9 @@ const q = encodeURIComponent;
 
 export const CHALLENGES_PATH = '/challenges';
 
+/** The learner's own certificates: under /challenges, so inside the spec's allowed redirect targets. */
+export const MY_CERTIFICATES_PATH = '/challenges/certificates';
+
 export function challengePath(cid: string): string {
   return `/challenge/${q(cid)}`;
 }

@@ -30,6 +30,7 @@ const ROUTE_TITLES: readonly (readonly [pattern: string, title: string])[] = [
   ['/bookmarks', 'My Bookmarks'],
   ['/mastery', 'Mastery'],
   ['/challenges', 'Challenges'],
+  ['/challenges/certificates', 'My certificates'],
   ['/challenge/:cid', 'Challenge'],
   ['/challenge/:cid/day/:day', 'Challenge Day'],
 ];

@@ -27,25 +27,32 @@ export class CertificatesAdminController {
   @Roles('studio')
   @ApiOkResponse({
     type: [AdminCertificateResponse],
-    description: 'newest first; with a `Content-Range: certificates <first>-<last>/<total>` header',
+    description:
+      'newest first; with a `Content-Range: certificates <first>-<last>/<total>` header. userEmail and revokedReason are null for the studio role',
   })
   async list(
     @Query() dto: CertificateListQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
+    @CurrentUser() user: AuthUser,
   ): Promise<AdminCertificateResponse[]> {
     const { sort, range, filter } = parseRaListQuery(CERTIFICATE_LIST, dto);
-    const { rows, total } = await this.certificates.list({
-      sort: sort.field,
-      order: sort.order,
-      offset: range.start,
-      limit: range.limit,
-      challengeId: filter.challengeId,
-      userId: filter.userId,
-      revoked: filter.revoked,
-      ids: filter.id,
-    });
+    // holders' e-mail addresses (and revocation reasons) are for admins, not for the studio role
+    const forAdmin = user.roles.includes('admin');
+    const { rows, total } = await this.certificates.list(
+      {
+        sort: sort.field,
+        order: sort.order,
+        offset: range.start,
+        limit: range.limit,
+        challengeId: filter.challengeId,
+        userId: filter.userId,
+        revoked: filter.revoked,
+        ids: filter.id,
+      },
+      forAdmin,
+    );
     void reply.header('Content-Range', contentRange(CERTIFICATE_LIST.resource, range.start, rows.length, total));
-    return rows.map((r) => toAdminCertificateResponse(r.c, r.email));
+    return rows.map((r) => toAdminCertificateResponse(r.c, r.email, forAdmin));
   }
 
   /** Sets the certificate's bit in the revocation status list (409 when it is already revoked). */

@@ -1,15 +1,19 @@
 import { Body, Controller, Get, Header, HttpCode, NotFoundException, Param, Post, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../../common/decorators/public.decorator';
-import { CertificatesService } from './certificates.service';
+import { PDF_MEDIA_TYPE } from './certificate-pdf';
+import { CERTIFICATE_NOT_FOUND, CertificatesService } from './certificates.service';
 import { STATUS_LIST_ID } from './credential';
 import { VC_JWT_MEDIA_TYPE } from './credential-signer';
 import {
+  CertificateCheckResponse,
   CertificateIdParam,
   CertificateResponse,
   IssuerResponse,
+  JwksResponse,
   StatusListParam,
+  toCertificateCheckResponse,
   toCertificateResponse,
   toVerifyCredentialResponse,
   VerifyCredentialDto,
@@ -19,8 +23,9 @@ import { StatusListService } from './status-list.service';
 
 /**
  * Public verification: anyone, signed in or not, can read a certificate by its unguessable id, download
- * its signed credential, check a copy, and fetch the issuer key and the revocation list to check it
- * themselves. Nothing here names a user beyond the certificate's own snapshot.
+ * its signed credential or its printable PDF, check it again, check a copy, and fetch the issuer keys and the
+ * revocation list to check it themselves. Nothing here names a user beyond the certificate's own snapshot (the display
+ * name the learner chose), and nothing says why a certificate was revoked.
  */
 @ApiTags('certificates')
 @Public()
@@ -32,21 +37,54 @@ export class CertificatesController {
   ) {}
 
   @Get('issuer')
-  @ApiOkResponse({ type: IssuerResponse, description: 'the issuer profile with the Ed25519 public key' })
-  issuer(): IssuerResponse {
+  @ApiOkResponse({ type: IssuerResponse, description: 'the issuer profile with its Ed25519 public keys' })
+  issuer(): Promise<IssuerResponse> {
     return this.certificates.issuer();
+  }
+
+  @Get('issuer/jwks')
+  @ApiOkResponse({ type: JwksResponse, description: 'every key the issuer has signed with (a JWKS)' })
+  async jwks(): Promise<JwksResponse> {
+    return { keys: await this.certificates.jwks() };
   }
 
   @Get('certificates/:id')
   @ApiOkResponse({ type: CertificateResponse })
+  @ApiNotFoundResponse({ description: CERTIFICATE_NOT_FOUND })
   async get(@Param() { id }: CertificateIdParam): Promise<CertificateResponse> {
     const { certificate, credential, check } = await this.certificates.publicCertificate(id);
-    return toCertificateResponse(certificate, credential, check);
+    return toCertificateResponse(certificate, credential, check, this.certificates.issuerInfo());
+  }
+
+  /** The stored credential checked again on the server: its signature, then its bit in the status list as served. */
+  @Post('certificates/:id/verify')
+  @HttpCode(200)
+  @ApiOkResponse({ type: CertificateCheckResponse })
+  @ApiNotFoundResponse({ description: CERTIFICATE_NOT_FOUND })
+  async verifyStored(@Param() { id }: CertificateIdParam): Promise<CertificateCheckResponse> {
+    return toCertificateCheckResponse(await this.certificates.verifyStored(id), new Date());
+  }
+
+  @Get('certificates/:id/pdf')
+  @ApiProduces(PDF_MEDIA_TYPE)
+  @ApiOkResponse({
+    description: 'the printable certificate: one A4 landscape page with a QR code of its public page, as a download',
+    schema: { type: 'string', format: 'binary' },
+  })
+  @ApiNotFoundResponse({ description: CERTIFICATE_NOT_FOUND })
+  async pdf(@Param() { id }: CertificateIdParam, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    const pdf = await this.certificates.pdf(id);
+    void reply
+      .header('Content-Type', PDF_MEDIA_TYPE)
+      .header('Content-Disposition', `attachment; filename="certificate-${id}.pdf"`)
+      .header('Cache-Control', 'no-cache');
+    return pdf;
   }
 
   @Get('certificates/:id/credential')
   @ApiProduces(VC_JWT_MEDIA_TYPE)
   @ApiOkResponse({ description: 'the signed credential (a VC-JWT), as a download', schema: { type: 'string' } })
+  @ApiNotFoundResponse({ description: CERTIFICATE_NOT_FOUND })
   async credential(
     @Param() { id }: CertificateIdParam,
     @Res({ passthrough: true }) reply: FastifyReply,

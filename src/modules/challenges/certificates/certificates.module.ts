@@ -9,12 +9,13 @@ import { CertificatesController } from './certificates.controller';
 import { CertificatesRepository } from './certificates.repository';
 import { CertificatesService } from './certificates.service';
 import { CredentialSigner } from './credential-signer';
+import { MeCertificatesController } from './me-certificates.controller';
 import { StatusListService } from './status-list.service';
 
 /** Certificates: issuing, signing, revocation and public verification (docs/challenges-api.md). */
 @Module({
   imports: [UserDataModule, CatalogModule, CourseStructureModule],
-  controllers: [CertificatesController, CertificatesAdminController],
+  controllers: [CertificatesController, MeCertificatesController, CertificatesAdminController],
   providers: [
     CertificatesRepository,
     CertificatesService,

@@ -14,6 +14,14 @@ export interface CertificateRecord {
   revokedAt: Date | null;
   revokedReason: string | null;
   revokedBy: string | null;
+  credentialFormat: number;
+}
+
+/** An issuer public key as recorded at its first use. */
+export interface SigningKeyRecord {
+  kid: string;
+  x: string;
+  firstUsedAt: Date;
 }
 
 /** The challenge a certificate certifies, as it is now (the snapshot copies it). */
@@ -45,7 +53,7 @@ export interface CertificatePageQuery {
 
 const COLUMNS = `id, user_id as "userId", challenge_id as "challengeId", subject_id as "subjectId", snapshot,
   credential_jwt as "credentialJwt", status_index as "statusIndex", issued_at as "issuedAt", revoked_at as "revokedAt",
-  revoked_reason as "revokedReason", revoked_by as "revokedBy"`;
+  revoked_reason as "revokedReason", revoked_by as "revokedBy", credential_format as "credentialFormat"`;
 
 @Injectable()
 export class CertificatesRepository {
@@ -67,23 +75,24 @@ export class CertificatesRepository {
     return rows[0]?.id ?? null;
   }
 
-  /** A status list index no other certificate has (a sequence: concurrent issues never share one). */
-  async nextStatusIndex(): Promise<number> {
-    const rows = await this.em.execute<{ index: number }[]>(
-      `select nextval('certificates_status_index_seq')::int as index`,
-    );
-    return rows[0].index;
+  async count(): Promise<number> {
+    const rows = await this.em.execute<{ n: number }[]>(`select count(*)::int as n from certificates`);
+    return rows[0].n;
   }
 
   /**
-   * Inserts the certificate unless the learner has one for the challenge already (then nothing
-   * changes: the unique key decides between racing issues); returns whether this one was stored.
+   * Inserts the certificate unless the learner has one for the challenge already or its status index is taken (then
+   * nothing changes: the unique keys decide between racing issues); returns whether this one was stored.
    */
-  async insertIfAbsent(c: Omit<CertificateRecord, 'revokedAt' | 'revokedReason' | 'revokedBy'>): Promise<boolean> {
+  async insertIfAbsent(
+    c: Omit<CertificateRecord, 'revokedAt' | 'revokedReason' | 'revokedBy' | 'credentialFormat'>,
+    credentialFormat: number,
+  ): Promise<boolean> {
     const rows = await this.em.execute<{ id: string }[]>(
-      `insert into certificates (id, user_id, challenge_id, subject_id, snapshot, credential_jwt, status_index, issued_at)
-       values (?, ?, ?, ?, ?::jsonb, ?, ?, ?)
-       on conflict (user_id, challenge_id) do nothing
+      `insert into certificates
+         (id, user_id, challenge_id, subject_id, snapshot, credential_jwt, status_index, issued_at, credential_format)
+       values (?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)
+       on conflict do nothing
        returning id`,
       [
         c.id,
@@ -94,9 +103,68 @@ export class CertificatesRepository {
         c.credentialJwt,
         c.statusIndex,
         c.issuedAt,
+        credentialFormat,
       ],
     );
     return rows.length > 0;
+  }
+
+  /** Certificates whose credential was made under older rules than `format`, oldest first. */
+  async outdated(format: number, limit: number): Promise<CertificateRecord[]> {
+    return this.em.execute<CertificateRecord[]>(
+      `select ${COLUMNS} from certificates where credential_format < ? order by issued_at, id limit ?`,
+      [format, limit],
+    );
+  }
+
+  /**
+   * Replaces an outdated certificate's snapshot and credential (same id, same status index); false when another
+   * process did it first.
+   */
+  async replaceCredential(
+    id: string,
+    snapshot: CertificateRecord['snapshot'],
+    credentialJwt: string,
+    format: number,
+  ): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update certificates set snapshot = ?::jsonb, credential_jwt = ?, credential_format = ?
+       where id = ? and credential_format < ? returning id`,
+      [JSON.stringify(snapshot), credentialJwt, format, id, format],
+    );
+    return rows.length > 0;
+  }
+
+  /** The learner's own certificates, newest first. */
+  async listForUser(userId: string): Promise<CertificateRecord[]> {
+    return this.em.execute<CertificateRecord[]>(
+      `select ${COLUMNS} from certificates where user_id = ? order by issued_at desc, id`,
+      [userId],
+    );
+  }
+
+  /** Records an issuer public key at its first use (a key already recorded keeps its first date). */
+  async recordSigningKey(kid: string, x: string): Promise<void> {
+    await this.em.execute(
+      `insert into certificate_signing_keys (kid, public_jwk) values (?, ?::jsonb) on conflict (kid) do nothing`,
+      [kid, JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x })],
+    );
+  }
+
+  async signingKey(kid: string): Promise<SigningKeyRecord | null> {
+    const rows = await this.em.execute<SigningKeyRecord[]>(
+      `select kid, public_jwk->>'x' as x, first_used_at as "firstUsedAt" from certificate_signing_keys where kid = ?`,
+      [kid],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Every key the issuer has signed with, oldest first. */
+  async signingKeys(): Promise<SigningKeyRecord[]> {
+    return this.em.execute<SigningKeyRecord[]>(
+      `select kid, public_jwk->>'x' as x, first_used_at as "firstUsedAt" from certificate_signing_keys
+       order by first_used_at, kid`,
+    );
   }
 
   async findById(id: string): Promise<CertificateRecord | null> {

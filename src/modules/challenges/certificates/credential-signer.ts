@@ -1,4 +1,12 @@
-import { calculateJwkThumbprint, CompactSign, compactVerify, importJWK, type JWK, type KeyLike } from 'jose';
+import {
+  calculateJwkThumbprint,
+  CompactSign,
+  compactVerify,
+  importJWK,
+  type CompactJWSHeaderParameters,
+  type JWK,
+  type KeyLike,
+} from 'jose';
 import type { AppConfig, Ed25519PrivateJwk } from '../../../config/config';
 import { issuerUrls, type IssuerUrls } from './credential';
 import { loadOrCreateIssuerKey } from './issuer-key';
@@ -17,7 +25,18 @@ export interface IssuerPublicJwk {
   use: 'sig';
 }
 
-export type VerifiedJwt = { ok: true; payload: unknown } | { ok: false; error: string };
+export type VerifiedJwt = { ok: true; payload: unknown; kid: string } | { ok: false; error: string };
+
+/** An issuer public key as recorded: enough to verify with. */
+export interface PublicEd25519 {
+  x: string;
+}
+
+/** Finds the public key a credential names by its `kid` (null: this issuer never signed with it). */
+export type PublicKeyLookup = (kid: string) => Promise<PublicEd25519 | null>;
+
+/** Thrown inside the key lookup when a credential's kid is unknown, so the answer can say so. */
+class UnknownKidError extends Error {}
 
 const MAX_JWT_LENGTH = 64 * 1024;
 
@@ -37,13 +56,18 @@ export class CredentialSigner {
   static async create(jwk: Ed25519PrivateJwk, publicUrl: string): Promise<CredentialSigner> {
     const urls = issuerUrls(publicUrl);
     const pub: JWK = { kty: 'OKP', crv: 'Ed25519', x: jwk.x };
-    const kid = `${urls.issuerId}#${await calculateJwkThumbprint(pub)}`;
+    const kid = await CredentialSigner.kidOf(urls, jwk.x);
     return new CredentialSigner(
       urls,
       { kty: 'OKP', crv: 'Ed25519', x: jwk.x, kid, alg: 'EdDSA', use: 'sig' },
       await importJWK({ ...jwk }, 'EdDSA'),
       await importJWK(pub, 'EdDSA'),
     );
+  }
+
+  /** `<issuer id>#<RFC 7638 thumbprint of the public key>`: the kid of every credential the key signs. */
+  static async kidOf(urls: IssuerUrls, x: string): Promise<string> {
+    return `${urls.issuerId}#${await calculateJwkThumbprint({ kty: 'OKP', crv: 'Ed25519', x })}`;
   }
 
   /** The installation's signer: CERTIFICATE_SIGNING_KEY, or (never in production) the key kept in .data. */
@@ -63,17 +87,35 @@ export class CredentialSigner {
       .sign(this.privateKey);
   }
 
-  /** Checks a VC-JWT against the issuer key; the payload is returned (parsed) only when it checks. */
-  async verify(jwt: string): Promise<VerifiedJwt> {
+  /**
+   * Checks a VC-JWT against the issuer key its header names (`kid`): the current one, or through `lookup` any key
+   * the issuer signed with before (a rotated key). The payload is returned (parsed) only when it checks.
+   */
+  async verify(jwt: string, lookup: PublicKeyLookup = () => Promise.resolve(null)): Promise<VerifiedJwt> {
     if (jwt.length > MAX_JWT_LENGTH) return { ok: false, error: 'The credential is too large' };
     let payload: Uint8Array;
+    let kid: string;
     try {
-      const res = await compactVerify(jwt.trim(), this.publicKey, { algorithms: ['EdDSA'] });
+      const res = await compactVerify(
+        jwt.trim(),
+        async (header: CompactJWSHeaderParameters) => {
+          // a credential without a kid can only mean the current key (nothing this issuer signs lacks one)
+          if (header.kid === undefined || header.kid === this.kid) return this.publicKey;
+          const found = typeof header.kid === 'string' ? await lookup(header.kid) : null;
+          if (!found) throw new UnknownKidError();
+          return importJWK({ kty: 'OKP', crv: 'Ed25519', x: found.x }, 'EdDSA');
+        },
+        { algorithms: ['EdDSA'] },
+      );
       if (res.protectedHeader.typ !== VC_JWT_TYPE) {
         return { ok: false, error: `The credential's typ header is not ${VC_JWT_TYPE}` };
       }
       payload = res.payload;
+      kid = res.protectedHeader.kid ?? this.kid;
     } catch (err) {
+      if (err instanceof UnknownKidError) {
+        return { ok: false, error: 'The credential names a signing key (kid) this issuer has never used' };
+      }
       const code = (err as { code?: string }).code;
       return {
         ok: false,
@@ -86,7 +128,7 @@ export class CredentialSigner {
       };
     }
     try {
-      return { ok: true, payload: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(payload)) };
+      return { ok: true, kid, payload: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(payload)) };
     } catch {
       return { ok: false, error: 'The credential is signed but its payload is not JSON' };
     }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import PRODUCT from '@lp/shared/product.json';
 import type { CertificateSnapshot } from '../entities/certificate.entity';
 
@@ -36,13 +35,20 @@ export interface IssuerRef {
   name: string;
 }
 
+/** How the credential names its holder: only by the display name they chose, unhashed (issue 27 §6). */
 export interface IdentityObject {
   type: 'IdentityObject';
-  identityType: 'name' | 'emailAddress';
-  hashed: boolean;
+  identityType: 'name';
+  hashed: false;
   identityHash: string;
-  salt?: string;
 }
+
+/**
+ * The rules the credentials signed now follow (stored as `certificates.credential_format`): 2 = the holder is named
+ * only by their display name, no e-mail identity hash, no published salt, no content version. Certificates below it
+ * are re-signed at boot.
+ */
+export const CREDENTIAL_FORMAT = 2;
 
 export interface BitstringStatusListEntry {
   id: string;
@@ -93,23 +99,10 @@ export function issuerRef(urls: IssuerUrls): IssuerRef {
   return { id: urls.issuerId, type: ['Profile'], name: ISSUER_NAME };
 }
 
-/**
- * An Open Badges IdentityHash of an e-mail address (`sha256$` + hex of the address and the salt): whoever
- * knows the learner's address can check the credential names them, while the credential itself does not
- * reveal it.
- */
-export function emailIdentityHash(email: string, salt: string): string {
-  return `sha256$${createHash('sha256')
-    .update(email.trim().toLowerCase() + salt)
-    .digest('hex')}`;
-}
-
 export function openBadgeCredential(input: {
   urls: IssuerUrls;
   certificateId: string;
   snapshot: CertificateSnapshot;
-  email: string;
-  salt: string;
   statusIndex: number;
 }): OpenBadgeCredential {
   const { urls, snapshot: s } = input;
@@ -124,22 +117,15 @@ export function openBadgeCredential(input: {
     description: `${s.learnerName} completed every day of the ${s.challengeName} challenge (${s.subjectTitle}).`,
     credentialSubject: {
       type: ['AchievementSubject'],
-      identifier: [
-        { type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: s.learnerName },
-        {
-          type: 'IdentityObject',
-          identityType: 'emailAddress',
-          hashed: true,
-          identityHash: emailIdentityHash(input.email, input.salt),
-          salt: input.salt,
-        },
-      ],
+      // No e-mail identity hash: with its salt published it gave the address back in a few guesses, and without the
+      // salt no one could check it. The display name is what the learner chose to show.
+      identifier: [{ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: s.learnerName }],
       achievement: {
         id: `${urls.publicUrl}/challenge/${encodeURIComponent(s.challengeId)}`,
         type: ['Achievement'],
         achievementType: 'Achievement',
         name: s.challengeName,
-        description: `The ${days} ${s.challengeName} challenge of the course ${s.subjectTitle} (content version ${s.contentVersion}).`,
+        description: `The ${days} ${s.challengeName} challenge of the course ${s.subjectTitle}.`,
         criteria: {
           narrative: `Pass the quiz and the micro project of each of the challenge's ${days}.`,
         },

@@ -1,5 +1,15 @@
 import { gunzipSync } from 'node:zlib';
-import { bitAt, buildBitstring, decodeEncodedList, encodeBitstring, STATUS_LIST_MIN_BITS } from './status-list';
+import { randomInt } from 'node:crypto';
+import {
+  bitAt,
+  buildBitstring,
+  decodeEncodedList,
+  drawStatusIndex,
+  encodeBitstring,
+  STATUS_LIST_MIN_BITS,
+  StatusIndexExhaustedError,
+  statusIndexPool,
+} from './status-list';
 
 describe('bitstring status list', () => {
   it('sets exactly the revoked indexes, index 0 being the left-most bit of the first byte', () => {
@@ -46,5 +56,58 @@ describe('bitstring status list', () => {
     expect(() => bitAt(bits, -1)).toThrow(RangeError);
     expect(() => buildBitstring([-1])).toThrow(RangeError);
     expect(() => decodeEncodedList('zabc')).toThrow(/multibase/);
+  });
+});
+
+describe('drawing a new status list index', () => {
+  it('draws over the whole 131,072-entry list, not in sequence', async () => {
+    const drawn: number[] = [];
+    for (let i = 0; i < 200; i++) drawn.push(await drawStatusIndex(statusIndexPool(i), async (n) => n, randomInt));
+    expect(drawn.every((n) => n >= 0 && n < STATUS_LIST_MIN_BITS)).toBe(true);
+    // sequential numbering (0, 1, 2, … or any constant step) would make neighbours guessable
+    const steps = new Set(drawn.slice(1).map((n, i) => n - drawn[i]));
+    expect(steps.size).toBeGreaterThan(150);
+    expect(new Set(drawn).size).toBeGreaterThan(190);
+    // spread over the list: both halves are used
+    expect(drawn.some((n) => n < STATUS_LIST_MIN_BITS / 2)).toBe(true);
+    expect(drawn.some((n) => n >= STATUS_LIST_MIN_BITS / 2)).toBe(true);
+  });
+
+  it('draws again when the index is taken, and stops after the limit', async () => {
+    const taken = new Set([7, 11]);
+    const seq = [7, 11, 7, 42];
+    const tried: number[] = [];
+    const index = await drawStatusIndex(
+      STATUS_LIST_MIN_BITS,
+      async (n) => {
+        tried.push(n);
+        return taken.has(n) ? false : n;
+      },
+      () => seq.shift()!,
+    );
+    expect(index).toBe(42);
+    expect(tried).toEqual([7, 11, 7, 42]);
+
+    await expect(
+      drawStatusIndex(
+        STATUS_LIST_MIN_BITS,
+        async () => false,
+        () => 3,
+        5,
+      ),
+    ).rejects.toBeInstanceOf(StatusIndexExhaustedError);
+    await expect(
+      drawStatusIndex(
+        10,
+        async (n) => n,
+        () => 10,
+      ),
+    ).rejects.toThrow(RangeError);
+  });
+
+  it('keeps the pool at least twice the number of certificates, in whole lists', () => {
+    expect(statusIndexPool(0)).toBe(STATUS_LIST_MIN_BITS);
+    expect(statusIndexPool(STATUS_LIST_MIN_BITS / 2 - 1)).toBe(STATUS_LIST_MIN_BITS);
+    expect(statusIndexPool(STATUS_LIST_MIN_BITS / 2)).toBe(2 * STATUS_LIST_MIN_BITS);
   });
 });

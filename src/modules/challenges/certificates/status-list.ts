@@ -51,3 +51,35 @@ export function bitAt(bitstring: Buffer, index: number): boolean {
   }
   return (bitstring[index >> 3] & (0x80 >> (index & 7))) !== 0;
 }
+
+/**
+ * How many indexes new certificates are drawn from: the 131,072-entry list, or a multiple of it once more than half
+ * of it is taken (so a free index is always found in a few draws, and the list grows only then).
+ */
+export function statusIndexPool(taken: number): number {
+  return Math.max(1, Math.ceil((2 * taken + 1) / STATUS_LIST_MIN_BITS)) * STATUS_LIST_MIN_BITS;
+}
+
+/** A draw that gave up: every index it tried was taken (practically never with the pool half free). */
+export class StatusIndexExhaustedError extends Error {}
+
+/**
+ * A status list index for a new certificate, drawn uniformly at random from the pool, so a certificate's neighbours
+ * in the list are no one in particular (sequential indexes let anyone holding one credential name the bits of the
+ * certificates issued just before and after it). `tryIndex` claims an index and answers false when another
+ * certificate holds it (a collision: a new index is drawn).
+ */
+export async function drawStatusIndex<T>(
+  pool: number,
+  tryIndex: (index: number) => Promise<T | false>,
+  random: (max: number) => number,
+  maxTries = 32,
+): Promise<T> {
+  for (let attempt = 0; attempt < maxTries; attempt++) {
+    const index = random(pool);
+    if (!Number.isSafeInteger(index) || index < 0 || index >= pool) throw new RangeError(`drawn index ${index}`);
+    const claimed = await tryIndex(index);
+    if (claimed !== false) return claimed;
+  }
+  throw new StatusIndexExhaustedError(`no free status list index in ${maxTries} draws`);
+}

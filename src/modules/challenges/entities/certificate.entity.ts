@@ -2,7 +2,7 @@ import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 
 /** What a certificate certifies, copied at issue time so later edits of the challenge or the account change nothing. */
 export interface CertificateSnapshot {
-  /** the learner as the certificate names them: the local part of their e-mail address */
+  /** the learner as the certificate names them: the display name they chose (never anything from their e-mail) */
   learnerName: string;
   challengeId: string;
   challengeName: string;
@@ -42,7 +42,10 @@ export class Certificate {
   @Property({ type: 'text' })
   credentialJwt!: string;
 
-  /** the certificate's bit in the revocation status list (allocated from certificates_status_index_seq) */
+  /**
+   * the certificate's bit in the revocation status list: drawn at random over the list (certificates issued before
+   * issue 27 keep the sequential index they were given)
+   */
   @Property({ type: 'integer', unique: true })
   statusIndex!: number;
 
@@ -54,6 +57,14 @@ export class Certificate {
 
   @Property({ type: 'text', nullable: true })
   revokedReason?: string | null;
+
+  /**
+   * the rules the stored credential was made under: 1 = before issue 27 (it may name the learner by their e-mail's
+   * local part and carry a salted e-mail hash with its salt), 2 = display name only, no e-mail hash. The API re-signs
+   * every certificate below CREDENTIAL_FORMAT at boot (CertificatesService.reissueOutdated).
+   */
+  @Property({ type: 'smallint', default: 1 })
+  credentialFormat!: number;
 
   /** the admin who revoked it (no foreign key: the record outlives the account) */
   @Property({ type: 'uuid', nullable: true })

@@ -1,5 +1,6 @@
 import { ChallengeDay } from './challenge-day.entity';
 import { Certificate } from './certificate.entity';
+import { CertificateSigningKey } from './certificate-signing-key.entity';
 import { Challenge } from './challenge.entity';
 import { ChallengeDayProgress } from './challenge-day-progress.entity';
 import { ChallengeEnrollment } from './challenge-enrollment.entity';
@@ -22,4 +23,5 @@ export const CHALLENGE_ENTITIES = [
   ChallengeDayProgress,
   ChallengeSubmission,
   Certificate,
+  CertificateSigningKey,
 ];
