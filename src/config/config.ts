@@ -100,6 +100,8 @@ const envSchema = z.preprocess(
       .optional(),
     /** Where the Stripe SDK sends its calls; only for tests against a local fake Stripe API. */
     STRIPE_API_BASE: z.string().url().optional(),
+    /** How often each API looks for paid purchases whose receipt mail was never queued (a process died); 0 = never. */
+    RECEIPT_SWEEP_SECONDS: int(300, 0),
     LLM_BASE_URL: z.string().url().optional(),
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().default('gpt-4o-mini'),
@@ -169,6 +171,8 @@ export interface AppConfig {
   ui: { serve: boolean; learnerDist: string; adminDist: string };
   payments: {
     provider: 'dev' | 'stripe';
+    /** seconds between receipt sweeps (ReceiptSweeper); 0: off */
+    receiptSweepSeconds: number;
     /** the dev provider may grant courses: outside production, on a loopback HOST or with ALLOW_DEV_PAYMENTS */
     devAllowed: boolean;
     stripe?: {
@@ -372,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     payments: {
       provider: e.STRIPE_SECRET_KEY ? 'stripe' : 'dev',
+      receiptSweepSeconds: e.RECEIPT_SWEEP_SECONDS,
       devAllowed: !isProduction && (isLoopbackHost(e.HOST) || e.ALLOW_DEV_PAYMENTS),
       stripe: e.STRIPE_SECRET_KEY
         ? {

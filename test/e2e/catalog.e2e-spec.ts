@@ -1,7 +1,7 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { RequiresEntitlement } from '../../src/common/guards/entitlement.guard';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
-import { ReceiptService } from '../../src/modules/catalog/receipt.service';
+import { ReceiptService, ReceiptSweeper } from '../../src/modules/catalog/receipt.service';
 import { type ApiError, Harness, mailsTo, waitForMail } from '../support/harness';
 
 interface Subject {
@@ -351,6 +351,61 @@ describe('the receipt mail (issue 26 §9)', () => {
     expect(mailsTo(u.email).filter((m) => m.template === 'purchase-receipt')).toHaveLength(0);
     const [row] = await h.sql('select receipt_queued_at from checkout_sessions where id = ?', [body.sessionId]);
     expect(row.receipt_queued_at).toBeNull();
+  });
+});
+
+describe('the receipt sweeper: receipts a crashed fulfilment never sent', () => {
+  /** A paid session as a process that died right after the payment committed (or mid-send) leaves it. */
+  async function paidUnsent(name: string, claimedMinutesAgo: number | null) {
+    const u = await h.newUser(name);
+    const { body } = await h.post<Checkout>(
+      '/api/checkout/create',
+      { subjectId: 'vagus-nerve', priceId: 'price_vagus_nerve' },
+      { token: u.token },
+    );
+    await h.sql(
+      `update checkout_sessions set status = 'paid', completed_at = now(), receipt_queued_at = null,
+         receipt_claimed_at = case when ?::int is null then null else now() - make_interval(mins => ?::int) end
+       where id = ?`,
+      [claimedMinutesAgo, claimedMinutesAgo, body.sessionId],
+    );
+    return { u, sessionId: body.sessionId };
+  }
+  const receipts = (email: string) => mailsTo(email).filter((m) => m.template === 'purchase-receipt');
+
+  it('sends a never-claimed receipt and one whose claim is past its lease, once each, even when sweeps overlap', async () => {
+    const never = await paidUnsent('sweep-never', null);
+    const stale = await paidUnsent('sweep-stale', 11);
+    const live = await paidUnsent('sweep-live', 1);
+    const sweeper = h.app.get(ReceiptSweeper);
+    const [a, b] = await Promise.all([sweeper.sweep(), sweeper.sweep()]);
+    expect(a).toBeGreaterThanOrEqual(2);
+    expect(b).toBe(a); // the same sweep, not a second one
+    expect(await sweeper.sweep()).toBe(0);
+    await waitForMail(never.u.email, 'purchase-receipt');
+    await waitForMail(stale.u.email, 'purchase-receipt');
+    await h.queuesDrained();
+    expect(receipts(never.u.email)).toHaveLength(1);
+    expect(receipts(stale.u.email)).toHaveLength(1);
+    // a claim under its lease belongs to a process that may still be sending it
+    expect(receipts(live.u.email)).toHaveLength(0);
+    const rows = await h.sql<{ id: string; queued: boolean }>(
+      'select id, receipt_queued_at is not null as queued from checkout_sessions where id in (?, ?, ?)',
+      [never.sessionId, stale.sessionId, live.sessionId],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.queued]))).toEqual({
+      [never.sessionId]: true,
+      [stale.sessionId]: true,
+      [live.sessionId]: false,
+    });
+  });
+
+  it('a purchase older than a week is left alone (its receipt would be news to nobody)', async () => {
+    const old = await paidUnsent('sweep-old', null);
+    await h.sql(`update checkout_sessions set completed_at = now() - interval '8 days' where id = ?`, [old.sessionId]);
+    await h.app.get(ReceiptSweeper).sweep();
+    await h.queuesDrained();
+    expect(receipts(old.u.email)).toHaveLength(0);
   });
 });
 

@@ -15,7 +15,7 @@ import { CheckoutRepository } from './checkout.repository';
 import { CheckoutService } from './checkout.service';
 import { EntitlementsRepository } from './entitlements.repository';
 import { EntitlementsService } from './entitlements.service';
-import { ReceiptService } from './receipt.service';
+import { ReceiptService, ReceiptSweeper } from './receipt.service';
 import { DevPaymentProvider, PAYMENT_PROVIDER, StripeClientHolder, StripePaymentProvider } from './payment-providers';
 
 @Module({
@@ -31,6 +31,7 @@ import { DevPaymentProvider, PAYMENT_PROVIDER, StripeClientHolder, StripePayment
     CheckoutRepository,
     CheckoutService,
     ReceiptService,
+    ReceiptSweeper,
     StripeClientHolder,
     {
       provide: PAYMENT_PROVIDER,

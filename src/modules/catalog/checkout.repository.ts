@@ -22,6 +22,9 @@ const COLUMNS = `id, provider, user_id as "userId", subject_id as "subjectId", p
   payment_intent_id as "paymentIntentId"`;
 
 /** Checkout sessions, entitlements and applied provider events. Writes take the caller's transaction `em`. */
+/** How long a receipt's claim holds before the sweeper may take it over (the send takes well under a second). */
+export const RECEIPT_LEASE_MINUTES = 10;
+
 @Injectable()
 export class CheckoutRepository {
   constructor(private readonly em: EntityManager) {}
@@ -197,8 +200,9 @@ export class CheckoutRepository {
   }
 
   /**
-   * Claims the receipt of a paid session: the first caller gets what the receipt states, every later one (and any
-   * caller while the session is not paid) gets null. Not in a transaction of its own: one statement is atomic.
+   * Claims the receipt of a paid session for `RECEIPT_LEASE_MINUTES`: the first caller gets what the receipt states,
+   * every later one gets null while the lease runs or once the receipt is queued (and any caller while the session is
+   * not paid). A claim whose holder died unfinished can be taken over once its lease is over. One statement: atomic.
    */
   async claimReceipt(
     id: string,
@@ -206,10 +210,11 @@ export class CheckoutRepository {
     const rows = await this.em.execute<
       { user_id: string; subject_id: string; amount: number; currency: string; paid_at: Date | string }[]
     >(
-      `update checkout_sessions set receipt_queued_at = now()
+      `update checkout_sessions set receipt_claimed_at = now()
         where id = ? and status = 'paid' and receipt_queued_at is null
+          and (receipt_claimed_at is null or receipt_claimed_at < now() - make_interval(mins => ?))
         returning user_id, subject_id, amount, currency, coalesce(completed_at, now()) as paid_at`,
-      [id],
+      [id, RECEIPT_LEASE_MINUTES],
     );
     const r = rows[0];
     if (!r) return null;
@@ -222,8 +227,32 @@ export class CheckoutRepository {
     };
   }
 
+  /** The receipt is on the queue (or has nobody to go to): no path sends it again. */
+  async receiptQueued(id: string): Promise<void> {
+    await this.em.execute(`update checkout_sessions set receipt_queued_at = now() where id = ?`, [id]);
+  }
+
   /** Gives the claim back when the mail could not be queued, so the next path that fulfils tries again. */
   async releaseReceipt(id: string): Promise<void> {
-    await this.em.execute(`update checkout_sessions set receipt_queued_at = null where id = ?`, [id]);
+    await this.em.execute(
+      `update checkout_sessions set receipt_claimed_at = null where id = ? and receipt_queued_at is null`,
+      [id],
+    );
+  }
+
+  /**
+   * Paid sessions of the last `days` whose receipt is not queued and not claimed by a live lease: the sweeper's
+   * work (a fulfilment whose process died before or while it sent the receipt), oldest first.
+   */
+  async receiptsDue(days: number, limit: number): Promise<string[]> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `select id from checkout_sessions
+        where status = 'paid' and receipt_queued_at is null
+          and completed_at > now() - make_interval(days => ?)
+          and (receipt_claimed_at is null or receipt_claimed_at < now() - make_interval(mins => ?))
+        order by completed_at limit ?`,
+      [days, RECEIPT_LEASE_MINUTES, limit],
+    );
+    return rows.map((r) => r.id);
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
 import { UserDataService } from '../auth/user-data/user-data.service';
@@ -41,9 +41,10 @@ export class ReceiptService {
   ) {}
 
   /**
-   * Claims the receipt of a paid session and enqueues it; nothing when it was claimed before or the session is not
-   * paid. Call it after the fulfilment's transaction committed. A failure is logged and the claim given back, never
-   * thrown: the purchase stands whether or not its receipt could be queued.
+   * Claims the receipt of a paid session, enqueues it, then marks it queued; nothing when it is queued or claimed by
+   * a live lease, or the session is not paid. Call it after the fulfilment's transaction committed. A failure is
+   * logged and the claim given back, never thrown: the purchase stands whether or not its receipt could be queued. A
+   * process that dies in between leaves a lease the ReceiptSweeper takes over once it is old.
    */
   async send(sessionId: string): Promise<boolean> {
     let claimed = false;
@@ -55,7 +56,10 @@ export class ReceiptService {
         this.users.email(receipt.userId),
         this.catalog.subjectSummary(receipt.subjectId),
       ]);
-      if (!to) return false; // the account is gone; the claim stays, nobody is left to write to
+      if (!to) {
+        await this.repo.receiptQueued(sessionId); // the account is gone: nobody is left to write to
+        return false;
+      }
       await this.mail.enqueue(
         {
           to,
@@ -69,11 +73,60 @@ export class ReceiptService {
         },
         `receipt-${sessionId}`,
       );
+      await this.repo.receiptQueued(sessionId);
       return true;
     } catch (err) {
       this.logger.error(`Receipt of session ${sessionId} not queued: ${(err as Error).message}`);
       if (claimed) await this.repo.releaseReceipt(sessionId).catch(() => undefined);
       return false;
     }
+  }
+}
+
+/**
+ * Sends the receipts a fulfilment did not get to (its process died after the payment committed, or between the claim
+ * and the queue): every RECEIPT_SWEEP_SECONDS, the paid purchases of the last 7 days whose receipt is neither queued
+ * nor held by a live claim. Every API runs it; the claim makes each receipt go out once.
+ */
+@Injectable()
+export class ReceiptSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ReceiptSweeper');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly repo: CheckoutRepository,
+    private readonly receipts: ReceiptService,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const seconds = this.config.payments.receiptSweepSeconds;
+    if (seconds <= 0) return;
+    this.timer = setInterval(() => void this.sweep(), seconds * 1000);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One sweep (at most 100 receipts); how many were queued. Never throws. */
+  sweep(): Promise<number> {
+    this.running ??= this.sweepOnce().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async sweepOnce(): Promise<number> {
+    let sent = 0;
+    try {
+      for (const id of await this.repo.receiptsDue(7, 100)) if (await this.receipts.send(id)) sent++;
+      if (sent > 0) this.logger.log(`Queued ${sent} receipt(s) a fulfilment had not`);
+    } catch (err) {
+      this.logger.error(`Receipt sweep failed: ${(err as Error).message}`);
+    }
+    return sent;
   }
 }

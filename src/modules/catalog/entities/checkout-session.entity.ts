@@ -7,7 +7,14 @@ export type CheckoutStatus = 'open' | 'paid' | 'canceled' | 'failed' | 'refunded
 @Index({ properties: ['userId', 'status'] })
 export class CheckoutSession {
   [OptionalProps]?:
-    'status' | 'paymentIntentId' | 'url' | 'completedAt' | 'createdAt' | 'updatedAt' | 'receiptQueuedAt';
+    | 'status'
+    | 'paymentIntentId'
+    | 'url'
+    | 'completedAt'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'receiptQueuedAt'
+    | 'receiptClaimedAt';
 
   @PrimaryKey({ type: 'text' })
   id!: string;
@@ -43,9 +50,13 @@ export class CheckoutSession {
   @Property({ type: 'timestamptz', nullable: true })
   completedAt?: Date | null;
 
-  /** Set when the receipt mail was claimed and enqueued: one receipt per purchase, whichever path fulfils it. */
+  /** Set once the receipt mail is on the queue: one receipt per purchase, whichever path fulfils it. */
   @Property({ type: 'timestamptz', nullable: true })
   receiptQueuedAt?: Date | null;
+
+  /** The lease of the process sending the receipt; another may take it over once it is 10 minutes old. */
+  @Property({ type: 'timestamptz', nullable: true })
+  receiptClaimedAt?: Date | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
