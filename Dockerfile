@@ -1,5 +1,6 @@
-# One image for the API and the worker (docker-compose.yml picks the command).
-FROM node:20-bookworm-slim AS build
+# One image for the API, the worker and the one-shot migration (docker-compose.yml picks the command).
+# Node 24 LTS (supported until April 2028); the code and its tests also run on Node 20.19+ (package.json engines).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
@@ -11,7 +12,7 @@ RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 # Speech and video in the worker: flite (the better local voice), ffmpeg (mp3, mp4, burned captions with
@@ -30,5 +31,10 @@ COPY --from=build /app/dist dist
 COPY --from=build /app/learner-ui/dist learner-ui/dist
 COPY --from=build /app/admin-ui/dist admin-ui/dist
 COPY content content
+# Not root: the image's `node` user (uid 1000) owns only what it writes, the media volume and .data.
+RUN mkdir -p /data/media /app/.data && chown node:node /data/media /app/.data
+USER node
 EXPOSE 3000
-CMD ["sh", "-c", "node dist/src/database/cli.js migrate && node dist/src/main.js"]
+# Migrations run under a PostgreSQL advisory lock (src/database/cli.ts): replicas starting at once wait for the
+# first, and compose's `migrate` service has usually applied them already.
+CMD ["sh", "-c", "node dist/src/database/cli.js migrate && exec node dist/src/main.js"]

@@ -1,17 +1,34 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { Client } from 'pg';
 import { loadConfig } from '../config/config';
 import { createMigrationOrmConfig } from './migration-orm.config';
 import { schemaDiff } from './schema-diff';
 import { DemoUsersSeeder } from './seeders/demo-users.seeder';
 
-/** Applies every pending migration; returns the names applied. */
+/** The advisory lock key all migrating processes share ("lpmg" as a number; any constant would do). */
+export const MIGRATION_LOCK_KEY = 0x6c706d67;
+
+/**
+ * Applies every pending migration; returns the names applied. Under a session-level PostgreSQL advisory lock held on
+ * a connection of its own: when several APIs (or a compose `migrate` service and the APIs) start at once on a new
+ * database, one migrates and the others wait, then find nothing left to do. A process that dies mid-way closes its
+ * connection, which frees the lock (each migration runs in its own transaction, so none is left half applied).
+ */
 export async function runMigrations(databaseUrl: string): Promise<string[]> {
-  const orm = await MikroORM.init(createMigrationOrmConfig(databaseUrl));
+  const lock = new Client({ connectionString: databaseUrl, application_name: 'lp-migrate-lock' });
+  await lock.connect();
   try {
-    const applied = await orm.getMigrator().up();
-    return applied.map((m) => m.name);
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const orm = await MikroORM.init(createMigrationOrmConfig(databaseUrl));
+    try {
+      const applied = await orm.getMigrator().up();
+      return applied.map((m) => m.name);
+    } finally {
+      await orm.close(true);
+    }
   } finally {
-    await orm.close(true);
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lock.end().catch(() => undefined);
   }
 }
 
