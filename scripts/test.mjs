@@ -76,6 +76,19 @@ function ensureSpeechTools() {
   if (res.status !== 0) log(`Could not install ${names.join(', ')}: using espeak-ng (WebAssembly) and the npm ffmpeg.`);
 }
 
+/**
+ * docker-compose.yml's check: Debian's docker-compose (`config -q` needs no Docker engine), installed when missing
+ * and we may. Returns whether it is there.
+ */
+function ensureComposeChecker() {
+  if (commandExists('docker-compose')) return true;
+  if (process.getuid?.() !== 0 || !commandExists('apt-get')) return false;
+  log('docker-compose is missing: installing it from Debian packages (to validate docker-compose.yml)…');
+  spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+  spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'docker-compose'], { stdio: 'inherit' });
+  return commandExists('docker-compose');
+}
+
 async function createDatabase({ adminUrl, pg }, name, cleanups) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -195,6 +208,30 @@ async function main() {
       await step('lint', 'lint', 'npm', ['run', 'lint']);
       // The builds (SWC, Vite) do not type check: this does, for the API, its tests and both UIs.
       await step('lint', 'typecheck', 'npm', ['run', 'typecheck']);
+      if (ensureComposeChecker()) {
+        // The values compose requires (`${VAR:?…}`) are set to placeholders: the file's shape is what is checked.
+        const placeholders = {
+          JWT_SECRET: 'x',
+          MEDIA_URL_SECRET: 'x',
+          CERTIFICATE_SIGNING_KEY: '{}',
+          PUBLIC_URL: 'http://x',
+        };
+        await step(
+          'lint',
+          'docker-compose.yml (docker-compose config -q)',
+          'docker-compose',
+          ['-f', 'docker-compose.yml', 'config', '-q'],
+          {
+            ...process.env,
+            ...placeholders,
+          },
+        );
+      } else {
+        console.error(
+          '\x1b[31m[platform] docker-compose is missing: install it (apt-get install docker-compose) to check docker-compose.yml\x1b[0m',
+        );
+        results.push({ name: 'docker-compose.yml (docker-compose missing)', ok: false });
+      }
     }
     if (tiers.includes('unit')) await step('unit', 'unit tests', 'npx', ['jest', '--selectProjects', 'unit']);
     if (tiers.includes('ui')) {

