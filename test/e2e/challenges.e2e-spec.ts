@@ -284,7 +284,7 @@ describe('enrolment', () => {
 
     const again = await h.post<Progress>(
       `/api/challenges/${CID}/enroll`,
-      { startLocalDate: '2031-01-01', timezone: 'Asia/Tokyo', dailyUnlockLocalTime: '07:30' },
+      { startLocalDate: '2030-03-20', timezone: 'Asia/Tokyo', dailyUnlockLocalTime: '07:30' },
       { token: u.token },
     );
     expect(again.status).toBe(200);
@@ -304,12 +304,39 @@ describe('enrolment', () => {
     [{ startLocalDate: '10/03/2030' }, 'startLocalDate must be a date written YYYY-MM-DD'],
     [{ dailyUnlockLocalTime: '24:00' }, 'dailyUnlockLocalTime must be a time written HH:MM'],
     [{ dailyUnlockLocalTime: '7:00' }, 'dailyUnlockLocalTime must be a time written HH:MM'],
+    // Issue 27: a past start would open every day at once; the clock says 2030-03-10T12:00Z (13:00 in Berlin).
+    [{ startLocalDate: '2030-03-09' }, 'startLocalDate must be between 2030-03-10 and 2030-04-09 in Europe/Berlin'],
+    [{ startLocalDate: '2000-01-01' }, 'startLocalDate must be between 2030-03-10 and 2030-04-09 in Europe/Berlin'],
+    [{ startLocalDate: '2030-04-10' }, 'startLocalDate must be between 2030-03-10 and 2030-04-09 in Europe/Berlin'],
+    [{ startLocalDate: '2099-12-31' }, 'startLocalDate must be between 2030-03-10 and 2030-04-09 in Europe/Berlin'],
+    [
+      { startLocalDate: '2030-03-10', timezone: 'Pacific/Kiritimati' },
+      'startLocalDate must be between 2030-03-11 and 2030-04-10 in Pacific/Kiritimati',
+    ],
   ])('refuses %j with 400', async (change, message) => {
     const u = await h.learnerWith('vagus-nerve', 'bad-enrol');
     const body = { startLocalDate: '2030-03-10', timezone: 'Europe/Berlin', dailyUnlockLocalTime: '00:00', ...change };
     const res = await h.post<ApiError>(`/api/challenges/${CID}/enroll`, body, { token: u.token });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
+    expect(await h.sql('select 1 from challenge_enrollments where user_id = ?', [u.id])).toHaveLength(0);
+  });
+
+  it("takes the learner's local today and the 30th day after it, by the challenge clock", async () => {
+    // 2030-03-10T12:00Z is already the 11th in Kiritimati (UTC+14), still the 10th in Honolulu.
+    for (const [timezone, start] of [
+      ['Pacific/Kiritimati', '2030-03-11'],
+      ['Pacific/Honolulu', '2030-03-10'],
+      ['Pacific/Honolulu', '2030-04-09'],
+    ]) {
+      const u = await h.learnerWith('vagus-nerve', 'enrol-range');
+      const res = await h.post<Progress>(
+        `/api/challenges/${CID}/enroll`,
+        { startLocalDate: start, timezone, dailyUnlockLocalTime: '00:00' },
+        { token: u.token },
+      );
+      expect([res.status, res.body.enrollment?.start_local_date]).toEqual([201, start]);
+    }
   });
 });
 

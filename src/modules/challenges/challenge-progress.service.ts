@@ -21,7 +21,7 @@ import type {
   QuizResultResponse,
 } from './dto/challenges.dto';
 import { ProjectAssessor } from './project-assessor.service';
-import { canonicalTimeZone, parseLocalDate, TIME_ZONE_MESSAGE, unlockAtIso } from './unlock-time';
+import { canonicalTimeZone, localToday, parseLocalDate, TIME_ZONE_MESSAGE, unlockAtIso } from './unlock-time';
 
 /** A value of one field, and all of a project, at most (characters; bytes of its JSON). */
 export const MAX_FIELD_CHARS = 4000;
@@ -29,8 +29,8 @@ export const MAX_PROJECT_BYTES = 16 * 1024;
 export const DEFAULT_PASS_SCORE = 0.6;
 export const SUBMIT_FIRST_MESSAGE = 'Submit your project first';
 
-const MIN_START = '2000-01-01';
-const MAX_START = '2100-12-31';
+/** How far ahead a learner may plan day 1 (days after their local today). */
+export const MAX_START_DAYS_AHEAD = 30;
 
 export function passMark(day: DayRecord): number {
   const p = day.rubric?.pass_score;
@@ -64,8 +64,10 @@ export class ChallengeProgressService {
     if (!timezone) throw new BadRequestException(TIME_ZONE_MESSAGE);
     const start = parseLocalDate(input.startLocalDate);
     if (!start) throw new BadRequestException('startLocalDate must be a date written YYYY-MM-DD');
-    if (start < MIN_START || start > MAX_START)
-      throw new BadRequestException(`startLocalDate must be between ${MIN_START} and ${MAX_START}`);
+    // A start in the past would open every day at once: day 1 is the learner's local today at the earliest.
+    const { from, to } = allowedStartRange(this.clock.now(), timezone);
+    if (start < from || start > to)
+      throw new BadRequestException(`startLocalDate must be between ${from} and ${to} in ${timezone}`);
     const created = await this.repo.insertEnrollment(user.id, cid, {
       timezone,
       dailyUnlockLocalTime: input.dailyUnlockLocalTime,
@@ -246,6 +248,12 @@ export class ChallengeProgressService {
     await this.repo.markProjectPending(tx, key, at);
     return { id, payload };
   }
+}
+
+/** The start dates a learner may choose: their local today (by the challenge clock) up to 30 days ahead. */
+export function allowedStartRange(now: Date, timeZone: string): { from: string; to: string } {
+  const today = localToday(now, timeZone);
+  return { from: today.toString(), to: today.add({ days: MAX_START_DAYS_AHEAD }).toString() };
 }
 
 function unlockAtOf(e: EnrollmentRecord, day: number): string {
