@@ -18,6 +18,7 @@ import { Migration20261128000000StudioAuthoring } from './Migration2026112800000
 import { Migration20261201000000LearningLoop } from './Migration20261201000000LearningLoop';
 import { Migration20261201010000AttemptsAndTags } from './Migration20261201010000AttemptsAndTags';
 import { Migration20261201020000AccountsAndReceipts } from './Migration20261201020000AccountsAndReceipts';
+import { Migration20261205000000ChallengeIntegrity } from './Migration20261205000000ChallengeIntegrity';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -43,4 +44,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261201000000LearningLoop', class: Migration20261201000000LearningLoop },
   { name: 'Migration20261201010000AttemptsAndTags', class: Migration20261201010000AttemptsAndTags },
   { name: 'Migration20261201020000AccountsAndReceipts', class: Migration20261201020000AccountsAndReceipts },
+  { name: 'Migration20261205000000ChallengeIntegrity', class: Migration20261205000000ChallengeIntegrity },
 ];

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Inject, Injectable, PayloadTooLargeException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, PayloadTooLargeException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../../common/decorators/current-user.decorator';
 import { ChallengeCatalogService } from './challenge-catalog.service';
@@ -21,13 +21,23 @@ import type {
   QuizResultResponse,
 } from './dto/challenges.dto';
 import { ProjectAssessor } from './project-assessor.service';
-import { canonicalTimeZone, localToday, parseLocalDate, TIME_ZONE_MESSAGE, unlockAtIso } from './unlock-time';
+import { QUIZ_TRIES_PER_DAY, QuizLimitException } from './quiz-limit.filter';
+import { fitsQuiz, shuffledOrder } from './quiz-order';
+import {
+  canonicalTimeZone,
+  localToday,
+  nextLocalMidnight,
+  parseLocalDate,
+  TIME_ZONE_MESSAGE,
+  unlockAtIso,
+} from './unlock-time';
 
 /** A value of one field, and all of a project, at most (characters; bytes of its JSON). */
 export const MAX_FIELD_CHARS = 4000;
 export const MAX_PROJECT_BYTES = 16 * 1024;
 export const DEFAULT_PASS_SCORE = 0.6;
 export const SUBMIT_FIRST_MESSAGE = 'Submit your project first';
+export const QUIZ_NOT_SERVED_MESSAGE = "Open the day's quiz first: answers are graded in the order it showed you";
 
 /** How far ahead a learner may plan day 1 (days after their local today). */
 export const MAX_START_DAYS_AHEAD = 30;
@@ -127,12 +137,17 @@ export class ChallengeProgressService {
     };
   }
 
+  /**
+   * Grades the answers (option positions as served to this learner) against the stored served order. At most
+   * QUIZ_TRIES_PER_DAY submissions per learner-local day (429 with the next allowed instant); 409 when the day's
+   * quiz was never served to the learner. The result is the score and the verdict only: nothing per option.
+   */
   async submitQuiz(user: AuthUser, cid: string, dayNumber: number, answers: number[]): Promise<QuizResultResponse> {
     const { challenge, day } = await this.catalog.day(cid, dayNumber);
     await this.catalog.requireAccess(user, challenge);
     const key = { userId: user.id, challengeId: cid, day: dayNumber };
     const { result, completed } = await this.em.transactional(async (tx) => {
-      const at = await this.lockOpenDay(tx, key);
+      const { at, enrollment } = await this.lockOpenDayOf(tx, key);
       const quiz = day.quiz ?? [];
       if (answers.length !== quiz.length)
         throw new BadRequestException(`answers must give one option index for each of the ${quiz.length} questions`);
@@ -142,13 +157,39 @@ export class ChallengeProgressService {
             `answers[${i}] must be an option index from 0 to ${quiz[i].options.length - 1}`,
           );
       });
-      const correct = answers.filter((a, i) => a === quiz[i].answer).length;
+      const state = await this.repo.quizState(tx, key);
+      const order = state?.quizOrder;
+      if (!fitsQuiz(order, quiz)) throw new ConflictException(QUIZ_NOT_SERVED_MESSAGE);
+      const today = localToday(at, enrollment.timezone).toString();
+      const triesToday = state?.quizTriesDate === today ? state.quizTries : 0;
+      if (triesToday >= QUIZ_TRIES_PER_DAY)
+        throw new QuizLimitException(nextLocalMidnight(at, enrollment.timezone), at);
+
+      const correct = answers.filter((a, i) => order[i][a] === quiz[i].answer).length;
       const total = quiz.length;
       const score = total === 0 ? 1 : Math.round((correct / total) * 1000) / 1000;
       const passed = score >= passMark(day);
-      await this.repo.recordQuiz(tx, key, { score, passed, at });
+      const tries = triesToday + 1;
+      await this.repo.recordQuiz(tx, key, {
+        score,
+        passed,
+        at,
+        triesDate: today,
+        tries,
+        // A failed submission gets a new order: the next one's positions say nothing about this one's.
+        order: passed ? order : shuffledOrder(quiz),
+      });
       const done = await this.completion.afterDayChange(tx, key, challenge.daysCount, at);
-      return { result: { score, passed, correct, total }, completed: done };
+      const triesLeftToday = QUIZ_TRIES_PER_DAY - tries;
+      return {
+        result: {
+          score,
+          passed,
+          triesLeftToday,
+          retryAt: triesLeftToday > 0 ? null : nextLocalMidnight(at, enrollment.timezone).toISOString(),
+        },
+        completed: done,
+      };
     });
     if (completed) await this.completion.issueCertificate(user.id, cid);
     return result;
@@ -226,12 +267,16 @@ export class ChallengeProgressService {
 
   /** Locks the enrolment and checks the day is open; 403 (with the unlock time) otherwise. Returns "now". */
   private async lockOpenDay(tx: EntityManager, key: DayKey): Promise<Date> {
+    return (await this.lockOpenDayOf(tx, key)).at;
+  }
+
+  private async lockOpenDayOf(tx: EntityManager, key: DayKey): Promise<{ at: Date; enrollment: EnrollmentRecord }> {
     const enrollment = await this.repo.lockEnrollment(tx, key.userId, key.challengeId);
     if (!enrollment) throw new DayLockedException(key.day, null);
     const unlockAt = unlockAtOf(enrollment, key.day);
     const now = this.clock.now();
     if (now.getTime() < Date.parse(unlockAt)) throw new DayLockedException(key.day, unlockAt);
-    return now;
+    return { at: now, enrollment };
   }
 
   /** Checks and stores a project, replacing the learner's pending one for the day; queues it for review. */

@@ -223,22 +223,76 @@ export class ChallengesRepository {
     );
   }
 
-  /** One quiz attempt: the best score is kept; a passed quiz stays passed. */
+  /**
+   * The learner's served option order of the day's quiz and whether they passed it: the stored one, or
+   * `fresh` stored now when there is none (racing first reads agree on one).
+   */
+  async serveQuizOrder(key: DayKey, fresh: number[][]): Promise<{ quizOrder: number[][]; quizPassed: boolean }> {
+    const rows = await this.em.execute<{ quizOrder: number[][]; quizPassed: boolean }[]>(
+      `insert into challenge_day_progress as p (user_id, challenge_id, day, quiz_order, updated_at)
+       values (?, ?, ?, ?::jsonb, now())
+       on conflict (user_id, challenge_id, day) do update set quiz_order = coalesce(p.quiz_order, excluded.quiz_order)
+       returning quiz_order as "quizOrder", quiz_passed as "quizPassed"`,
+      [key.userId, key.challengeId, key.day, JSON.stringify(fresh)],
+    );
+    return rows[0];
+  }
+
+  /** Replaces a served order that no longer fits the day's quiz (its content changed). */
+  async replaceQuizOrder(key: DayKey, order: number[][]): Promise<void> {
+    await this.em.execute(
+      `update challenge_day_progress set quiz_order = ?::jsonb where user_id = ? and challenge_id = ? and day = ?`,
+      [JSON.stringify(order), key.userId, key.challengeId, key.day],
+    );
+  }
+
+  /** What grading a quiz submission needs: the served order and today's count of tries (inside the enrolment lock). */
+  async quizState(
+    tx: EntityManager,
+    key: DayKey,
+  ): Promise<{ quizOrder: number[][] | null; quizTriesDate: string | null; quizTries: number } | null> {
+    const rows = await tx.execute<{ quizOrder: number[][] | null; quizTriesDate: string | null; quizTries: number }[]>(
+      `select quiz_order as "quizOrder", quiz_tries_date::text as "quizTriesDate", quiz_tries as "quizTries"
+         from challenge_day_progress where user_id = ? and challenge_id = ? and day = ?`,
+      [key.userId, key.challengeId, key.day],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * One quiz submission: the best score is kept; a passed quiz stays passed; today's tries (`triesDate`, the
+   * learner-local date) become `tries`; `order` is the order the next serve shows.
+   */
   async recordQuiz(
     tx: EntityManager,
     key: DayKey,
-    attempt: { score: number; passed: boolean; at: Date },
+    attempt: { score: number; passed: boolean; at: Date; triesDate: string; tries: number; order: number[][] },
   ): Promise<void> {
     await tx.execute(
-      `insert into challenge_day_progress as p (user_id, challenge_id, day, quiz_best_score, quiz_passed, quiz_attempts, quiz_last_attempt_at, updated_at)
-       values (?, ?, ?, ?, ?, 1, ?, ?)
+      `insert into challenge_day_progress as p (user_id, challenge_id, day, quiz_best_score, quiz_passed, quiz_attempts,
+                                                quiz_last_attempt_at, quiz_tries_date, quiz_tries, quiz_order, updated_at)
+       values (?, ?, ?, ?, ?, 1, ?, ?::date, ?, ?::jsonb, ?)
        on conflict (user_id, challenge_id, day) do update set
          quiz_best_score = greatest(p.quiz_best_score, excluded.quiz_best_score),
          quiz_passed = p.quiz_passed or excluded.quiz_passed,
          quiz_attempts = p.quiz_attempts + 1,
          quiz_last_attempt_at = excluded.quiz_last_attempt_at,
+         quiz_tries_date = excluded.quiz_tries_date,
+         quiz_tries = excluded.quiz_tries,
+         quiz_order = excluded.quiz_order,
          updated_at = excluded.updated_at`,
-      [key.userId, key.challengeId, key.day, attempt.score, attempt.passed, attempt.at, attempt.at],
+      [
+        key.userId,
+        key.challengeId,
+        key.day,
+        attempt.score,
+        attempt.passed,
+        attempt.at,
+        attempt.triesDate,
+        attempt.tries,
+        JSON.stringify(attempt.order),
+        attempt.at,
+      ],
     );
   }
 
