@@ -25,7 +25,7 @@ interface DayContent {
   locked: boolean;
   unlock_at: string | null;
   lesson: { summary: string; steps: string[] } | null;
-  quiz: { q: string; options: string[] }[];
+  quiz: { q: string; options: string[]; correct_option: number | null }[];
   micro_project: { desc: string; expected_fields: string[] } | null;
 }
 interface DayProgress {
@@ -52,8 +52,11 @@ interface Progress {
 interface QuizResult {
   score: number;
   passed: boolean;
-  correct: number;
-  total: number;
+  triesLeftToday: number;
+  retryAt: string | null;
+}
+interface QuizLimit extends ApiError {
+  retryAt: string;
 }
 interface Assessment {
   passed: boolean;
@@ -100,8 +103,8 @@ const CONTENT = join(__dirname, '..', '..', 'content', 'challenges');
 const BREATH = parse(readFileSync(join(CONTENT, 'vagus-breath-7.yaml'), 'utf8')) as { days: YamlDay[] };
 const CID = 'vagus-breath-7';
 const dayOf = (n: number) => BREATH.days.find((d) => d.day === n)!;
+/** In the content's order: what a client that ignores the served order would send. */
 const rightAnswers = (n: number) => dayOf(n).quiz.map((q) => q.answer);
-const wrongAnswers = (n: number) => dayOf(n).quiz.map((q) => (q.answer + 1) % q.options.length);
 
 const DAY1_GOOD = {
   baseline_breaths_per_minute: '16 breaths, counted over a full minute while sitting',
@@ -126,6 +129,30 @@ function plausibleAnswers(n: number): Record<string, string> {
       ];
     }),
   );
+}
+
+/**
+ * The day as served to the learner (which stores their option order), and answers chosen by the options' text:
+ * `right` picks the right option of every question, `wrong` a wrong one, an array picks per question.
+ */
+async function served(u: TestUser, n: number): Promise<DayContent> {
+  const res = await h.get<DayContent>(`/api/challenges/${CID}/days/${n}`, { token: u.token });
+  expect([res.status, res.body.locked]).toEqual([200, false]);
+  return res.body;
+}
+async function answersFor(u: TestUser, n: number, pick: 'right' | 'wrong' | ('right' | 'wrong')[]): Promise<number[]> {
+  const day = await served(u, n);
+  return day.quiz.map((item, i) => {
+    const content = dayOf(n).quiz[i];
+    const right = content.options[content.answer];
+    const want = typeof pick === 'string' ? pick : pick[i];
+    const index = want === 'right' ? item.options.indexOf(right) : item.options.findIndex((o) => o !== right);
+    expect(index).toBeGreaterThanOrEqual(0);
+    return index;
+  });
+}
+async function submitQuiz<T = QuizResult>(u: TestUser, n: number, pick: 'right' | 'wrong' | ('right' | 'wrong')[]) {
+  return h.post<T>(url(`/days/${n}/quiz`), { answers: await answersFor(u, n, pick) }, { token: u.token });
 }
 
 let h: Harness;
@@ -424,7 +451,7 @@ describe('locked days', () => {
     const progress = await progressOf(u);
     expect(progress.days.filter((d) => d.is_unlocked).map((d) => d.day)).toEqual([1, 2]);
     expect(progress.nextUnlock).toEqual({ day: 3, is_unlocked: false, unlock_at: '2030-03-12T04:00:00.000Z' });
-    const quiz = await h.post<QuizResult>(url('/days/2/quiz'), { answers: rightAnswers(2) }, { token: u.token });
+    const quiz = await submitQuiz(u, 2, 'right');
     expect(quiz.status).toBe(200);
 
     setNow('2030-03-20T00:00:00Z');
@@ -435,34 +462,96 @@ describe('locked days', () => {
 });
 
 describe('the quiz', () => {
-  it('is graded on the server, keeps the best score, and never sends the answers', async () => {
+  it('is graded on the server, keeps the best score, and answers only the score and the verdict', async () => {
     const u = await enrolled('quiz');
-    const day = await h.get<DayContent>(`/api/challenges/${CID}/days/1`, { token: u.token });
-    expect(day.body.quiz).toEqual(dayOf(1).quiz.map((q) => ({ q: expect.any(String), options: q.options })));
+    const day = await served(u, 1);
+    // The content's options, each question's in an order of its own for this learner.
+    expect(day.quiz.map((q) => [...q.options].sort())).toEqual(dayOf(1).quiz.map((q) => [...q.options].sort()));
+    // Issue 27: no correct-option data before a pass.
+    expect(day.quiz.map((q) => q.correct_option)).toEqual([null, null]);
 
-    const wrong = await h.post<QuizResult>(url('/days/1/quiz'), { answers: wrongAnswers(1) }, { token: u.token });
-    expect([wrong.status, wrong.body]).toEqual([200, { score: 0, passed: false, correct: 0, total: 2 }]);
-    const half = await h.post<QuizResult>(
-      url('/days/1/quiz'),
-      { answers: [rightAnswers(1)[0], wrongAnswers(1)[1]] },
-      { token: u.token },
-    );
-    expect(half.body).toEqual({ score: 0.5, passed: false, correct: 1, total: 2 });
-    const right = await h.post<QuizResult>(url('/days/1/quiz'), { answers: rightAnswers(1) }, { token: u.token });
-    expect(right.body).toEqual({ score: 1, passed: true, correct: 2, total: 2 });
-    await h.post(url('/days/1/quiz'), { answers: wrongAnswers(1) }, { token: u.token });
+    const wrong = await submitQuiz(u, 1, 'wrong');
+    expect([wrong.status, wrong.body]).toEqual([200, { score: 0, passed: false, triesLeftToday: 2, retryAt: null }]);
+    const half = await submitQuiz(u, 1, ['right', 'wrong']);
+    expect(half.body).toEqual({ score: 0.5, passed: false, triesLeftToday: 1, retryAt: null });
+    expect((await served(u, 1)).quiz.map((q) => q.correct_option)).toEqual([null, null]);
+    const right = await submitQuiz(u, 1, 'right');
+    // The third of the day: the next is allowed at the learner's next local midnight (EDT since 07:00Z today).
+    expect(right.body).toEqual({ score: 1, passed: true, triesLeftToday: 0, retryAt: '2030-03-11T04:00:00.000Z' });
 
     const progress = await progressOf(u);
     expect(progress.days[0].quiz).toEqual({ score: 1, passed: true });
     expect(progress.days[0].passed).toBe(false); // the project is still missing
 
-    for (const body of [day.body, wrong.body, right.body, progress]) {
-      expect(JSON.stringify(body)).not.toMatch(/"answers?"/);
+    // Once passed, the day shows the right options, at their served positions.
+    const after = await served(u, 1);
+    expect(after.quiz.map((q) => q.options[q.correct_option!])).toEqual(dayOf(1).quiz.map((q) => q.options[q.answer]));
+    for (const body of [day, wrong.body, half.body, right.body, progress]) {
+      expect(JSON.stringify(body)).not.toMatch(/"answers?"|"correct"|correct_option":\d/);
     }
+  });
+
+  it('takes 3 submissions a learner-local day, then 429 with the next allowed time; the next local day allows 3 more', async () => {
+    const u = await enrolled('quiz-limit');
+    for (let i = 0; i < 3; i++) expect((await submitQuiz(u, 1, 'wrong')).status).toBe(200);
+    const fourth = await submitQuiz<QuizLimit>(u, 1, 'right');
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: "You have used today's 3 tries for this quiz. Try again after 2030-03-11T04:00:00.000Z.",
+      retryAt: '2030-03-11T04:00:00.000Z',
+    });
+    // 12:00Z to 04:00Z the next day: 16 hours.
+    expect(fourth.headers['retry-after']).toBe(String(16 * 3600));
+    // The refused submission changed nothing: it was right, and the quiz is still not passed.
+    expect((await progressOf(u)).days[0].quiz).toEqual({ score: 0, passed: false });
+
+    // Still the same local day in New York a second before midnight; the next local day allows 3 again.
+    setNow('2030-03-11T03:59:59Z');
+    expect((await submitQuiz(u, 1, 'right')).status).toBe(429);
+    setNow('2030-03-11T04:00:00Z');
+    const next = await submitQuiz(u, 1, 'right');
+    expect([next.status, next.body.passed, next.body.triesLeftToday]).toEqual([200, true, 2]);
+    // Another day's quiz counts its own tries.
+    expect((await submitQuiz(u, 2, 'wrong')).body.triesLeftToday).toBe(2);
+  });
+
+  it('shuffles the options per learner and grades each against the order it served them', async () => {
+    const orders = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const u = await enrolled(`quiz-shuffle-${i}`);
+      const shown = (await served(u, 1)).quiz.map((q) => q.options);
+      orders.add(JSON.stringify(shown));
+      // The server keeps the order it showed: position k of question q is the content's option order[q][k].
+      const [row] = await h.sql<{ quiz_order: number[][] }>(
+        'select quiz_order from challenge_day_progress where user_id = ? and challenge_id = ? and day = 1',
+        [u.id, CID],
+      );
+      expect(row.quiz_order.map((o, q) => o.map((k) => dayOf(1).quiz[q].options[k]))).toEqual(shown);
+      // The order stays put between reads, and the right options by text pass whatever their positions.
+      const answers = await answersFor(u, 1, 'right');
+      expect(await answersFor(u, 1, 'right')).toEqual(answers);
+      const res = await h.post<QuizResult>(url('/days/1/quiz'), { answers }, { token: u.token });
+      expect([res.status, res.body.score, res.body.passed]).toEqual([200, 1, true]);
+    }
+    // Six learners, two questions of 4 options: the same order for all six would be a 1 in 576^5 chance.
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('refuses to grade a quiz that was never served to the learner (409)', async () => {
+    const u = await enrolled('quiz-unserved');
+    const res = await h.post<ApiError>(url('/days/1/quiz'), { answers: rightAnswers(1) }, { token: u.token });
+    expect([res.status, res.body.message]).toEqual([
+      409,
+      "Open the day's quiz first: answers are graded in the order it showed you",
+    ]);
+    expect((await progressOf(u)).days[0].quiz).toBeNull();
   });
 
   it('refuses a wrong number of answers and an option that does not exist (400)', async () => {
     const u = await enrolled('quiz-bad');
+    await served(u, 1);
     const short = await h.post<ApiError>(url('/days/1/quiz'), { answers: [0] }, { token: u.token });
     expect([short.status, short.body.message]).toEqual([
       400,
@@ -474,6 +563,8 @@ describe('the quiz', () => {
       expect((await h.post(url('/days/1/quiz'), { answers }, { token: u.token })).status).toBe(400);
     }
     expect((await progressOf(u)).days[0].quiz).toBeNull();
+    // Refused input is no try.
+    expect((await submitQuiz(u, 1, 'wrong')).body.triesLeftToday).toBe(2);
   });
 });
 
@@ -589,7 +680,7 @@ describe('the bot assessment', () => {
       gradedBy: 'bot',
     });
     expect(progress.days[0].passed).toBe(false);
-    await h.post(url('/days/1/quiz'), { answers: rightAnswers(1) }, { token: u.token });
+    await submitQuiz(u, 1, 'right');
     progress = await progressOf(u);
     expect(progress.days[0].passed).toBe(true);
     expect(progress.days[1].passed).toBe(false);
@@ -691,7 +782,7 @@ describe('the review queue', () => {
 
   it("a passing grade closes the item and passes the learner's day; grading twice is 409", async () => {
     const u = await enrolled('grade');
-    await h.post(url('/days/1/quiz'), { answers: rightAnswers(1) }, { token: u.token });
+    await submitQuiz(u, 1, 'right');
     const sub = await h.post<{ submissionId: string }>(
       url('/days/1/project'),
       { payload: DAY1_GOOD },
@@ -725,6 +816,37 @@ describe('the review queue', () => {
     );
     expect([twice.status, twice.body.message]).toEqual([409, 'This item is not pending: it has been graded already']);
     expect((await progressOf(u)).days[0].project?.status).toBe('passed');
+  });
+
+  it("refuses a reviewer's grade of their own submission (403), and leaves it pending for someone else", async () => {
+    const u = await enrolled('self-grade');
+    await h.sql(`insert into user_roles (user_id, role) values (?, 'studio')`, [u.id]);
+    const sub = await h.post<{ submissionId: string }>(
+      url('/days/1/project'),
+      { payload: DAY1_GOOD },
+      { token: u.token },
+    );
+    const own = await h.post<ApiError>(
+      `/api/admin/review/${sub.body.submissionId}/grade`,
+      { passed: true, score: 1, rubric: { note: 'Excellent, says I.' } },
+      { token: u.token },
+    );
+    expect([own.status, own.body.message]).toEqual([403, 'You cannot grade your own submission']);
+    // Still pending; and the role is real: the same reviewer grades someone else's item.
+    expect((await pendingItemsOf(u.id)).map((i) => i.id)).toEqual([sub.body.submissionId]);
+    const other = await enrolled('self-grade-other');
+    const theirs = await h.post<{ submissionId: string }>(
+      url('/days/1/project'),
+      { payload: DAY1_GOOD },
+      { token: other.token },
+    );
+    const graded = await h.post(
+      `/api/admin/review/${theirs.body.submissionId}/grade`,
+      { passed: false, score: 0.3 },
+      { token: u.token },
+    );
+    expect(graded.status).toBe(200);
+    expect((await progressOf(u)).days[0].project?.status).toBe('pending');
   });
 
   it('a failing grade marks the project failed; a new project makes it pending again', async () => {
@@ -761,9 +883,7 @@ describe('completing a challenge', () => {
   /** Passes the quiz and (through the bot) the project of each day. */
   async function passDays(u: TestUser, days: number[]) {
     for (const d of days) {
-      expect(
-        (await h.post<QuizResult>(url(`/days/${d}/quiz`), { answers: rightAnswers(d) }, { token: u.token })).body,
-      ).toMatchObject({ passed: true });
+      expect((await submitQuiz(u, d, 'right')).body).toMatchObject({ passed: true });
       const bot = await h.post<Assessment>(
         url(`/days/${d}/bot/assess`),
         { submission: plausibleAnswers(d) },
@@ -800,7 +920,7 @@ describe('completing a challenge', () => {
     await named(u);
     setNow('2030-03-20T00:00:00Z');
     await passDays(u, [1, 2, 3, 4, 5]);
-    for (const d of [6, 7]) await h.post(url(`/days/${d}/quiz`), { answers: rightAnswers(d) }, { token: u.token });
+    for (const d of [6, 7]) await submitQuiz(u, d, 'right');
     const certificates = h.app.get(CertificatesService);
     const issue = jest.spyOn(certificates, 'issueIfNotIssued');
     // Make the race real: each request, having passed its own day, waits (up to half a second) for the other to
