@@ -16,6 +16,7 @@ import type {
   QuizQuestionResponse,
   SyllabusDayResponse,
 } from './dto/challenges.dto';
+import { expectedFieldNames } from './entities';
 import { fitsQuiz, shuffledOrder } from './quiz-order';
 import { unlockAtIso } from './unlock-time';
 
@@ -118,7 +119,8 @@ export class ChallengeCatalogService {
       ...base,
       lesson: { summary: day.lesson.summary, steps: [...(day.lesson.steps ?? [])] },
       quiz: await this.servedQuiz(user, day),
-      micro_project: { desc: day.microProject.desc, expected_fields: [...day.microProject.expected_fields] },
+      // The names only: what a field's answer is checked for stays on the server.
+      micro_project: { desc: day.microProject.desc, expected_fields: expectedFieldNames(day.microProject) },
     };
   }
 }

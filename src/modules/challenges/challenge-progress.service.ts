@@ -13,6 +13,7 @@ import {
   type EnrollmentRecord,
 } from './challenges.repository';
 import { DayLockedException } from './day-locked.filter';
+import { expectedFieldNames, expectedFields } from './entities';
 import type {
   AssessmentResponse,
   DayProgressResponse,
@@ -224,17 +225,22 @@ export class ChallengeProgressService {
     const { challenge, day } = await this.catalog.day(cid, dayNumber);
     await this.catalog.requireAccess(user, challenge);
     const key = { userId: user.id, challengeId: cid, day: dayNumber };
-    const target = await this.em.transactional(async (tx) => {
+    const { target, earlierAnswers } = await this.em.transactional(async (tx) => {
       const at = await this.lockOpenDay(tx, key);
-      if (submission !== undefined) return this.store(tx, key, day, submission, at);
+      const earlier = await this.repo.otherDaysAnswers(tx, key);
+      if (submission !== undefined)
+        return { target: await this.store(tx, key, day, submission, at), earlierAnswers: earlier };
       const latest = await this.repo.latestSubmission(tx, key);
       if (!latest) throw new BadRequestException(SUBMIT_FIRST_MESSAGE);
-      return { id: latest.id, payload: latest.payload };
+      return { target: { id: latest.id, payload: latest.payload }, earlierAnswers: earlier };
     });
 
+    const fields = expectedFields(day.microProject);
     const assessment = await this.assessor.assess(user.id, {
       desc: day.microProject.desc,
-      expectedFields: day.microProject.expected_fields,
+      expectedFields: fields.map((f) => f.name),
+      rules: Object.fromEntries(fields.map((f) => [f.name, { keywords: f.keywords, range: f.range }])),
+      earlierAnswers,
       criteria: day.rubric?.criteria ?? [],
       passScore: passMark(day),
       answers: target.payload,
@@ -307,7 +313,7 @@ function unlockAtOf(e: EnrollmentRecord, day: number): string {
 
 /** The project as the day expects it: known fields only, strings, capped; 400 / 413 otherwise. */
 export function validPayload(day: DayRecord, raw: Record<string, unknown>): Record<string, string> {
-  const expected = day.microProject.expected_fields;
+  const expected = expectedFieldNames(day.microProject);
   const payload: Record<string, string> = {};
   for (const [field, value] of Object.entries(raw)) {
     if (!expected.includes(field)) throw new BadRequestException(`Unknown field: ${field.slice(0, 100)}`);

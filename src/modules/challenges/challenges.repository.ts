@@ -117,7 +117,9 @@ const REVIEW_SORT: Record<ReviewQuery['sort'], string> = {
 };
 
 const REVIEW_SELECT = `select ${SUBMISSION_COLUMNS}, c.name as "challengeName", c.subject_id as "subjectId", d.title as "dayTitle",
-         d.micro_project -> 'expected_fields' as "expectedFields", d.rubric -> 'criteria' as criteria
+         (select jsonb_agg(case when jsonb_typeof(e.f) = 'string' then e.f #>> '{}' else e.f ->> 'name' end order by e.i)
+            from jsonb_array_elements(d.micro_project -> 'expected_fields') with ordinality as e(f, i)) as "expectedFields",
+         d.rubric -> 'criteria' as criteria
     from challenge_submissions s
     join challenges c on c.id = s.challenge_id
     left join challenge_days d on d.challenge_id = s.challenge_id and d.day = s.day`;
@@ -383,6 +385,16 @@ export class ChallengesRepository {
       `insert into challenge_submissions (id, user_id, challenge_id, day, payload) values (?, ?, ?, ?, ?::jsonb)`,
       [id, key.userId, key.challengeId, key.day, JSON.stringify(payload)],
     );
+  }
+
+  /** Every answer the learner sent for the challenge's other days (for the check that a paragraph is sent once). */
+  async otherDaysAnswers(tx: EntityManager, key: DayKey): Promise<string[]> {
+    const rows = await tx.execute<{ value: string }[]>(
+      `select v.value from challenge_submissions s, jsonb_each_text(s.payload) v
+        where s.user_id = ? and s.challenge_id = ? and s.day <> ?`,
+      [key.userId, key.challengeId, key.day],
+    );
+    return rows.map((r) => r.value);
   }
 
   async latestSubmission(tx: EntityManager, key: DayKey): Promise<SubmissionRecord | null> {
