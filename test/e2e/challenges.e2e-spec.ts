@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CertificatesService } from '../../src/modules/challenges/certificates/certificates.service';
 import { CHALLENGE_CLOCK, type ChallengeClock } from '../../src/modules/challenges/challenge-clock';
 import { ChallengesRepository } from '../../src/modules/challenges/challenges.repository';
+import { ProjectAssessor } from '../../src/modules/challenges/project-assessor.service';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { type ApiError, Harness, type TestUser } from '../support/harness';
 
@@ -60,6 +63,7 @@ interface QuizLimit extends ApiError {
 }
 interface Assessment {
   passed: boolean;
+  awaitingReview?: boolean;
   score: number;
   feedback: string;
 }
@@ -94,10 +98,11 @@ interface Analytics {
 }
 
 /** The quiz answers and expected fields from the content files: the test knows them, the API never says. */
+type YamlField = string | { name: string; keywords?: string[]; range?: [number, number] };
 interface YamlDay {
   day: number;
   quiz: { answer: number; options: string[] }[];
-  micro_project: { expected_fields: string[] };
+  micro_project: { expected_fields: YamlField[] };
 }
 const CONTENT = join(__dirname, '..', '..', 'content', 'challenges');
 const BREATH = parse(readFileSync(join(CONTENT, 'vagus-breath-7.yaml'), 'utf8')) as { days: YamlDay[] };
@@ -114,18 +119,39 @@ const DAY1_GOOD = {
   how_you_felt: 'Calmer and a little sleepy, no dizziness or discomfort',
 };
 
-/** Plausible answers for any day: a number where the field's name asks for one, a sentence otherwise. */
+const fieldsOf = (n: number) =>
+  dayOf(n).micro_project.expected_fields.map((f) => (typeof f === 'string' ? { name: f } : f));
+const VOCAB = (
+  'kitchen window garden chair coffee music rain sunlight office desk evening dog train notebook pillow blanket ' +
+  'street birds lunch balcony park bench library weekend candle sofa river bicycle jacket breakfast hallway ' +
+  'orange tomato violin kettle mountain harbour meadow lantern'
+).split(' ');
+
+/** Six distinct words drawn by a small seeded generator (mulberry32): another seed, mostly other words. */
+function wordsFor(seed: number): string[] {
+  let t = seed >>> 0;
+  const next = () => {
+    t = (t + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(t ^ (t >>> 15), 1 | t);
+    r ^= r + Math.imul(r ^ (r >>> 7), 61 | r);
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+  const pool = [...VOCAB];
+  return Array.from({ length: 6 }, () => pool.splice(Math.floor(next() * pool.length), 1)[0]);
+}
+
+/**
+ * Real-looking answers for any day: a number in the field's range, or a sentence that names the field's topic (its
+ * first keyword) in words of its own, so no two fields, and no two days, share a text.
+ */
 function plausibleAnswers(n: number): Record<string, string> {
   return Object.fromEntries(
-    dayOf(n).micro_project.expected_fields.map((f) => {
-      if (/_\d+_to_\d+$/.test(f)) return [f, '7'];
-      if (/bpm$/.test(f)) return [f, '64'];
-      if (/per_minute/.test(f)) return [f, '6'];
-      if (/minutes/.test(f)) return [f, '10'];
-      if (/seconds/.test(f)) return [f, '5'];
+    fieldsOf(n).map((f, i) => {
+      if (f.range) return [f.name, String(Math.round((f.range[0] + f.range[1]) / 2))];
+      const own = wordsFor(n * 100 + i).join(', ');
       return [
-        f,
-        `For ${f.replace(/_/g, ' ')}: I practised slowly at my desk after lunch and felt calmer, no dizziness.`,
+        f.name,
+        `${f.name.replace(/_/g, ' ')}: ${f.keywords?.[0] ?? 'noted'}; around me were ${own}; I practised and felt calmer, no dizziness.`,
       ];
     }),
   );
@@ -164,7 +190,31 @@ const setNow = (iso: string) => {
   now = new Date(iso);
 };
 
+/**
+ * A local stand-in for an OpenAI-compatible chat API (tests only talk to loopback). It fails (500) unless a test
+ * gives it a verdict, so the other tests get the built-in check, as the assessor falls back to it.
+ */
+let llmVerdict: string | null = null;
+const llmRequests: string[] = [];
+const fakeLlm: Server = createServer((req, res) => {
+  let raw = '';
+  req.on('data', (c: Buffer) => (raw += c.toString()));
+  req.on('end', () => {
+    llmRequests.push(raw);
+    res.setHeader('content-type', 'application/json');
+    if (llmVerdict === null) {
+      res.statusCode = 500;
+      return res.end(JSON.stringify({ error: { message: 'model overloaded' } }));
+    }
+    res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: llmVerdict } }] }));
+  });
+});
+const savedEnv = { ...process.env };
+
 beforeAll(async () => {
+  await new Promise<void>((r) => fakeLlm.listen(0, '127.0.0.1', r));
+  process.env.LLM_BASE_URL = `http://127.0.0.1:${(fakeLlm.address() as AddressInfo).port}/v1`;
+  process.env.TUTOR_RATE_LIMIT_PER_MINUTE = '1000';
   h = await Harness.boot();
   await h.worker!.get(ContentMigrationService).runIfEmpty();
   clock = h.app.get<ChallengeClock>(CHALLENGE_CLOCK);
@@ -172,8 +222,15 @@ beforeAll(async () => {
   studio = await h.demoToken('studio');
   admin = await h.demoToken('admin');
 });
-afterAll(() => h.close());
-beforeEach(() => setNow('2030-03-10T12:00:00Z'));
+afterAll(async () => {
+  await h.close();
+  await new Promise((r) => fakeLlm.close(r));
+  process.env = { ...savedEnv };
+});
+beforeEach(() => {
+  setNow('2030-03-10T12:00:00Z');
+  llmVerdict = null;
+});
 afterEach(() => jest.restoreAllMocks());
 
 const url = (path: string) => `/api/me/challenges/${CID}${path}`;
@@ -402,7 +459,7 @@ describe('locked days', () => {
     const open = await h.get<DayContent>(`/api/challenges/${CID}/days/1`, { token: u.token });
     expect(open.body).toMatchObject({ locked: false, unlock_at: '2030-03-10T05:00:00.000Z' });
     expect(open.body.lesson?.steps.length).toBeGreaterThan(0);
-    expect(open.body.micro_project?.expected_fields).toEqual(dayOf(1).micro_project.expected_fields);
+    expect(open.body.micro_project?.expected_fields).toEqual(fieldsOf(1).map((f) => f.name));
 
     const locked = await h.get<DayContent>(`/api/challenges/${CID}/days/2`, { token: u.token });
     expect(locked.status).toBe(200);
@@ -583,7 +640,7 @@ describe('the micro project', () => {
       { token: u.token },
     );
     expect([long.status, long.body.message]).toEqual([400, 'how_you_felt must be at most 4000 characters']);
-    const big = Object.fromEntries(dayOf(1).micro_project.expected_fields.map((f) => [f, 'é'.repeat(2000)]));
+    const big = Object.fromEntries(fieldsOf(1).map((f) => [f.name, 'é'.repeat(2000)]));
     const tooBig = await h.post<ApiError>(url('/days/1/project'), { payload: big }, { token: u.token });
     expect([tooBig.status, tooBig.body.message]).toEqual([413, 'The project is too large: at most 16 KiB in all']);
     const notText = await h.post<ApiError>(
@@ -663,7 +720,12 @@ describe('the bot assessment', () => {
     const u = await enrolled('bot-good');
     const res = await h.post<Assessment>(url('/days/1/bot/assess'), { submission: DAY1_GOOD }, { token: u.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ passed: true, score: expect.any(Number), feedback: expect.any(String) });
+    expect(res.body).toEqual({
+      passed: true,
+      awaitingReview: false,
+      score: expect.any(Number),
+      feedback: expect.any(String),
+    });
     expect(res.body.score).toBeGreaterThanOrEqual(0.6);
     expect(await pendingItemsOf(u.id)).toEqual([]);
     const [stored] = await h.sql<{ status: string; bot_passed: boolean }>(
@@ -697,7 +759,7 @@ describe('the bot assessment', () => {
     expect(res.body.feedback).toContain('Minutes practised: repeated characters, not an answer.');
 
     const [item] = await pendingItemsOf(u.id);
-    expect(item.bot).toEqual(res.body);
+    expect(item.bot).toEqual({ passed: false, score: res.body.score, feedback: res.body.feedback });
     expect((await progressOf(u)).days[0].project).toEqual({
       status: 'pending',
       score: res.body.score,
@@ -710,6 +772,119 @@ describe('the bot assessment', () => {
     const none = await enrolled('bot-none');
     const first = await h.post<ApiError>(url('/days/1/bot/assess'), {}, { token: none.token });
     expect([first.status, first.body.message]).toEqual([400, 'Submit your project first']);
+  });
+});
+
+describe('the bot assessment refuses shortcuts (issue 27)', () => {
+  const assess = (u: TestUser, day: number, submission: Record<string, string>) =>
+    h.post<Assessment>(url(`/days/${day}/bot/assess`), { submission }, { token: u.token });
+
+  it('fails the same filler text in every field, and keeps it pending for a reviewer', async () => {
+    const u = await enrolled('filler');
+    const filler = '16 breaths a minute; 5 minutes lying on my back, the belly hand rose, I felt calm and relaxed';
+    const res = await assess(u, 1, Object.fromEntries(fieldsOf(1).map((f) => [f.name, filler])));
+    expect(res.status).toBe(200);
+    expect(res.body.passed).toBe(false);
+    expect(res.body.feedback).toContain('How you felt: the same text as baseline breaths per minute');
+    // Its feedback is its own: no rubric criterion quoted.
+    const [row] = await h.sql<{ rubric: { criteria: string[] } }>(
+      'select rubric from challenge_days where challenge_id = ? and day = 1',
+      [CID],
+    );
+    for (const c of row.rubric.criteria) expect(res.body.feedback).not.toContain(c.slice(0, 25));
+    expect((await progressOf(u)).days[0].project?.status).toBe('pending');
+    expect((await pendingItemsOf(u.id)).map((i) => i.bot?.passed)).toEqual([false]);
+  });
+
+  it("fails a number outside the field's plausible range", async () => {
+    const u = await enrolled('out-of-range');
+    const res = await assess(u, 1, { ...DAY1_GOOD, baseline_breaths_per_minute: '90 breaths in a minute' });
+    expect([res.status, res.body.passed]).toEqual([200, false]);
+    expect(res.body.feedback).toContain(
+      'Baseline breaths per minute: 90 is not plausible (give a number from 4 to 40).',
+    );
+    expect((await assess(u, 1, DAY1_GOOD)).body.passed).toBe(true);
+  });
+
+  it('fails a paragraph sent again on another day of the enrolment', async () => {
+    const u = await enrolled('same-days');
+    setNow('2030-03-11T12:00:00Z');
+    expect((await assess(u, 1, DAY1_GOOD)).body.passed).toBe(true);
+    const day2 = { ...plausibleAnswers(2), side_effects_noticed: DAY1_GOOD.how_you_felt };
+    const res = await assess(u, 2, day2);
+    expect(res.body.passed).toBe(false);
+    expect(res.body.feedback).toContain(
+      'Side effects noticed: the same text as an answer of another day: tell what happened today.',
+    );
+    expect((await assess(u, 2, plausibleAnswers(2))).body.passed).toBe(true);
+  });
+
+  it("applies the server's pass mark to the LLM's score: its passed:true below the mark fails", async () => {
+    const u = await enrolled('llm-judge');
+    llmVerdict = JSON.stringify({ passed: true, score: 0.45, feedback: 'Looks fine to me.' });
+    const before = llmRequests.length;
+    const res = await assess(u, 1, DAY1_GOOD);
+    expect(llmRequests.length).toBe(before + 1);
+    expect(res.body).toEqual({ passed: false, awaitingReview: false, score: 0.45, feedback: 'Looks fine to me.' });
+    expect((await progressOf(u)).days[0].project).toMatchObject({ status: 'pending', score: 0.45 });
+    const [stored] = await h.sql<{ bot_passed: boolean; bot_assessor: string; status: string }>(
+      'select bot_passed, bot_assessor, status from challenge_submissions where user_id = ?',
+      [u.id],
+    );
+    expect(stored).toEqual({ bot_passed: false, bot_assessor: 'llm', status: 'pending' });
+
+    llmVerdict = JSON.stringify({ passed: false, score: 0.8, feedback: 'Clear and complete.' });
+    expect((await assess(u, 1, DAY1_GOOD)).body).toMatchObject({ passed: true, score: 0.8 });
+  });
+
+  it('holds the last day for a reviewer when every day passed the bot narrowly; the reviewer completes it', async () => {
+    const u = await enrolled('narrow');
+    await named(u);
+    setNow('2030-03-20T00:00:00Z');
+    // Every project passes, by less than the pass mark (0.6) + 0.1.
+    const assessor = h.app.get(ProjectAssessor);
+    jest
+      .spyOn(assessor, 'assess')
+      .mockResolvedValue({ passed: true, score: 0.65, feedback: 'Every field answered.', assessor: 'builtin' });
+    for (let d = 1; d <= 7; d++) expect((await submitQuiz(u, d, 'right')).body.passed).toBe(true);
+    for (let d = 1; d <= 6; d++) expect((await assess(u, d, plausibleAnswers(d))).body.passed).toBe(true);
+    const last = await assess(u, 7, plausibleAnswers(7));
+    expect(last.status).toBe(200);
+    expect(last.body).toMatchObject({ passed: false, awaitingReview: true, score: 0.65 });
+    expect(last.body.feedback).toContain('awaiting review');
+
+    let progress = await progressOf(u);
+    expect(progress.days[6]).toMatchObject({ passed: false, project: { status: 'awaiting-review', score: 0.65 } });
+    expect(progress).toMatchObject({ completed: false, certificateId: null });
+    expect(await h.sql('select 1 from certificates where user_id = ?', [u.id])).toHaveLength(0);
+
+    const [item] = await pendingItemsOf(u.id);
+    expect(item).toMatchObject({ day: 7, status: 'pending', bot: { passed: true, score: 0.65 } });
+    const graded = await h.post(`/api/admin/review/${item.id}/grade`, { passed: true, score: 0.7 }, { token: studio });
+    expect(graded.status).toBe(200);
+    progress = await progressOf(u);
+    expect(progress).toMatchObject({ completed: true, certificateId: expect.any(String) });
+    expect(progress.days[6].project).toMatchObject({ status: 'passed', gradedBy: 'reviewer' });
+  });
+
+  it('lets the bot complete a challenge when one day passed it clearly', async () => {
+    const u = await enrolled('clear-day');
+    await named(u);
+    setNow('2030-03-20T00:00:00Z');
+    const assessor = h.app.get(ProjectAssessor);
+    jest.spyOn(assessor, 'assess').mockImplementation((_user, input) =>
+      Promise.resolve({
+        passed: true,
+        score: input.answers === undefined || Object.keys(input.answers)[0] !== 'plan_1' ? 0.65 : 0.7,
+        feedback: 'Every field answered.',
+        assessor: 'builtin',
+      }),
+    );
+    for (let d = 1; d <= 7; d++) {
+      await submitQuiz(u, d, 'right');
+      expect((await assess(u, d, plausibleAnswers(d))).body).toMatchObject({ passed: true, awaitingReview: false });
+    }
+    expect(await progressOf(u)).toMatchObject({ completed: true, certificateId: expect.any(String) });
   });
 });
 
@@ -820,7 +995,7 @@ describe('the review queue', () => {
 
   it("refuses a reviewer's grade of their own submission (403), and leaves it pending for someone else", async () => {
     const u = await enrolled('self-grade');
-    await h.sql(`insert into user_roles (user_id, role) values (?, 'studio')`, [u.id]);
+    await h.sql(`insert into user_roles (user_id, role, created_at) values (?, 'studio', now())`, [u.id]);
     const sub = await h.post<{ submissionId: string }>(
       url('/days/1/project'),
       { payload: DAY1_GOOD },

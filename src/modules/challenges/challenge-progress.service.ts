@@ -13,7 +13,7 @@ import {
   type EnrollmentRecord,
 } from './challenges.repository';
 import { DayLockedException } from './day-locked.filter';
-import { expectedFieldNames, expectedFields } from './entities';
+import { type ChallengeRubric, expectedFieldNames, expectedFields } from './entities';
 import type {
   AssessmentResponse,
   DayProgressResponse,
@@ -38,12 +38,16 @@ export const MAX_FIELD_CHARS = 4000;
 export const MAX_PROJECT_BYTES = 16 * 1024;
 export const DEFAULT_PASS_SCORE = 0.6;
 export const SUBMIT_FIRST_MESSAGE = 'Submit your project first';
+/** A bot pass by less than this over the pass mark is narrow (issue 27 §5). */
+export const NARROW_MARGIN = 0.1;
+export const AWAITING_REVIEW_FEEDBACK =
+  'Every day of this challenge passed the automatic check only narrowly, so this last project is awaiting review: a reviewer will confirm it before your certificate is issued.';
 export const QUIZ_NOT_SERVED_MESSAGE = "Open the day's quiz first: answers are graded in the order it showed you";
 
 /** How far ahead a learner may plan day 1 (days after their local today). */
 export const MAX_START_DAYS_AHEAD = 30;
 
-export function passMark(day: DayRecord): number {
+export function passMark(day: Pick<DayRecord, 'rubric'>): number {
   const p = day.rubric?.pass_score;
   return typeof p === 'number' && p >= 0 && p <= 1 ? p : DEFAULT_PASS_SCORE;
 }
@@ -246,18 +250,29 @@ export class ChallengeProgressService {
       answers: target.payload,
     });
 
-    const completed = await this.em.transactional(async (tx) => {
+    const { completed, awaitingReview } = await this.em.transactional(async (tx) => {
       const at = this.clock.now();
       await this.repo.lockEnrollment(tx, key.userId, key.challengeId);
       const current = await this.repo.lockSubmission(tx, target.id);
       // Replaced by a newer project, or graded by a reviewer, while the bot was thinking: nothing to apply.
-      if (!current) return false;
+      if (!current) return { completed: false, awaitingReview: false };
       const pending = current.status === 'pending';
-      await this.repo.recordBotAssessment(tx, target.id, { ...assessment, at });
-      if (!pending) return false;
+      const hold = pending && assessment.passed && (await this.narrowEverywhere(tx, key, day, assessment.score));
+      const feedback = hold ? `${assessment.feedback} ${AWAITING_REVIEW_FEEDBACK}` : assessment.feedback;
+      await this.repo.recordBotAssessment(tx, target.id, {
+        ...assessment,
+        feedback,
+        at,
+        autoPass: assessment.passed && !hold,
+      });
+      if (!pending) return { completed: false, awaitingReview: false };
+      if (hold) {
+        await this.repo.awaitReview(tx, key, { score: assessment.score, feedback, at });
+        return { completed: false, awaitingReview: true };
+      }
       if (!assessment.passed) {
         await this.repo.noteBotOpinion(tx, key, { score: assessment.score, feedback: assessment.feedback, at });
-        return false;
+        return { completed: false, awaitingReview: false };
       }
       await this.repo.passProject(tx, key, {
         score: assessment.score,
@@ -265,10 +280,39 @@ export class ChallengeProgressService {
         gradedBy: 'bot',
         at,
       });
-      return this.completion.afterDayChange(tx, key, challenge.daysCount, at);
+      return {
+        completed: await this.completion.afterDayChange(tx, key, challenge.daysCount, at),
+        awaitingReview: false,
+      };
     });
     if (completed) await this.completion.issueCertificate(user.id, cid);
-    return { passed: assessment.passed, score: assessment.score, feedback: assessment.feedback };
+    if (awaitingReview)
+      return {
+        passed: false,
+        awaitingReview,
+        score: assessment.score,
+        feedback: `${assessment.feedback} ${AWAITING_REVIEW_FEEDBACK}`,
+      };
+    return { passed: assessment.passed, awaitingReview, score: assessment.score, feedback: assessment.feedback };
+  }
+
+  /**
+   * Whether this bot pass would be the challenge's last project to pass, and every project of the challenge
+   * (this one included) passed the bot by less than NARROW_MARGIN over its day's pass mark. A certificate is
+   * then not the bot's call alone: the last day waits for a reviewer.
+   */
+  private async narrowEverywhere(tx: EntityManager, key: DayKey, day: DayRecord, score: number): Promise<boolean> {
+    if (score >= passMark(day) + NARROW_MARGIN) return false;
+    const verdicts = await this.repo.projectVerdicts(tx, key.userId, key.challengeId);
+    return verdicts
+      .filter((v) => v.day !== key.day)
+      .every(
+        (v) =>
+          v.status === 'passed' &&
+          v.gradedBy === 'bot' &&
+          v.score !== null &&
+          v.score < passMark({ rubric: v.rubric as ChallengeRubric }) + NARROW_MARGIN,
+      );
   }
 
   /** Locks the enrolment and checks the day is open; 403 (with the unlock time) otherwise. Returns "now". */

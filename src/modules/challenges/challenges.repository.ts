@@ -323,6 +323,39 @@ export class ChallengesRepository {
     );
   }
 
+  /** The bot passed the project, but too narrowly to certify alone: a reviewer decides (see botAssess). */
+  async awaitReview(tx: EntityManager, key: DayKey, v: { score: number; feedback: string; at: Date }) {
+    await tx.execute(
+      `update challenge_day_progress set project_status = 'awaiting-review', project_score = ?, project_feedback = ?,
+              project_updated_at = ?, updated_at = ?
+        where user_id = ? and challenge_id = ? and day = ? and project_status = 'pending'`,
+      [v.score, v.feedback, v.at, v.at, key.userId, key.challengeId, key.day],
+    );
+  }
+
+  /** Each day's project verdict (inside the enrolment lock) with the day's pass mark, for the narrow-pass rule. */
+  async projectVerdicts(
+    tx: EntityManager,
+    userId: string,
+    challengeId: string,
+  ): Promise<
+    {
+      day: number;
+      status: ProjectStatus | null;
+      score: number | null;
+      gradedBy: ProjectGrader | null;
+      rubric: ChallengeRubric | null;
+    }[]
+  > {
+    return tx.execute(
+      `select d.day, p.project_status as status, p.project_score as score, p.project_graded_by as "gradedBy", d.rubric
+         from challenge_days d
+         left join challenge_day_progress p on p.challenge_id = d.challenge_id and p.day = d.day and p.user_id = ?
+        where d.challenge_id = ? order by d.day`,
+      [userId, challengeId],
+    );
+  }
+
   /** A passing verdict (bot or reviewer). */
   async passProject(
     tx: EntityManager,
@@ -424,18 +457,18 @@ export class ChallengesRepository {
     return rows[0] ?? null;
   }
 
-  /** The bot's assessment; a pass takes a pending submission out of the review queue. */
+  /** The bot's assessment; an automatic pass (`autoPass`) takes a pending submission out of the review queue. */
   async recordBotAssessment(
     tx: EntityManager,
     id: string,
-    a: { passed: boolean; score: number; feedback: string; assessor: string; at: Date },
+    a: { passed: boolean; score: number; feedback: string; assessor: string; at: Date; autoPass: boolean },
   ): Promise<void> {
     await tx.execute(
       `update challenge_submissions
           set bot_passed = ?, bot_score = ?, bot_feedback = ?, bot_assessor = ?, bot_assessed_at = ?,
               status = case when status = 'pending' and ? then 'auto-passed' else status end
         where id = ?`,
-      [a.passed, a.score, a.feedback, a.assessor, a.at, a.passed, id],
+      [a.passed, a.score, a.feedback, a.assessor, a.at, a.autoPass, id],
     );
   }
 

@@ -215,7 +215,13 @@ export class ProjectSubmittedResponse {
 }
 
 export class AssessmentResponse {
-  @ApiProperty() passed!: boolean;
+  @ApiProperty({ description: "the project passed (false while it is awaiting a reviewer's decision)" })
+  passed!: boolean;
+  @ApiProperty({
+    description:
+      "the bot passed every day of the challenge narrowly, so this last project awaits a reviewer's decision (no certificate yet)",
+  })
+  awaitingReview!: boolean;
   @ApiProperty({ description: '0..1' }) score!: number;
   @ApiProperty() feedback!: string;
 }
