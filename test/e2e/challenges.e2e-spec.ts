@@ -1078,9 +1078,12 @@ describe('completing a challenge', () => {
     expect(issue).not.toHaveBeenCalled();
     expect((await progressOf(u)).completed).toBe(false);
 
+    setNow('2030-03-21T10:00:00Z');
     await passDays(u, [7]);
     expect(issue).toHaveBeenCalledTimes(1);
-    expect(issue).toHaveBeenCalledWith(u.id, CID);
+    // The credential states the real span: day 1 opened at New York's midnight, day 7 was passed a day later.
+    const span = { startDate: '2030-03-10T05:00:00.000Z', endDate: '2030-03-21T10:00:00.000Z' };
+    expect(issue).toHaveBeenCalledWith(u.id, CID, span);
     const progress = await progressOf(u);
     expect(progress.completed).toBe(true);
     expect(progress.days.every((d) => d.passed)).toBe(true);
@@ -1088,6 +1091,13 @@ describe('completing a challenge', () => {
     expect(progress.certificateNeedsName).toBe(false);
     expect(progress.certificateId).toBe(await certificates.idFor(u.id, CID));
     expect(await certificateRows(u.id)).toEqual([{ id: progress.certificateId }]);
+    const page = await h.get<{ credential: { credentialSubject: Record<string, unknown> } }>(
+      `/api/certificates/${progress.certificateId}`,
+    );
+    expect(page.body.credential.credentialSubject).toMatchObject({
+      activityStartDate: span.startDate,
+      activityEndDate: span.endDate,
+    });
   });
 
   it('decides the last two submissions one after the other: both succeed, the certificate is asked for once', async () => {
@@ -1121,7 +1131,10 @@ describe('completing a challenge', () => {
     expect([six.status, six.body.passed, seven.status, seven.body.passed]).toEqual([200, true, 200, true]);
     expect(arrived).toBe(2);
     expect(issue).toHaveBeenCalledTimes(1);
-    expect(issue).toHaveBeenCalledWith(u.id, CID);
+    expect(issue).toHaveBeenCalledWith(u.id, CID, {
+      startDate: '2030-03-10T05:00:00.000Z',
+      endDate: '2030-03-20T00:00:00.000Z',
+    });
     const progress = await progressOf(u);
     expect(progress.completed).toBe(true);
     expect(progress.certificateId).toEqual(expect.any(String));

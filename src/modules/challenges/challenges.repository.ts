@@ -396,6 +396,15 @@ export class ChallengesRepository {
     return rows.length > 0;
   }
 
+  /** The learner's passed days with when each was passed, in day order. */
+  passedDays(userId: string, challengeId: string): Promise<{ day: number; passedAt: Date }[]> {
+    return this.em.execute(
+      `select day, passed_at as "passedAt" from challenge_day_progress
+        where user_id = ? and challenge_id = ? and passed and passed_at is not null order by day`,
+      [userId, challengeId],
+    );
+  }
+
   /** Days passed, counting only days the challenge still has. */
   async countPassedDays(tx: EntityManager, userId: string, challengeId: string, daysCount: number): Promise<number> {
     const rows = await tx.execute<{ n: number }[]>(

@@ -54,7 +54,12 @@ export class CertificatesService {
    * credential also carries a salted hash of the full address, so someone who knows it can check the certificate
    * names that person.
    */
-  async issueIfNotIssued(userId: string, challengeId: string): Promise<{ id: string } | null> {
+  async issueIfNotIssued(
+    userId: string,
+    challengeId: string,
+    /** when the learner's first passed day unlocked and their last was passed (the challenges module knows) */
+    activity?: { startDate: string; endDate: string },
+  ): Promise<{ id: string } | null> {
     const existing = await this.repo.idFor(userId, challengeId);
     if (existing) return { id: existing };
     const challenge = await this.repo.findChallenge(challengeId);
@@ -77,6 +82,7 @@ export class CertificatesService {
       days: challenge.daysCount,
       issuedAt: issuedAt.toISOString(),
       contentVersion,
+      ...(activity ? { activityStartDate: activity.startDate, activityEndDate: activity.endDate } : {}),
     };
     const id = randomBytes(16).toString('base64url');
     const statusIndex = await this.repo.nextStatusIndex();

@@ -62,6 +62,9 @@ export interface OpenBadgeCredential {
   description: string;
   credentialSubject: {
     type: ['AchievementSubject'];
+    /** Open Badges 3.0 AchievementSubject: the span of the learner's activity (absent on certificates from before issue 27) */
+    activityStartDate?: string;
+    activityEndDate?: string;
     identifier: IdentityObject[];
     achievement: {
       id: string;
@@ -124,6 +127,9 @@ export function openBadgeCredential(input: {
     description: `${s.learnerName} completed every day of the ${s.challengeName} challenge (${s.subjectTitle}).`,
     credentialSubject: {
       type: ['AchievementSubject'],
+      ...(s.activityStartDate && s.activityEndDate
+        ? { activityStartDate: s.activityStartDate, activityEndDate: s.activityEndDate }
+        : {}),
       identifier: [
         { type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: s.learnerName },
         {
