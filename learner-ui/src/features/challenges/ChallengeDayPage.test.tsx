@@ -247,7 +247,12 @@ describe('/challenge/{cid}/day/{day}', () => {
 
   it('the micro project: a labelled field per expected field, Submit project, then the bot assessment', async () => {
     const user = userEvent.setup();
-    let assessment = { passed: true, score: 0.8, feedback: 'Every field answered with plausible content.' };
+    let assessment = {
+      passed: true,
+      awaitingReview: false,
+      score: 0.8,
+      feedback: 'Every field answered with plausible content.',
+    };
     const fetchMock = installFetch(
       handlers({
         [PROGRESS]: { body: NOT_ENROLLED_BUT_OPEN },
@@ -294,7 +299,7 @@ describe('/challenge/{cid}/day/{day}', () => {
     expect(callsTo(fetchMock, BOT).map((c) => c.body)).toEqual([{}]);
 
     // Edited after submitting: the bot gets the form's answers (the server stores them first).
-    assessment = { passed: false, score: 0.4, feedback: 'The baseline rate is not plausible.' };
+    assessment = { passed: false, awaitingReview: false, score: 0.4, feedback: 'The baseline rate is not plausible.' };
     await user.clear(baseline);
     await user.type(baseline, '90');
     await user.click(within(project).getByRole('button', { name: 'Get bot assessment' }));
@@ -305,6 +310,26 @@ describe('/challenge/{cid}/day/{day}', () => {
     expect(callsTo(fetchMock, BOT)[1].body).toEqual({
       submission: { baseline_breaths_per_minute: '90', minutes_practised: '5', how_you_felt: 'Calmer afterwards' },
     });
+  });
+
+  it('a last project the bot passed only narrowly (every day) shows it is awaiting review', async () => {
+    const user = userEvent.setup();
+    const feedback =
+      'Every field answered. Every day of this challenge passed the automatic check only narrowly, so this last project is awaiting review: a reviewer will confirm it before your certificate is issued.';
+    installFetch(
+      handlers({
+        [PROGRESS]: { body: enrolledProgressWithPendingDay1() },
+        [BOT]: { body: { passed: false, awaitingReview: true, score: 0.65, feedback } },
+      }),
+    );
+    renderApp({ route: '/challenge/vagus-breath-7/day/1' });
+
+    const project = await screen.findByRole('region', { name: 'Micro project' });
+    await user.click(await within(project).findByRole('button', { name: 'Get bot assessment' }));
+    const result = await within(project).findByRole('region', { name: 'Bot assessment' });
+    expect(within(result).getByText('Awaiting review')).toBeInTheDocument();
+    expect(within(result).queryByText('Not passed')).not.toBeInTheDocument();
+    expect(within(result).getByText(feedback)).toBeInTheDocument();
   });
 
   it('a stored project can be assessed after a reload; refusals show the server message', async () => {
