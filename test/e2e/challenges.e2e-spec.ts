@@ -574,6 +574,20 @@ describe('the quiz', () => {
     expect((await submitQuiz(u, 2, 'wrong')).body.triesLeftToday).toBe(2);
   });
 
+  it('counts tries under the enrolment lock: of 5 submissions at once, 3 are graded and 2 refused (429)', async () => {
+    const u = await enrolled('quiz-race');
+    const answers = await answersFor(u, 1, 'wrong');
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => h.post<QuizResult>(url('/days/1/quiz'), { answers }, { token: u.token })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429]);
+    const [row] = await h.sql<{ quiz_tries: number; quiz_attempts: number }>(
+      'select quiz_tries, quiz_attempts from challenge_day_progress where user_id = ? and challenge_id = ? and day = 1',
+      [u.id, CID],
+    );
+    expect(row).toEqual({ quiz_tries: 3, quiz_attempts: 3 });
+  });
+
   it('shuffles the options per learner and grades each against the order it served them', async () => {
     const orders = new Set<string>();
     for (let i = 0; i < 6; i++) {
