@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { findAppRoot } from '../config/config';
 import { type ContentProblem } from './content.schema';
-import { loadContentDir, validateContent } from './content-loader';
+import { expectedFieldRuleProblems, loadContentDir, validateContent } from './content-loader';
 
 const CONTENT = join(findAppRoot(), 'content');
 const NODES = 'vagus-nerve/nodes';
@@ -359,6 +359,30 @@ describe('loadContentDir on broken content', () => {
     expect(problems).toEqual([
       problem(CHALLENGE, 'vagus-breath-7', /^days\[0\]\.quiz\[1\]\.answer: answer \d+ is not a valid index into options \(0\.\.\d+\)$/),
     ]);
+  });
+
+  it('reads plain expected field names (older packs) for the importer, while content:check asks each for a rule', async () => {
+    const dir = fixture();
+    edit(dir, CHALLENGE, (d) => (d.days[0].micro_project.expected_fields = ['minutes_practised', { name: 'how_you_felt', keywords: ['calm'] }]));
+    const { challenges, problems } = await loadContentDir(dir);
+    expect(problems).toEqual([]);
+    expect(challenges[0].days[0].micro_project.expected_fields).toEqual(['minutes_practised', { name: 'how_you_felt', keywords: ['calm'] }]);
+    expect(expectedFieldRuleProblems(challenges)).toEqual([
+      problem(CHALLENGE, 'vagus-breath-7 day 1', 'expected field "minutes_practised" needs keywords or a range ({name, keywords: [...]} or {name, range: [min, max]})'),
+    ]);
+    expect(expectedFieldRuleProblems((await loadContentDir(CONTENT)).challenges)).toEqual([]);
+  });
+
+  it.each([
+    [{ name: 'minutes_practised' }, /an expected field needs keywords or a range/],
+    [{ name: 'minutes_practised', range: [60, 1] }, /range is \[min, max\] with min <= max/],
+    [{ name: 'minutes_practised', keywords: [] }, /keywords needs at least one word/],
+    [{ name: 'Minutes', keywords: ['x'] }, /field names are snake_case/],
+  ])('reports an expected field %j', async (field, message) => {
+    const dir = fixture();
+    edit(dir, CHALLENGE, (d) => (d.days[0].micro_project.expected_fields[1] = field));
+    const { problems } = await loadContentDir(dir);
+    expect(problems).toEqual([problem(CHALLENGE, 'vagus-breath-7', message)]);
   });
 
   it('reports a challenge for a subject that does not exist', async () => {

@@ -557,3 +557,21 @@ function checkChallenges(units: SubjectUnit[], challenges: ChallengeContent[], p
     if (!subjectIds.has(c.subject)) problems.push({ file: c.file, id: c.id, message: `subject "${c.subject}" is not an existing subject` });
   }
 }
+
+/**
+ * Expected fields without keywords or a range (plain names): the importer still reads them (old packs), but the
+ * built-in project check can then only judge the answer's form, so `npm run content:check` reports each one.
+ */
+export function expectedFieldRuleProblems(challenges: ChallengeContent[]): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const c of challenges)
+    for (const d of c.days)
+      for (const f of d.micro_project.expected_fields)
+        if (typeof f === 'string')
+          problems.push({
+            file: c.file,
+            id: `${c.id} day ${d.day}`,
+            message: `expected field "${f}" needs keywords or a range ({name, keywords: [...]} or {name, range: [min, max]})`,
+          });
+  return problems;
+}

@@ -165,6 +165,28 @@ export const ChallengeQuizItemSchema = z
     }
   });
 
+const fieldName = z.string().regex(/^[a-z][a-z0-9_]*$/, 'field names are snake_case');
+
+/**
+ * An expected field of a micro project: `{name, keywords}` (an answer mentions one of them) or `{name, range}`
+ * (the answer's first number lies in it), or both. A plain name is still read (packs written before issue 27)
+ * but `npm run content:check` asks for a rule (expectedFieldRuleProblems).
+ */
+export const ExpectedFieldSchema = z.union([
+  fieldName,
+  z
+    .object({
+      name: fieldName,
+      keywords: z.array(text).min(1, 'keywords needs at least one word').optional(),
+      range: z
+        .tuple([z.number(), z.number()])
+        .refine(([min, max]) => min <= max, 'range is [min, max] with min <= max')
+        .optional(),
+    })
+    .strict()
+    .refine((f) => f.keywords !== undefined || f.range !== undefined, 'an expected field needs keywords or a range'),
+]);
+
 export const ChallengeDaySchema = z
   .object({
     day: z.number().int().positive(),
@@ -182,8 +204,12 @@ export const ChallengeDaySchema = z
       .object({
         desc: text,
         expected_fields: z
-          .array(z.string().regex(/^[a-z][a-z0-9_]*$/, 'field names are snake_case'))
-          .min(1, 'needs at least one expected field'),
+          .array(ExpectedFieldSchema)
+          .min(1, 'needs at least one expected field')
+          .refine((fields) => {
+            const names = fields.map((f) => (typeof f === 'string' ? f : f.name));
+            return new Set(names).size === names.length;
+          }, 'expected field names must be unique'),
       })
       .strict(),
     rubric: z
@@ -231,6 +257,7 @@ export type LectureSection = z.infer<typeof LectureSectionSchema>;
 export type LecturesFile = z.infer<typeof LecturesFileSchema>;
 export type ChallengeQuizItem = z.infer<typeof ChallengeQuizItemSchema>;
 export type ChallengeDay = z.infer<typeof ChallengeDaySchema>;
+export type ExpectedField = z.infer<typeof ExpectedFieldSchema>;
 export type ChallengeFile = z.infer<typeof ChallengeFileSchema>;
 
 /** A node as loaded, with the file it came from (relative to the content root). */

@@ -350,7 +350,8 @@ describe('the name on the certificate (issue 26 §9)', () => {
   async function enroll(u: TestUser) {
     const res = await h.post(
       `/api/challenges/${CHALLENGE}/enroll`,
-      { startLocalDate: '2026-01-01', timezone: 'UTC', dailyUnlockLocalTime: '00:00' },
+      // Issue 27: day 1 is the learner's local today at the earliest (the challenge clock's; here the real one).
+      { startLocalDate: new Date().toISOString().slice(0, 10), timezone: 'UTC', dailyUnlockLocalTime: '00:00' },
       { token: u.token },
     );
     expect(res.status).toBeLessThan(300);

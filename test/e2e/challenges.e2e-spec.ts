@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CertificatesService } from '../../src/modules/challenges/certificates/certificates.service';
 import { CHALLENGE_CLOCK, type ChallengeClock } from '../../src/modules/challenges/challenge-clock';
 import { ChallengesRepository } from '../../src/modules/challenges/challenges.repository';
+import { ProjectAssessor } from '../../src/modules/challenges/project-assessor.service';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { type ApiError, Harness, type TestUser } from '../support/harness';
 
@@ -25,7 +28,7 @@ interface DayContent {
   locked: boolean;
   unlock_at: string | null;
   lesson: { summary: string; steps: string[] } | null;
-  quiz: { q: string; options: string[] }[];
+  quiz: { q: string; options: string[]; correct_option: number | null }[];
   micro_project: { desc: string; expected_fields: string[] } | null;
 }
 interface DayProgress {
@@ -52,11 +55,15 @@ interface Progress {
 interface QuizResult {
   score: number;
   passed: boolean;
-  correct: number;
-  total: number;
+  triesLeftToday: number;
+  retryAt: string | null;
+}
+interface QuizLimit extends ApiError {
+  retryAt: string;
 }
 interface Assessment {
   passed: boolean;
+  awaitingReview?: boolean;
   score: number;
   feedback: string;
 }
@@ -91,17 +98,18 @@ interface Analytics {
 }
 
 /** The quiz answers and expected fields from the content files: the test knows them, the API never says. */
+type YamlField = string | { name: string; keywords?: string[]; range?: [number, number] };
 interface YamlDay {
   day: number;
   quiz: { answer: number; options: string[] }[];
-  micro_project: { expected_fields: string[] };
+  micro_project: { expected_fields: YamlField[] };
 }
 const CONTENT = join(__dirname, '..', '..', 'content', 'challenges');
 const BREATH = parse(readFileSync(join(CONTENT, 'vagus-breath-7.yaml'), 'utf8')) as { days: YamlDay[] };
 const CID = 'vagus-breath-7';
 const dayOf = (n: number) => BREATH.days.find((d) => d.day === n)!;
+/** In the content's order: what a client that ignores the served order would send. */
 const rightAnswers = (n: number) => dayOf(n).quiz.map((q) => q.answer);
-const wrongAnswers = (n: number) => dayOf(n).quiz.map((q) => (q.answer + 1) % q.options.length);
 
 const DAY1_GOOD = {
   baseline_breaths_per_minute: '16 breaths, counted over a full minute while sitting',
@@ -111,21 +119,66 @@ const DAY1_GOOD = {
   how_you_felt: 'Calmer and a little sleepy, no dizziness or discomfort',
 };
 
-/** Plausible answers for any day: a number where the field's name asks for one, a sentence otherwise. */
+const fieldsOf = (n: number) =>
+  dayOf(n).micro_project.expected_fields.map((f) => (typeof f === 'string' ? { name: f } : f));
+const VOCAB = (
+  'kitchen window garden chair coffee music rain sunlight office desk evening dog train notebook pillow blanket ' +
+  'street birds lunch balcony park bench library weekend candle sofa river bicycle jacket breakfast hallway ' +
+  'orange tomato violin kettle mountain harbour meadow lantern'
+).split(' ');
+
+/** Six distinct words drawn by a small seeded generator (mulberry32): another seed, mostly other words. */
+function wordsFor(seed: number): string[] {
+  let t = seed >>> 0;
+  const next = () => {
+    t = (t + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(t ^ (t >>> 15), 1 | t);
+    r ^= r + Math.imul(r ^ (r >>> 7), 61 | r);
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+  const pool = [...VOCAB];
+  return Array.from({ length: 6 }, () => pool.splice(Math.floor(next() * pool.length), 1)[0]);
+}
+
+/**
+ * Real-looking answers for any day: a number in the field's range, or a sentence that names the field's topic (its
+ * first keyword) in words of its own, so no two fields, and no two days, share a text.
+ */
 function plausibleAnswers(n: number): Record<string, string> {
   return Object.fromEntries(
-    dayOf(n).micro_project.expected_fields.map((f) => {
-      if (/_\d+_to_\d+$/.test(f)) return [f, '7'];
-      if (/bpm$/.test(f)) return [f, '64'];
-      if (/per_minute/.test(f)) return [f, '6'];
-      if (/minutes/.test(f)) return [f, '10'];
-      if (/seconds/.test(f)) return [f, '5'];
+    fieldsOf(n).map((f, i) => {
+      if (f.range) return [f.name, String(Math.round((f.range[0] + f.range[1]) / 2))];
+      const own = wordsFor(n * 100 + i).join(', ');
       return [
-        f,
-        `For ${f.replace(/_/g, ' ')}: I practised slowly at my desk after lunch and felt calmer, no dizziness.`,
+        f.name,
+        `${f.name.replace(/_/g, ' ')}: ${f.keywords?.[0] ?? 'noted'}; around me were ${own}; I practised and felt calmer, no dizziness.`,
       ];
     }),
   );
+}
+
+/**
+ * The day as served to the learner (which stores their option order), and answers chosen by the options' text:
+ * `right` picks the right option of every question, `wrong` a wrong one, an array picks per question.
+ */
+async function served(u: TestUser, n: number): Promise<DayContent> {
+  const res = await h.get<DayContent>(`/api/challenges/${CID}/days/${n}`, { token: u.token });
+  expect([res.status, res.body.locked]).toEqual([200, false]);
+  return res.body;
+}
+async function answersFor(u: TestUser, n: number, pick: 'right' | 'wrong' | ('right' | 'wrong')[]): Promise<number[]> {
+  const day = await served(u, n);
+  return day.quiz.map((item, i) => {
+    const content = dayOf(n).quiz[i];
+    const right = content.options[content.answer];
+    const want = typeof pick === 'string' ? pick : pick[i];
+    const index = want === 'right' ? item.options.indexOf(right) : item.options.findIndex((o) => o !== right);
+    expect(index).toBeGreaterThanOrEqual(0);
+    return index;
+  });
+}
+async function submitQuiz<T = QuizResult>(u: TestUser, n: number, pick: 'right' | 'wrong' | ('right' | 'wrong')[]) {
+  return h.post<T>(url(`/days/${n}/quiz`), { answers: await answersFor(u, n, pick) }, { token: u.token });
 }
 
 let h: Harness;
@@ -137,7 +190,31 @@ const setNow = (iso: string) => {
   now = new Date(iso);
 };
 
+/**
+ * A local stand-in for an OpenAI-compatible chat API (tests only talk to loopback). It fails (500) unless a test
+ * gives it a verdict, so the other tests get the built-in check, as the assessor falls back to it.
+ */
+let llmVerdict: string | null = null;
+const llmRequests: string[] = [];
+const fakeLlm: Server = createServer((req, res) => {
+  let raw = '';
+  req.on('data', (c: Buffer) => (raw += c.toString()));
+  req.on('end', () => {
+    llmRequests.push(raw);
+    res.setHeader('content-type', 'application/json');
+    if (llmVerdict === null) {
+      res.statusCode = 500;
+      return res.end(JSON.stringify({ error: { message: 'model overloaded' } }));
+    }
+    res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: llmVerdict } }] }));
+  });
+});
+const savedEnv = { ...process.env };
+
 beforeAll(async () => {
+  await new Promise<void>((r) => fakeLlm.listen(0, '127.0.0.1', r));
+  process.env.LLM_BASE_URL = `http://127.0.0.1:${(fakeLlm.address() as AddressInfo).port}/v1`;
+  process.env.TUTOR_RATE_LIMIT_PER_MINUTE = '1000';
   h = await Harness.boot();
   await h.worker!.get(ContentMigrationService).runIfEmpty();
   clock = h.app.get<ChallengeClock>(CHALLENGE_CLOCK);
@@ -145,8 +222,15 @@ beforeAll(async () => {
   studio = await h.demoToken('studio');
   admin = await h.demoToken('admin');
 });
-afterAll(() => h.close());
-beforeEach(() => setNow('2030-03-10T12:00:00Z'));
+afterAll(async () => {
+  await h.close();
+  await new Promise((r) => fakeLlm.close(r));
+  process.env = { ...savedEnv };
+});
+beforeEach(() => {
+  setNow('2030-03-10T12:00:00Z');
+  llmVerdict = null;
+});
 afterEach(() => jest.restoreAllMocks());
 
 const url = (path: string) => `/api/me/challenges/${CID}${path}`;
@@ -284,7 +368,7 @@ describe('enrolment', () => {
 
     const again = await h.post<Progress>(
       `/api/challenges/${CID}/enroll`,
-      { startLocalDate: '2031-01-01', timezone: 'Asia/Tokyo', dailyUnlockLocalTime: '07:30' },
+      { startLocalDate: '2030-03-20', timezone: 'Asia/Tokyo', dailyUnlockLocalTime: '07:30' },
       { token: u.token },
     );
     expect(again.status).toBe(200);
@@ -304,12 +388,39 @@ describe('enrolment', () => {
     [{ startLocalDate: '10/03/2030' }, 'startLocalDate must be a date written YYYY-MM-DD'],
     [{ dailyUnlockLocalTime: '24:00' }, 'dailyUnlockLocalTime must be a time written HH:MM'],
     [{ dailyUnlockLocalTime: '7:00' }, 'dailyUnlockLocalTime must be a time written HH:MM'],
+    // Issue 27: a past start would open every day at once; the clock says 2030-03-10T12:00Z (13:00 in Berlin).
+    [{ startLocalDate: '2030-03-09' }, 'startLocalDate must be between 2030-03-10 and 2030-04-09 in Europe/Berlin'],
+    [{ startLocalDate: '2000-01-01' }, 'startLocalDate must be between 2030-03-10 and 2030-04-09 in Europe/Berlin'],
+    [{ startLocalDate: '2030-04-10' }, 'startLocalDate must be between 2030-03-10 and 2030-04-09 in Europe/Berlin'],
+    [{ startLocalDate: '2099-12-31' }, 'startLocalDate must be between 2030-03-10 and 2030-04-09 in Europe/Berlin'],
+    [
+      { startLocalDate: '2030-03-10', timezone: 'Pacific/Kiritimati' },
+      'startLocalDate must be between 2030-03-11 and 2030-04-10 in Pacific/Kiritimati',
+    ],
   ])('refuses %j with 400', async (change, message) => {
     const u = await h.learnerWith('vagus-nerve', 'bad-enrol');
     const body = { startLocalDate: '2030-03-10', timezone: 'Europe/Berlin', dailyUnlockLocalTime: '00:00', ...change };
     const res = await h.post<ApiError>(`/api/challenges/${CID}/enroll`, body, { token: u.token });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
+    expect(await h.sql('select 1 from challenge_enrollments where user_id = ?', [u.id])).toHaveLength(0);
+  });
+
+  it("takes the learner's local today and the 30th day after it, by the challenge clock", async () => {
+    // 2030-03-10T12:00Z is already the 11th in Kiritimati (UTC+14), still the 10th in Honolulu.
+    for (const [timezone, start] of [
+      ['Pacific/Kiritimati', '2030-03-11'],
+      ['Pacific/Honolulu', '2030-03-10'],
+      ['Pacific/Honolulu', '2030-04-09'],
+    ]) {
+      const u = await h.learnerWith('vagus-nerve', 'enrol-range');
+      const res = await h.post<Progress>(
+        `/api/challenges/${CID}/enroll`,
+        { startLocalDate: start, timezone, dailyUnlockLocalTime: '00:00' },
+        { token: u.token },
+      );
+      expect([res.status, res.body.enrollment?.start_local_date]).toEqual([201, start]);
+    }
   });
 });
 
@@ -348,7 +459,7 @@ describe('locked days', () => {
     const open = await h.get<DayContent>(`/api/challenges/${CID}/days/1`, { token: u.token });
     expect(open.body).toMatchObject({ locked: false, unlock_at: '2030-03-10T05:00:00.000Z' });
     expect(open.body.lesson?.steps.length).toBeGreaterThan(0);
-    expect(open.body.micro_project?.expected_fields).toEqual(dayOf(1).micro_project.expected_fields);
+    expect(open.body.micro_project?.expected_fields).toEqual(fieldsOf(1).map((f) => f.name));
 
     const locked = await h.get<DayContent>(`/api/challenges/${CID}/days/2`, { token: u.token });
     expect(locked.status).toBe(200);
@@ -397,7 +508,7 @@ describe('locked days', () => {
     const progress = await progressOf(u);
     expect(progress.days.filter((d) => d.is_unlocked).map((d) => d.day)).toEqual([1, 2]);
     expect(progress.nextUnlock).toEqual({ day: 3, is_unlocked: false, unlock_at: '2030-03-12T04:00:00.000Z' });
-    const quiz = await h.post<QuizResult>(url('/days/2/quiz'), { answers: rightAnswers(2) }, { token: u.token });
+    const quiz = await submitQuiz(u, 2, 'right');
     expect(quiz.status).toBe(200);
 
     setNow('2030-03-20T00:00:00Z');
@@ -408,34 +519,110 @@ describe('locked days', () => {
 });
 
 describe('the quiz', () => {
-  it('is graded on the server, keeps the best score, and never sends the answers', async () => {
+  it('is graded on the server, keeps the best score, and answers only the score and the verdict', async () => {
     const u = await enrolled('quiz');
-    const day = await h.get<DayContent>(`/api/challenges/${CID}/days/1`, { token: u.token });
-    expect(day.body.quiz).toEqual(dayOf(1).quiz.map((q) => ({ q: expect.any(String), options: q.options })));
+    const day = await served(u, 1);
+    // The content's options, each question's in an order of its own for this learner.
+    expect(day.quiz.map((q) => [...q.options].sort())).toEqual(dayOf(1).quiz.map((q) => [...q.options].sort()));
+    // Issue 27: no correct-option data before a pass.
+    expect(day.quiz.map((q) => q.correct_option)).toEqual([null, null]);
 
-    const wrong = await h.post<QuizResult>(url('/days/1/quiz'), { answers: wrongAnswers(1) }, { token: u.token });
-    expect([wrong.status, wrong.body]).toEqual([200, { score: 0, passed: false, correct: 0, total: 2 }]);
-    const half = await h.post<QuizResult>(
-      url('/days/1/quiz'),
-      { answers: [rightAnswers(1)[0], wrongAnswers(1)[1]] },
-      { token: u.token },
-    );
-    expect(half.body).toEqual({ score: 0.5, passed: false, correct: 1, total: 2 });
-    const right = await h.post<QuizResult>(url('/days/1/quiz'), { answers: rightAnswers(1) }, { token: u.token });
-    expect(right.body).toEqual({ score: 1, passed: true, correct: 2, total: 2 });
-    await h.post(url('/days/1/quiz'), { answers: wrongAnswers(1) }, { token: u.token });
+    const wrong = await submitQuiz(u, 1, 'wrong');
+    expect([wrong.status, wrong.body]).toEqual([200, { score: 0, passed: false, triesLeftToday: 2, retryAt: null }]);
+    const half = await submitQuiz(u, 1, ['right', 'wrong']);
+    expect(half.body).toEqual({ score: 0.5, passed: false, triesLeftToday: 1, retryAt: null });
+    expect((await served(u, 1)).quiz.map((q) => q.correct_option)).toEqual([null, null]);
+    const right = await submitQuiz(u, 1, 'right');
+    // The third of the day: the next is allowed at the learner's next local midnight (EDT since 07:00Z today).
+    expect(right.body).toEqual({ score: 1, passed: true, triesLeftToday: 0, retryAt: '2030-03-11T04:00:00.000Z' });
 
     const progress = await progressOf(u);
     expect(progress.days[0].quiz).toEqual({ score: 1, passed: true });
     expect(progress.days[0].passed).toBe(false); // the project is still missing
 
-    for (const body of [day.body, wrong.body, right.body, progress]) {
-      expect(JSON.stringify(body)).not.toMatch(/"answers?"/);
+    // Once passed, the day shows the right options, at their served positions.
+    const after = await served(u, 1);
+    expect(after.quiz.map((q) => q.options[q.correct_option!])).toEqual(dayOf(1).quiz.map((q) => q.options[q.answer]));
+    for (const body of [day, wrong.body, half.body, right.body, progress]) {
+      expect(JSON.stringify(body)).not.toMatch(/"answers?"|"correct"|correct_option":\d/);
     }
+  });
+
+  it('takes 3 submissions a learner-local day, then 429 with the next allowed time; the next local day allows 3 more', async () => {
+    const u = await enrolled('quiz-limit');
+    for (let i = 0; i < 3; i++) expect((await submitQuiz(u, 1, 'wrong')).status).toBe(200);
+    const fourth = await submitQuiz<QuizLimit>(u, 1, 'right');
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: "You have used today's 3 tries for this quiz. Try again after 2030-03-11T04:00:00.000Z.",
+      retryAt: '2030-03-11T04:00:00.000Z',
+    });
+    // 12:00Z to 04:00Z the next day: 16 hours.
+    expect(fourth.headers['retry-after']).toBe(String(16 * 3600));
+    // The refused submission changed nothing: it was right, and the quiz is still not passed.
+    expect((await progressOf(u)).days[0].quiz).toEqual({ score: 0, passed: false });
+
+    // Still the same local day in New York a second before midnight; the next local day allows 3 again.
+    setNow('2030-03-11T03:59:59Z');
+    expect((await submitQuiz(u, 1, 'right')).status).toBe(429);
+    setNow('2030-03-11T04:00:00Z');
+    const next = await submitQuiz(u, 1, 'right');
+    expect([next.status, next.body.passed, next.body.triesLeftToday]).toEqual([200, true, 2]);
+    // Another day's quiz counts its own tries.
+    expect((await submitQuiz(u, 2, 'wrong')).body.triesLeftToday).toBe(2);
+  });
+
+  it('counts tries under the enrolment lock: of 5 submissions at once, 3 are graded and 2 refused (429)', async () => {
+    const u = await enrolled('quiz-race');
+    const answers = await answersFor(u, 1, 'wrong');
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => h.post<QuizResult>(url('/days/1/quiz'), { answers }, { token: u.token })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429]);
+    const [row] = await h.sql<{ quiz_tries: number; quiz_attempts: number }>(
+      'select quiz_tries, quiz_attempts from challenge_day_progress where user_id = ? and challenge_id = ? and day = 1',
+      [u.id, CID],
+    );
+    expect(row).toEqual({ quiz_tries: 3, quiz_attempts: 3 });
+  });
+
+  it('shuffles the options per learner and grades each against the order it served them', async () => {
+    const orders = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const u = await enrolled(`quiz-shuffle-${i}`);
+      const shown = (await served(u, 1)).quiz.map((q) => q.options);
+      orders.add(JSON.stringify(shown));
+      // The server keeps the order it showed: position k of question q is the content's option order[q][k].
+      const [row] = await h.sql<{ quiz_order: number[][] }>(
+        'select quiz_order from challenge_day_progress where user_id = ? and challenge_id = ? and day = 1',
+        [u.id, CID],
+      );
+      expect(row.quiz_order.map((o, q) => o.map((k) => dayOf(1).quiz[q].options[k]))).toEqual(shown);
+      // The order stays put between reads, and the right options by text pass whatever their positions.
+      const answers = await answersFor(u, 1, 'right');
+      expect(await answersFor(u, 1, 'right')).toEqual(answers);
+      const res = await h.post<QuizResult>(url('/days/1/quiz'), { answers }, { token: u.token });
+      expect([res.status, res.body.score, res.body.passed]).toEqual([200, 1, true]);
+    }
+    // Six learners, two questions of 4 options: the same order for all six would be a 1 in 576^5 chance.
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('refuses to grade a quiz that was never served to the learner (409)', async () => {
+    const u = await enrolled('quiz-unserved');
+    const res = await h.post<ApiError>(url('/days/1/quiz'), { answers: rightAnswers(1) }, { token: u.token });
+    expect([res.status, res.body.message]).toEqual([
+      409,
+      "Open the day's quiz first: answers are graded in the order it showed you",
+    ]);
+    expect((await progressOf(u)).days[0].quiz).toBeNull();
   });
 
   it('refuses a wrong number of answers and an option that does not exist (400)', async () => {
     const u = await enrolled('quiz-bad');
+    await served(u, 1);
     const short = await h.post<ApiError>(url('/days/1/quiz'), { answers: [0] }, { token: u.token });
     expect([short.status, short.body.message]).toEqual([
       400,
@@ -447,6 +634,8 @@ describe('the quiz', () => {
       expect((await h.post(url('/days/1/quiz'), { answers }, { token: u.token })).status).toBe(400);
     }
     expect((await progressOf(u)).days[0].quiz).toBeNull();
+    // Refused input is no try.
+    expect((await submitQuiz(u, 1, 'wrong')).body.triesLeftToday).toBe(2);
   });
 });
 
@@ -465,7 +654,7 @@ describe('the micro project', () => {
       { token: u.token },
     );
     expect([long.status, long.body.message]).toEqual([400, 'how_you_felt must be at most 4000 characters']);
-    const big = Object.fromEntries(dayOf(1).micro_project.expected_fields.map((f) => [f, 'é'.repeat(2000)]));
+    const big = Object.fromEntries(fieldsOf(1).map((f) => [f.name, 'é'.repeat(2000)]));
     const tooBig = await h.post<ApiError>(url('/days/1/project'), { payload: big }, { token: u.token });
     expect([tooBig.status, tooBig.body.message]).toEqual([413, 'The project is too large: at most 16 KiB in all']);
     const notText = await h.post<ApiError>(
@@ -545,7 +734,12 @@ describe('the bot assessment', () => {
     const u = await enrolled('bot-good');
     const res = await h.post<Assessment>(url('/days/1/bot/assess'), { submission: DAY1_GOOD }, { token: u.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ passed: true, score: expect.any(Number), feedback: expect.any(String) });
+    expect(res.body).toEqual({
+      passed: true,
+      awaitingReview: false,
+      score: expect.any(Number),
+      feedback: expect.any(String),
+    });
     expect(res.body.score).toBeGreaterThanOrEqual(0.6);
     expect(await pendingItemsOf(u.id)).toEqual([]);
     const [stored] = await h.sql<{ status: string; bot_passed: boolean }>(
@@ -562,7 +756,7 @@ describe('the bot assessment', () => {
       gradedBy: 'bot',
     });
     expect(progress.days[0].passed).toBe(false);
-    await h.post(url('/days/1/quiz'), { answers: rightAnswers(1) }, { token: u.token });
+    await submitQuiz(u, 1, 'right');
     progress = await progressOf(u);
     expect(progress.days[0].passed).toBe(true);
     expect(progress.days[1].passed).toBe(false);
@@ -579,7 +773,7 @@ describe('the bot assessment', () => {
     expect(res.body.feedback).toContain('Minutes practised: repeated characters, not an answer.');
 
     const [item] = await pendingItemsOf(u.id);
-    expect(item.bot).toEqual(res.body);
+    expect(item.bot).toEqual({ passed: false, score: res.body.score, feedback: res.body.feedback });
     expect((await progressOf(u)).days[0].project).toEqual({
       status: 'pending',
       score: res.body.score,
@@ -592,6 +786,119 @@ describe('the bot assessment', () => {
     const none = await enrolled('bot-none');
     const first = await h.post<ApiError>(url('/days/1/bot/assess'), {}, { token: none.token });
     expect([first.status, first.body.message]).toEqual([400, 'Submit your project first']);
+  });
+});
+
+describe('the bot assessment refuses shortcuts (issue 27)', () => {
+  const assess = (u: TestUser, day: number, submission: Record<string, string>) =>
+    h.post<Assessment>(url(`/days/${day}/bot/assess`), { submission }, { token: u.token });
+
+  it('fails the same filler text in every field, and keeps it pending for a reviewer', async () => {
+    const u = await enrolled('filler');
+    const filler = '16 breaths a minute; 5 minutes lying on my back, the belly hand rose, I felt calm and relaxed';
+    const res = await assess(u, 1, Object.fromEntries(fieldsOf(1).map((f) => [f.name, filler])));
+    expect(res.status).toBe(200);
+    expect(res.body.passed).toBe(false);
+    expect(res.body.feedback).toContain('How you felt: the same text as baseline breaths per minute');
+    // Its feedback is its own: no rubric criterion quoted.
+    const [row] = await h.sql<{ rubric: { criteria: string[] } }>(
+      'select rubric from challenge_days where challenge_id = ? and day = 1',
+      [CID],
+    );
+    for (const c of row.rubric.criteria) expect(res.body.feedback).not.toContain(c.slice(0, 25));
+    expect((await progressOf(u)).days[0].project?.status).toBe('pending');
+    expect((await pendingItemsOf(u.id)).map((i) => i.bot?.passed)).toEqual([false]);
+  });
+
+  it("fails a number outside the field's plausible range", async () => {
+    const u = await enrolled('out-of-range');
+    const res = await assess(u, 1, { ...DAY1_GOOD, baseline_breaths_per_minute: '90 breaths in a minute' });
+    expect([res.status, res.body.passed]).toEqual([200, false]);
+    expect(res.body.feedback).toContain(
+      'Baseline breaths per minute: 90 is not plausible (give a number from 4 to 40).',
+    );
+    expect((await assess(u, 1, DAY1_GOOD)).body.passed).toBe(true);
+  });
+
+  it('fails a paragraph sent again on another day of the enrolment', async () => {
+    const u = await enrolled('same-days');
+    setNow('2030-03-11T12:00:00Z');
+    expect((await assess(u, 1, DAY1_GOOD)).body.passed).toBe(true);
+    const day2 = { ...plausibleAnswers(2), side_effects_noticed: DAY1_GOOD.how_you_felt };
+    const res = await assess(u, 2, day2);
+    expect(res.body.passed).toBe(false);
+    expect(res.body.feedback).toContain(
+      'Side effects noticed: the same text as an answer of another day: tell what happened today.',
+    );
+    expect((await assess(u, 2, plausibleAnswers(2))).body.passed).toBe(true);
+  });
+
+  it("applies the server's pass mark to the LLM's score: its passed:true below the mark fails", async () => {
+    const u = await enrolled('llm-judge');
+    llmVerdict = JSON.stringify({ passed: true, score: 0.45, feedback: 'Looks fine to me.' });
+    const before = llmRequests.length;
+    const res = await assess(u, 1, DAY1_GOOD);
+    expect(llmRequests.length).toBe(before + 1);
+    expect(res.body).toEqual({ passed: false, awaitingReview: false, score: 0.45, feedback: 'Looks fine to me.' });
+    expect((await progressOf(u)).days[0].project).toMatchObject({ status: 'pending', score: 0.45 });
+    const [stored] = await h.sql<{ bot_passed: boolean; bot_assessor: string; status: string }>(
+      'select bot_passed, bot_assessor, status from challenge_submissions where user_id = ?',
+      [u.id],
+    );
+    expect(stored).toEqual({ bot_passed: false, bot_assessor: 'llm', status: 'pending' });
+
+    llmVerdict = JSON.stringify({ passed: false, score: 0.8, feedback: 'Clear and complete.' });
+    expect((await assess(u, 1, DAY1_GOOD)).body).toMatchObject({ passed: true, score: 0.8 });
+  });
+
+  it('holds the last day for a reviewer when every day passed the bot narrowly; the reviewer completes it', async () => {
+    const u = await enrolled('narrow');
+    await named(u);
+    setNow('2030-03-20T00:00:00Z');
+    // Every project passes, by less than the pass mark (0.6) + 0.1.
+    const assessor = h.app.get(ProjectAssessor);
+    jest
+      .spyOn(assessor, 'assess')
+      .mockResolvedValue({ passed: true, score: 0.65, feedback: 'Every field answered.', assessor: 'builtin' });
+    for (let d = 1; d <= 7; d++) expect((await submitQuiz(u, d, 'right')).body.passed).toBe(true);
+    for (let d = 1; d <= 6; d++) expect((await assess(u, d, plausibleAnswers(d))).body.passed).toBe(true);
+    const last = await assess(u, 7, plausibleAnswers(7));
+    expect(last.status).toBe(200);
+    expect(last.body).toMatchObject({ passed: false, awaitingReview: true, score: 0.65 });
+    expect(last.body.feedback).toContain('awaiting review');
+
+    let progress = await progressOf(u);
+    expect(progress.days[6]).toMatchObject({ passed: false, project: { status: 'awaiting-review', score: 0.65 } });
+    expect(progress).toMatchObject({ completed: false, certificateId: null });
+    expect(await h.sql('select 1 from certificates where user_id = ?', [u.id])).toHaveLength(0);
+
+    const [item] = await pendingItemsOf(u.id);
+    expect(item).toMatchObject({ day: 7, status: 'pending', bot: { passed: true, score: 0.65 } });
+    const graded = await h.post(`/api/admin/review/${item.id}/grade`, { passed: true, score: 0.7 }, { token: studio });
+    expect(graded.status).toBe(200);
+    progress = await progressOf(u);
+    expect(progress).toMatchObject({ completed: true, certificateId: expect.any(String) });
+    expect(progress.days[6].project).toMatchObject({ status: 'passed', gradedBy: 'reviewer' });
+  });
+
+  it('lets the bot complete a challenge when one day passed it clearly', async () => {
+    const u = await enrolled('clear-day');
+    await named(u);
+    setNow('2030-03-20T00:00:00Z');
+    const assessor = h.app.get(ProjectAssessor);
+    jest.spyOn(assessor, 'assess').mockImplementation((_user, input) =>
+      Promise.resolve({
+        passed: true,
+        score: input.answers === undefined || Object.keys(input.answers)[0] !== 'plan_1' ? 0.65 : 0.7,
+        feedback: 'Every field answered.',
+        assessor: 'builtin',
+      }),
+    );
+    for (let d = 1; d <= 7; d++) {
+      await submitQuiz(u, d, 'right');
+      expect((await assess(u, d, plausibleAnswers(d))).body).toMatchObject({ passed: true, awaitingReview: false });
+    }
+    expect(await progressOf(u)).toMatchObject({ completed: true, certificateId: expect.any(String) });
   });
 });
 
@@ -664,7 +971,7 @@ describe('the review queue', () => {
 
   it("a passing grade closes the item and passes the learner's day; grading twice is 409", async () => {
     const u = await enrolled('grade');
-    await h.post(url('/days/1/quiz'), { answers: rightAnswers(1) }, { token: u.token });
+    await submitQuiz(u, 1, 'right');
     const sub = await h.post<{ submissionId: string }>(
       url('/days/1/project'),
       { payload: DAY1_GOOD },
@@ -698,6 +1005,37 @@ describe('the review queue', () => {
     );
     expect([twice.status, twice.body.message]).toEqual([409, 'This item is not pending: it has been graded already']);
     expect((await progressOf(u)).days[0].project?.status).toBe('passed');
+  });
+
+  it("refuses a reviewer's grade of their own submission (403), and leaves it pending for someone else", async () => {
+    const u = await enrolled('self-grade');
+    await h.sql(`insert into user_roles (user_id, role, created_at) values (?, 'studio', now())`, [u.id]);
+    const sub = await h.post<{ submissionId: string }>(
+      url('/days/1/project'),
+      { payload: DAY1_GOOD },
+      { token: u.token },
+    );
+    const own = await h.post<ApiError>(
+      `/api/admin/review/${sub.body.submissionId}/grade`,
+      { passed: true, score: 1, rubric: { note: 'Excellent, says I.' } },
+      { token: u.token },
+    );
+    expect([own.status, own.body.message]).toEqual([403, 'You cannot grade your own submission']);
+    // Still pending; and the role is real: the same reviewer grades someone else's item.
+    expect((await pendingItemsOf(u.id)).map((i) => i.id)).toEqual([sub.body.submissionId]);
+    const other = await enrolled('self-grade-other');
+    const theirs = await h.post<{ submissionId: string }>(
+      url('/days/1/project'),
+      { payload: DAY1_GOOD },
+      { token: other.token },
+    );
+    const graded = await h.post(
+      `/api/admin/review/${theirs.body.submissionId}/grade`,
+      { passed: false, score: 0.3 },
+      { token: u.token },
+    );
+    expect(graded.status).toBe(200);
+    expect((await progressOf(u)).days[0].project?.status).toBe('pending');
   });
 
   it('a failing grade marks the project failed; a new project makes it pending again', async () => {
@@ -734,9 +1072,7 @@ describe('completing a challenge', () => {
   /** Passes the quiz and (through the bot) the project of each day. */
   async function passDays(u: TestUser, days: number[]) {
     for (const d of days) {
-      expect(
-        (await h.post<QuizResult>(url(`/days/${d}/quiz`), { answers: rightAnswers(d) }, { token: u.token })).body,
-      ).toMatchObject({ passed: true });
+      expect((await submitQuiz(u, d, 'right')).body).toMatchObject({ passed: true });
       const bot = await h.post<Assessment>(
         url(`/days/${d}/bot/assess`),
         { submission: plausibleAnswers(d) },
@@ -756,9 +1092,12 @@ describe('completing a challenge', () => {
     expect(issue).not.toHaveBeenCalled();
     expect((await progressOf(u)).completed).toBe(false);
 
+    setNow('2030-03-21T10:00:00Z');
     await passDays(u, [7]);
     expect(issue).toHaveBeenCalledTimes(1);
-    expect(issue).toHaveBeenCalledWith(u.id, CID);
+    // The credential states the real span: day 1 opened at New York's midnight, day 7 was passed a day later.
+    const span = { startDate: '2030-03-10T05:00:00.000Z', endDate: '2030-03-21T10:00:00.000Z' };
+    expect(issue).toHaveBeenCalledWith(u.id, CID, span);
     const progress = await progressOf(u);
     expect(progress.completed).toBe(true);
     expect(progress.days.every((d) => d.passed)).toBe(true);
@@ -766,6 +1105,13 @@ describe('completing a challenge', () => {
     expect(progress.certificateNeedsName).toBe(false);
     expect(progress.certificateId).toBe(await certificates.idFor(u.id, CID));
     expect(await certificateRows(u.id)).toEqual([{ id: progress.certificateId }]);
+    const page = await h.get<{ credential: { credentialSubject: Record<string, unknown> } }>(
+      `/api/certificates/${progress.certificateId}`,
+    );
+    expect(page.body.credential.credentialSubject).toMatchObject({
+      activityStartDate: span.startDate,
+      activityEndDate: span.endDate,
+    });
   });
 
   it('decides the last two submissions one after the other: both succeed, the certificate is asked for once', async () => {
@@ -773,7 +1119,7 @@ describe('completing a challenge', () => {
     await named(u);
     setNow('2030-03-20T00:00:00Z');
     await passDays(u, [1, 2, 3, 4, 5]);
-    for (const d of [6, 7]) await h.post(url(`/days/${d}/quiz`), { answers: rightAnswers(d) }, { token: u.token });
+    for (const d of [6, 7]) await submitQuiz(u, d, 'right');
     const certificates = h.app.get(CertificatesService);
     const issue = jest.spyOn(certificates, 'issueIfNotIssued');
     // Make the race real: each request, having passed its own day, waits (up to half a second) for the other to
@@ -799,7 +1145,10 @@ describe('completing a challenge', () => {
     expect([six.status, six.body.passed, seven.status, seven.body.passed]).toEqual([200, true, 200, true]);
     expect(arrived).toBe(2);
     expect(issue).toHaveBeenCalledTimes(1);
-    expect(issue).toHaveBeenCalledWith(u.id, CID);
+    expect(issue).toHaveBeenCalledWith(u.id, CID, {
+      startDate: '2030-03-10T05:00:00.000Z',
+      endDate: '2030-03-20T00:00:00.000Z',
+    });
     const progress = await progressOf(u);
     expect(progress.completed).toBe(true);
     expect(progress.certificateId).toEqual(expect.any(String));

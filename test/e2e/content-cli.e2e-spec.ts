@@ -52,6 +52,22 @@ it('content:check exits 1 and names the node when a topic has fewer than 2 check
     });
     expect(good.stdout).toMatch(/vagus-nerve: \d+ modules, 16 nodes, 32 check \+ 64 assessment items/);
     expect(good.status).toBe(0);
+
+    // Issue 27: an expected field without keywords or a range (a plain name, as older packs have) still imports,
+    // but content:check asks for a rule, so the built-in project check can read the answer.
+    cpSync(join(root, 'content', 'challenges'), join(dir, 'challenges'), { recursive: true });
+    const challenge = join(dir, 'challenges', 'vagus-breath-7.yaml');
+    const c = parse(readFileSync(challenge, 'utf8')) as { days: { micro_project: { expected_fields: unknown[] } }[] };
+    c.days[0].micro_project.expected_fields[1] = 'minutes_practised';
+    writeFileSync(challenge, stringify(c));
+    const plain = spawnSync(process.execPath, [join(root, 'scripts', 'content-check.mjs'), dir], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(plain.stdout).toContain(
+      '[vagus-breath-7 day 1] expected field "minutes_practised" needs keywords or a range ({name, keywords: [...]} or {name, range: [min, max]})',
+    );
+    expect(plain.status).toBe(1);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -168,7 +168,8 @@ function submitted(kind: 'q_diag' | 'q_final'): Promise<ApiResponse> {
   });
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The local date now in a zone (enrolment takes the learner's local today or later: issue 27). */
+const today = (timeZone = 'UTC') => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 
 /** A learner enrolled in vagus-breath-7 from today in UTC at 00:00, so day 1 is open now. */
 async function enrolled(u: TestUser | 'learner'): Promise<string> {
@@ -637,7 +638,7 @@ const challengeRows: Row[] = [
       await owns('learner');
       return h.post(
         `/api/challenges/vagus-reset-14/enroll`,
-        { startLocalDate: today(), timezone: 'Europe/Berlin', dailyUnlockLocalTime: '00:00' },
+        { startLocalDate: today('Europe/Berlin'), timezone: 'Europe/Berlin', dailyUnlockLocalTime: '00:00' },
         { token },
       );
     },

@@ -20,7 +20,8 @@ export type ChallengeDetail = Schema<'ChallengeSyllabusResponse'>;
 /**
  * One day's content. A locked day (not enrolled, or before its unlock time) has `lesson: null`,
  * `quiz: []`, `micro_project: null`; `unlock_at` is the unlock instant when enrolled, null when not.
- * Quiz questions never carry the answer.
+ * Quiz options come in the order served to this learner (answers are positions in it); `correct_option`
+ * is null until the learner passed the quiz.
  */
 export type ChallengeDayContent = Schema<'DayContentResponse'>;
 export type ChallengeQuizQuestion = Schema<'QuizQuestionResponse'>;
@@ -41,7 +42,7 @@ export type EnrollInput = RequestBody<'/api/challenges/{cid}/enroll', 'post'>;
 // ---------------------------------------------------------------------------------------------
 // Submissions
 
-/** correct / total as `score` 0..1, and whether it passed. */
+/** `score` 0..1 and whether it passed (nothing per question), the day's tries left and, when none are, `retryAt`. */
 export type ChallengeQuizResult = OkResponse<'/api/me/challenges/{cid}/days/{day}/quiz', 'post'>;
 
 /** Map of expected field to the learner's text. */
@@ -56,6 +57,9 @@ export interface LockedDayErrorBody {
   message: string;
   unlockAt: string | null;
 }
+
+/** The body of a 429: today's 3 tries of the quiz are used; `retryAt` is the next allowed instant. */
+export type QuizLimitErrorBody = Schema<'QuizLimitResponse'>;
 
 export function challengePaths(cid: string) {
   const base = `/api/challenges/${q(cid)}`;

@@ -1815,7 +1815,10 @@ export interface components {
             asked: number;
         };
         AssessmentResponse: {
+            /** @description the project passed (false while it is awaiting a reviewer's decision) */
             passed: boolean;
+            /** @description the bot passed every day of the challenge narrowly, so this last project awaits a reviewer's decision (no certificate yet) */
+            awaitingReview: boolean;
             /** @description 0..1 */
             score: number;
             feedback: string;
@@ -2290,7 +2293,7 @@ export interface components {
             /** @description the unlock instant; null when not enrolled */
             unlock_at: string | null;
             lesson: components["schemas"]["LessonResponse"] | null;
-            /** @description never the answers; empty while locked */
+            /** @description options shuffled per learner; the right ones only after a pass; empty while locked */
             quiz: components["schemas"]["QuizQuestionResponse"][];
             micro_project: components["schemas"]["MicroProjectResponse"] | null;
         };
@@ -3203,8 +3206,11 @@ export interface components {
             };
         };
         ProjectProgressResponse: {
-            /** @enum {string} */
-            status: "pending" | "passed" | "failed";
+            /**
+             * @description `awaiting-review`: the bot passed every day of the challenge only narrowly, so a reviewer decides the last one
+             * @enum {string}
+             */
+            status: "pending" | "awaiting-review" | "passed" | "failed";
             score: number | null;
             feedback: string | null;
             /** @enum {string|null} */
@@ -3314,6 +3320,15 @@ export interface components {
              */
             use?: "check" | "assessment";
         };
+        QuizLimitResponse: {
+            /** @example 429 */
+            statusCode: number;
+            /** @example Too Many Requests */
+            error: string;
+            message: string;
+            /** @description the next allowed instant (also as Retry-After, in seconds) */
+            retryAt: string;
+        };
         QuizProgressResponse: {
             /** @description the best attempt, 0..1 */
             score: number;
@@ -3321,7 +3336,10 @@ export interface components {
         };
         QuizQuestionResponse: {
             q: string;
+            /** @description in the order served to this learner: answers are positions in it */
             options: string[];
+            /** @description the right option's position in `options`, once the learner passed the day's quiz; null until then */
+            correct_option: number | null;
         };
         QuizResponseDto: {
             /** @example vn-anatomy-q2 */
@@ -3333,12 +3351,14 @@ export interface components {
             answer: string;
         };
         QuizResultResponse: {
-            /** @description correct / total, 0..1 */
+            /** @description the share of questions answered right, 0..1 */
             score: number;
             /** @description score at or above the day's pass mark */
             passed: boolean;
-            correct: number;
-            total: number;
+            /** @description submissions of this quiz left in the learner's local day (3 a day) */
+            triesLeftToday: number;
+            /** @description when none are left: the learner's next local midnight, when the next submission is allowed */
+            retryAt: string | null;
         };
         ReadyTopicResponse: {
             id: string;
@@ -4610,6 +4630,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ReviewItemResponse"];
                 };
+            };
+            /** @description the reviewer's own submission: someone else grades it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the item is not pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6089,6 +6123,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["QuizResultResponse"];
+                };
+            };
+            /** @description the day's quiz was never served to the learner (GET the day first) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description today's 3 tries are used: `retryAt` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuizLimitResponse"];
                 };
             };
         };

@@ -19,6 +19,7 @@ import { Migration20261201000000LearningLoop } from './Migration20261201000000Le
 import { Migration20261201010000AttemptsAndTags } from './Migration20261201010000AttemptsAndTags';
 import { Migration20261201020000AccountsAndReceipts } from './Migration20261201020000AccountsAndReceipts';
 import { Migration20261204000000ReceiptLease } from './Migration20261204000000ReceiptLease';
+import { Migration20261205000000ChallengeIntegrity } from './Migration20261205000000ChallengeIntegrity';
 import { Migration20261205010000CertificatesUsable } from './Migration20261205010000CertificatesUsable';
 
 /**
@@ -46,5 +47,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261201010000AttemptsAndTags', class: Migration20261201010000AttemptsAndTags },
   { name: 'Migration20261201020000AccountsAndReceipts', class: Migration20261201020000AccountsAndReceipts },
   { name: 'Migration20261204000000ReceiptLease', class: Migration20261204000000ReceiptLease },
+  { name: 'Migration20261205000000ChallengeIntegrity', class: Migration20261205000000ChallengeIntegrity },
   { name: 'Migration20261205010000CertificatesUsable', class: Migration20261205010000CertificatesUsable },
 ];

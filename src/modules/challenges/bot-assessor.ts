@@ -1,17 +1,32 @@
 /**
  * The built-in assessment of a micro project, used when no LLM provider is configured (and whenever the
  * LLM fails). It checks what a careful first reader would: every expected field answered with plausible
- * content (not blank, not placeholder junk, a sensible number where the field's name asks for one), and
- * each rubric criterion against the answers (the fields it names answered, or its key words present).
- * The score is the share of checks passed; a pass needs every field answered plausibly and the score at
- * the rubric's pass mark. A failed assessment is no verdict: the submission stays in the review queue.
+ * content (not blank, not placeholder junk, a number in the field's plausible range, words about what the
+ * field asks: one of its keywords from the content pack), each field its own answer (not the text of another
+ * field, nor a paragraph already sent on another day of the challenge), and each rubric criterion against the
+ * answers (the fields it names answered, or its key words present). The score is the share of checks passed;
+ * a pass needs every field answered plausibly and the score at the rubric's pass mark. The feedback says what
+ * is missing in its own words: it never quotes the rubric (which would tell a learner what to paste) nor the
+ * keywords. A failed assessment is no verdict: the submission stays in the review queue.
  */
+
+/** What the content pack says a field's answer looks like (content/README.md): keywords, or a number range. */
+export interface FieldRule {
+  /** words or short phrases, one of which a real answer mentions (compared by word stems) */
+  keywords?: string[];
+  /** [min, max] of the first number in the answer; with keywords too, an answer without a number may name one */
+  range?: [number, number];
+}
 
 export interface AssessmentInput {
   expectedFields: string[];
   criteria: string[];
   passScore: number;
   answers: Record<string, string>;
+  /** per field name; fields without one get the generic checks (and a number rule from the name) only */
+  rules?: Record<string, FieldRule>;
+  /** the answers the learner sent for the challenge's other days: a paragraph is not an answer twice */
+  earlierAnswers?: string[];
 }
 
 export interface Assessment {
@@ -146,7 +161,7 @@ function normalise(text: string): string {
 }
 
 /** Why an answer is not plausible content, or null when it is. */
-export function implausible(field: string, raw: string | undefined): string | null {
+export function implausible(field: string, raw: string | undefined, fieldRule?: FieldRule): string | null {
   const text = (raw ?? '').trim();
   if (!text) return 'missing';
   const norm = normalise(text);
@@ -158,16 +173,66 @@ export function implausible(field: string, raw: string | undefined): string | nu
   // Keyboard mashing has no vowels ("sdfghjk"); only judged for Latin letters.
   const latinWords = norm.split(' ').filter((w) => /^[a-z]{6,}$/.test(w));
   if (latinWords.length > 0 && latinWords.every((w) => !/[aeiouy]/.test(w))) return 'not readable words';
-  const rule = numericRule(field);
+  const rule = fieldRule?.range ? rangeRule(fieldRule.range) : numericRule(field);
   if (rule) {
     const n = firstNumber(text);
+    // A field with a range and keywords ("HRV in ms, or none") also takes words instead of a number.
+    if (n === null && fieldRule?.keywords?.length && mentionsAny(text, fieldRule.keywords)) return null;
     if (n === null) return `no number (give ${rule.ask})`;
     if (n < rule.min || n > rule.max) return `${n} is not plausible (give ${rule.ask})`;
     return null;
   }
   // A one-character answer says nothing, unless it is a number.
   if (compact.length < 2 && !/^\d$/.test(compact)) return 'too short to be an answer';
+  if (fieldRule?.keywords?.length && !mentionsAny(text, fieldRule.keywords))
+    return `this does not describe ${human(field)} yet: say what you did or noticed, in your own words`;
   return null;
+}
+
+function rangeRule([min, max]: [number, number]): NumericRule {
+  return { min, max, ask: `a number from ${min} to ${max}` };
+}
+
+/** Whether the text mentions one of the keywords: every word of a keyword phrase, by stem. */
+export function mentionsAny(text: string, keywords: string[]): boolean {
+  const words = new Set(normalise(text).split(' ').filter(Boolean).map(stem));
+  return keywords.some((k) => {
+    const parts = normalise(k).split(' ').filter(Boolean).map(stem);
+    return parts.length > 0 && parts.every((p) => words.has(p));
+  });
+}
+
+/** The words of a text that carry meaning (no stop words), for comparing two answers. */
+function wordSet(text: string): Set<string> {
+  return new Set(
+    normalise(text)
+      .split(' ')
+      .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d+$/.test(w))
+      .map(stem),
+  );
+}
+
+/**
+ * Whether two answers are the same text: equal once normalised (when they have words at all: "5" twice is two
+ * numbers), or, for answers of several words, sharing at least 70% of their words (a filler paragraph with the
+ * field's name swapped in is still the same paragraph).
+ */
+export function sameText(a: string, b: string): boolean {
+  const na = normalise(a);
+  const nb = normalise(b);
+  if (!/\p{L}/u.test(na) || !/\p{L}/u.test(nb)) return false;
+  if (na === nb) return true;
+  const wa = wordSet(a);
+  const wb = wordSet(b);
+  if (wa.size < 4 || wb.size < 4) return false;
+  let shared = 0;
+  for (const w of wa) if (wb.has(w)) shared++;
+  return shared / (wa.size + wb.size - shared) >= 0.7;
+}
+
+/** A paragraph, not a word or two: short answers ("calmer", "lying down") may well recur from day to day. */
+function isParagraph(text: string): boolean {
+  return wordSet(text).size >= 4;
 }
 
 /** Words that say how a rubric is phrased, not what it asks about. */
@@ -207,9 +272,18 @@ export function assessProject(input: AssessmentInput): Assessment {
   const { expectedFields, criteria, passScore, answers } = input;
   const problems = new Map<string, string>();
   for (const field of expectedFields) {
-    const why = implausible(field, answers[field]);
+    const why = implausible(field, answers[field], input.rules?.[field]);
     if (why) problems.set(field, why);
   }
+  // Each field its own answer: the same text in two fields answers one of them at most.
+  expectedFields.forEach((field, i) => {
+    if (problems.has(field)) return;
+    const text = answers[field] ?? '';
+    const twin = expectedFields.slice(0, i).find((other) => sameText(answers[other] ?? '', text));
+    if (twin) problems.set(field, `the same text as ${human(twin)}: each field needs its own answer`);
+    else if (isParagraph(text) && (input.earlierAnswers ?? []).some((earlier) => sameText(earlier, text)))
+      problems.set(field, 'the same text as an answer of another day: tell what happened today');
+  });
   const plausible = (f: string) => !problems.has(f);
 
   const answerStems = new Set<string>();
@@ -217,13 +291,17 @@ export function assessProject(input: AssessmentInput): Assessment {
   const fieldStems = new Map(expectedFields.map((f) => [f, stemsOf(f)]));
 
   const uncovered: string[] = [];
+  const thinFields = new Set<string>();
   for (const criterion of criteria) {
     const words = stemsOf(criterion);
     // The fields the criterion is about: those whose names share a word with it.
     const named = expectedFields.filter((f) => [...fieldStems.get(f)!].some((s) => words.has(s)));
     const covered =
       named.length > 0 ? named.every(plausible) || hasKeyWord(words, answerStems) : hasKeyWord(words, answerStems);
-    if (!covered) uncovered.push(criterion);
+    if (!covered) {
+      uncovered.push(criterion);
+      for (const f of named) thinFields.add(f);
+    }
   }
 
   const checks = expectedFields.length + criteria.length;
@@ -237,7 +315,13 @@ export function assessProject(input: AssessmentInput): Assessment {
   if (missing.length) lines.push(`Missing: ${missing.join(', ')}.`);
   for (const [f, why] of weak) lines.push(`${capitalise(human(f))}: ${why}.`);
   if (uncovered.length) {
-    lines.push(`Not covered yet: ${uncovered.map((c) => c.replace(/\.$/, '')).join('; ')}.`);
+    // In our own words: the rubric's text would tell the learner what to paste.
+    const where = [...thinFields].filter(plausible).map(human);
+    lines.push(
+      `${uncovered.length} of ${criteria.length} points a reviewer looks for ${uncovered.length === 1 ? 'is' : 'are'} not covered yet${
+        where.length ? `: say more about ${where.join(', ')}` : ': describe what you did and noticed in more detail'
+      }.`,
+    );
   }
   if (passed) {
     lines.unshift(

@@ -13,8 +13,11 @@ import type {
   ChallengeSummaryResponse,
   ChallengeSyllabusResponse,
   DayContentResponse,
+  QuizQuestionResponse,
   SyllabusDayResponse,
 } from './dto/challenges.dto';
+import { expectedFieldNames } from './entities';
+import { fitsQuiz, shuffledOrder } from './quiz-order';
 import { unlockAtIso } from './unlock-time';
 
 export const CHALLENGE_NOT_FOUND = 'Challenge not found';
@@ -81,6 +84,27 @@ export class ChallengeCatalogService {
     return challenge;
   }
 
+  /**
+   * The day's quiz in the learner's served order (stored: submissions are graded against it). The right
+   * option leaves the server only once the learner passed the quiz.
+   */
+  private async servedQuiz(user: AuthUser, day: DayRecord): Promise<QuizQuestionResponse[]> {
+    const quiz = day.quiz ?? [];
+    const key = { userId: user.id, challengeId: day.challengeId, day: day.day };
+    const served = await this.repo.serveQuizOrder(key, shuffledOrder(quiz));
+    let order = served.quizOrder;
+    const quizPassed = served.quizPassed;
+    if (!fitsQuiz(order, quiz)) {
+      order = shuffledOrder(quiz);
+      await this.repo.replaceQuizOrder(key, order);
+    }
+    return quiz.map((item, q) => ({
+      q: item.q,
+      options: order[q].map((i) => item.options[i]),
+      correct_option: quizPassed ? order[q].indexOf(item.answer) : null,
+    }));
+  }
+
   async dayContent(user: AuthUser, cid: string, dayNumber: number): Promise<DayContentResponse> {
     const { challenge, day } = await this.day(cid, dayNumber);
     await this.requireAccess(user, challenge);
@@ -94,9 +118,9 @@ export class ChallengeCatalogService {
     return {
       ...base,
       lesson: { summary: day.lesson.summary, steps: [...(day.lesson.steps ?? [])] },
-      // The answers stay on the server: only the question and its options leave.
-      quiz: (day.quiz ?? []).map((item) => ({ q: item.q, options: [...item.options] })),
-      micro_project: { desc: day.microProject.desc, expected_fields: [...day.microProject.expected_fields] },
+      quiz: await this.servedQuiz(user, day),
+      // The names only: what a field's answer is checked for stays on the server.
+      micro_project: { desc: day.microProject.desc, expected_fields: expectedFieldNames(day.microProject) },
     };
   }
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { CertificatesService } from './certificates/certificates.service';
 import { ChallengesRepository, type DayKey } from './challenges.repository';
+import { unlockAtIso } from './unlock-time';
 
 /**
  * A day is passed when its quiz passed and its project passed; a challenge is completed when every day
@@ -38,12 +39,34 @@ export class ChallengeCompletionService {
    */
   async issueCertificate(userId: string, challengeId: string): Promise<{ id: string | null; needsName: boolean }> {
     try {
-      const issued = await this.certificates.issueIfNotIssued(userId, challengeId);
+      const issued = await this.certificates.issueIfNotIssued(
+        userId,
+        challengeId,
+        await this.activity(userId, challengeId),
+      );
       return issued ? { id: issued.id, needsName: false } : { id: null, needsName: true };
     } catch (err) {
       this.logger.error({ err, userId, challengeId }, 'Could not issue the certificate of a completed challenge');
       return { id: null, needsName: false };
     }
+  }
+
+  /**
+   * The challenge's real span, as the credential states it: from the unlock instant of the first passed day to
+   * when the last passed day was passed (by the challenge clock, which decides unlocks).
+   */
+  async activity(userId: string, challengeId: string): Promise<{ startDate: string; endDate: string } | undefined> {
+    const [enrollment, days] = await Promise.all([
+      this.repo.getEnrollment(userId, challengeId),
+      this.repo.passedDays(userId, challengeId),
+    ]);
+    if (!enrollment || days.length === 0) return undefined;
+    const { startLocalDate, timezone, dailyUnlockLocalTime } = enrollment;
+    const end = Math.max(...days.map((d) => new Date(d.passedAt).getTime()));
+    return {
+      startDate: unlockAtIso(startLocalDate, days[0].day, timezone, dailyUnlockLocalTime),
+      endDate: new Date(end).toISOString(),
+    };
   }
 
   /** The learner's certificate for the challenge; for a completed one without any, issues it now (given a name). */

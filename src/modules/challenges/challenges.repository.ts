@@ -117,7 +117,9 @@ const REVIEW_SORT: Record<ReviewQuery['sort'], string> = {
 };
 
 const REVIEW_SELECT = `select ${SUBMISSION_COLUMNS}, c.name as "challengeName", c.subject_id as "subjectId", d.title as "dayTitle",
-         d.micro_project -> 'expected_fields' as "expectedFields", d.rubric -> 'criteria' as criteria
+         (select jsonb_agg(case when jsonb_typeof(e.f) = 'string' then e.f #>> '{}' else e.f ->> 'name' end order by e.i)
+            from jsonb_array_elements(d.micro_project -> 'expected_fields') with ordinality as e(f, i)) as "expectedFields",
+         d.rubric -> 'criteria' as criteria
     from challenge_submissions s
     join challenges c on c.id = s.challenge_id
     left join challenge_days d on d.challenge_id = s.challenge_id and d.day = s.day`;
@@ -223,22 +225,76 @@ export class ChallengesRepository {
     );
   }
 
-  /** One quiz attempt: the best score is kept; a passed quiz stays passed. */
+  /**
+   * The learner's served option order of the day's quiz and whether they passed it: the stored one, or
+   * `fresh` stored now when there is none (racing first reads agree on one).
+   */
+  async serveQuizOrder(key: DayKey, fresh: number[][]): Promise<{ quizOrder: number[][]; quizPassed: boolean }> {
+    const rows = await this.em.execute<{ quizOrder: number[][]; quizPassed: boolean }[]>(
+      `insert into challenge_day_progress as p (user_id, challenge_id, day, quiz_order, updated_at)
+       values (?, ?, ?, ?::jsonb, now())
+       on conflict (user_id, challenge_id, day) do update set quiz_order = coalesce(p.quiz_order, excluded.quiz_order)
+       returning quiz_order as "quizOrder", quiz_passed as "quizPassed"`,
+      [key.userId, key.challengeId, key.day, JSON.stringify(fresh)],
+    );
+    return rows[0];
+  }
+
+  /** Replaces a served order that no longer fits the day's quiz (its content changed). */
+  async replaceQuizOrder(key: DayKey, order: number[][]): Promise<void> {
+    await this.em.execute(
+      `update challenge_day_progress set quiz_order = ?::jsonb where user_id = ? and challenge_id = ? and day = ?`,
+      [JSON.stringify(order), key.userId, key.challengeId, key.day],
+    );
+  }
+
+  /** What grading a quiz submission needs: the served order and today's count of tries (inside the enrolment lock). */
+  async quizState(
+    tx: EntityManager,
+    key: DayKey,
+  ): Promise<{ quizOrder: number[][] | null; quizTriesDate: string | null; quizTries: number } | null> {
+    const rows = await tx.execute<{ quizOrder: number[][] | null; quizTriesDate: string | null; quizTries: number }[]>(
+      `select quiz_order as "quizOrder", quiz_tries_date::text as "quizTriesDate", quiz_tries as "quizTries"
+         from challenge_day_progress where user_id = ? and challenge_id = ? and day = ?`,
+      [key.userId, key.challengeId, key.day],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * One quiz submission: the best score is kept; a passed quiz stays passed; today's tries (`triesDate`, the
+   * learner-local date) become `tries`; `order` is the order the next serve shows.
+   */
   async recordQuiz(
     tx: EntityManager,
     key: DayKey,
-    attempt: { score: number; passed: boolean; at: Date },
+    attempt: { score: number; passed: boolean; at: Date; triesDate: string; tries: number; order: number[][] },
   ): Promise<void> {
     await tx.execute(
-      `insert into challenge_day_progress as p (user_id, challenge_id, day, quiz_best_score, quiz_passed, quiz_attempts, quiz_last_attempt_at, updated_at)
-       values (?, ?, ?, ?, ?, 1, ?, ?)
+      `insert into challenge_day_progress as p (user_id, challenge_id, day, quiz_best_score, quiz_passed, quiz_attempts,
+                                                quiz_last_attempt_at, quiz_tries_date, quiz_tries, quiz_order, updated_at)
+       values (?, ?, ?, ?, ?, 1, ?, ?::date, ?, ?::jsonb, ?)
        on conflict (user_id, challenge_id, day) do update set
          quiz_best_score = greatest(p.quiz_best_score, excluded.quiz_best_score),
          quiz_passed = p.quiz_passed or excluded.quiz_passed,
          quiz_attempts = p.quiz_attempts + 1,
          quiz_last_attempt_at = excluded.quiz_last_attempt_at,
+         quiz_tries_date = excluded.quiz_tries_date,
+         quiz_tries = excluded.quiz_tries,
+         quiz_order = excluded.quiz_order,
          updated_at = excluded.updated_at`,
-      [key.userId, key.challengeId, key.day, attempt.score, attempt.passed, attempt.at, attempt.at],
+      [
+        key.userId,
+        key.challengeId,
+        key.day,
+        attempt.score,
+        attempt.passed,
+        attempt.at,
+        attempt.triesDate,
+        attempt.tries,
+        JSON.stringify(attempt.order),
+        attempt.at,
+      ],
     );
   }
 
@@ -264,6 +320,39 @@ export class ChallengesRepository {
       `update challenge_day_progress set project_score = ?, project_feedback = ?, project_updated_at = ?, updated_at = ?
         where user_id = ? and challenge_id = ? and day = ? and project_status = 'pending'`,
       [v.score, v.feedback, v.at, v.at, key.userId, key.challengeId, key.day],
+    );
+  }
+
+  /** The bot passed the project, but too narrowly to certify alone: a reviewer decides (see botAssess). */
+  async awaitReview(tx: EntityManager, key: DayKey, v: { score: number; feedback: string; at: Date }) {
+    await tx.execute(
+      `update challenge_day_progress set project_status = 'awaiting-review', project_score = ?, project_feedback = ?,
+              project_updated_at = ?, updated_at = ?
+        where user_id = ? and challenge_id = ? and day = ? and project_status = 'pending'`,
+      [v.score, v.feedback, v.at, v.at, key.userId, key.challengeId, key.day],
+    );
+  }
+
+  /** Each day's project verdict (inside the enrolment lock) with the day's pass mark, for the narrow-pass rule. */
+  async projectVerdicts(
+    tx: EntityManager,
+    userId: string,
+    challengeId: string,
+  ): Promise<
+    {
+      day: number;
+      status: ProjectStatus | null;
+      score: number | null;
+      gradedBy: ProjectGrader | null;
+      rubric: ChallengeRubric | null;
+    }[]
+  > {
+    return tx.execute(
+      `select d.day, p.project_status as status, p.project_score as score, p.project_graded_by as "gradedBy", d.rubric
+         from challenge_days d
+         left join challenge_day_progress p on p.challenge_id = d.challenge_id and p.day = d.day and p.user_id = ?
+        where d.challenge_id = ? order by d.day`,
+      [userId, challengeId],
     );
   }
 
@@ -307,6 +396,15 @@ export class ChallengesRepository {
     return rows.length > 0;
   }
 
+  /** The learner's passed days with when each was passed, in day order. */
+  passedDays(userId: string, challengeId: string): Promise<{ day: number; passedAt: Date }[]> {
+    return this.em.execute(
+      `select day, passed_at as "passedAt" from challenge_day_progress
+        where user_id = ? and challenge_id = ? and passed and passed_at is not null order by day`,
+      [userId, challengeId],
+    );
+  }
+
   /** Days passed, counting only days the challenge still has. */
   async countPassedDays(tx: EntityManager, userId: string, challengeId: string, daysCount: number): Promise<number> {
     const rows = await tx.execute<{ n: number }[]>(
@@ -329,6 +427,16 @@ export class ChallengesRepository {
       `insert into challenge_submissions (id, user_id, challenge_id, day, payload) values (?, ?, ?, ?, ?::jsonb)`,
       [id, key.userId, key.challengeId, key.day, JSON.stringify(payload)],
     );
+  }
+
+  /** Every answer the learner sent for the challenge's other days (for the check that a paragraph is sent once). */
+  async otherDaysAnswers(tx: EntityManager, key: DayKey): Promise<string[]> {
+    const rows = await tx.execute<{ value: string }[]>(
+      `select v.value from challenge_submissions s, jsonb_each_text(s.payload) v
+        where s.user_id = ? and s.challenge_id = ? and s.day <> ?`,
+      [key.userId, key.challengeId, key.day],
+    );
+    return rows.map((r) => r.value);
   }
 
   async latestSubmission(tx: EntityManager, key: DayKey): Promise<SubmissionRecord | null> {
@@ -358,18 +466,18 @@ export class ChallengesRepository {
     return rows[0] ?? null;
   }
 
-  /** The bot's assessment; a pass takes a pending submission out of the review queue. */
+  /** The bot's assessment; an automatic pass (`autoPass`) takes a pending submission out of the review queue. */
   async recordBotAssessment(
     tx: EntityManager,
     id: string,
-    a: { passed: boolean; score: number; feedback: string; assessor: string; at: Date },
+    a: { passed: boolean; score: number; feedback: string; assessor: string; at: Date; autoPass: boolean },
   ): Promise<void> {
     await tx.execute(
       `update challenge_submissions
           set bot_passed = ?, bot_score = ?, bot_feedback = ?, bot_assessor = ?, bot_assessed_at = ?,
               status = case when status = 'pending' and ? then 'auto-passed' else status end
         where id = ?`,
-      [a.passed, a.score, a.feedback, a.assessor, a.at, a.passed, id],
+      [a.passed, a.score, a.feedback, a.assessor, a.at, a.autoPass, id],
     );
   }
 

@@ -1,8 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { ChallengeProgressService } from './challenge-progress.service';
 import { DayLockedFilter } from './day-locked.filter';
+import { QuizLimitFilter } from './quiz-limit.filter';
 import {
   AssessmentResponse,
   BotAssessDto,
@@ -12,6 +20,7 @@ import {
   ProjectDto,
   ProjectSubmittedResponse,
   QuizAnswersDto,
+  QuizLimitResponse,
   QuizResultResponse,
 } from './dto/challenges.dto';
 
@@ -21,7 +30,7 @@ import {
  */
 @ApiTags('challenges')
 @ApiBearerAuth()
-@UseFilters(DayLockedFilter)
+@UseFilters(DayLockedFilter, QuizLimitFilter)
 @Controller('me/challenges')
 export class MeChallengesController {
   constructor(private readonly progress: ChallengeProgressService) {}
@@ -32,10 +41,12 @@ export class MeChallengesController {
     return this.progress.progress(user, cid);
   }
 
-  /** Graded on the server; the best score counts. */
+  /** Graded on the server against the order served to the learner; the best score counts. 3 a local day. */
   @Post(':cid/days/:day/quiz')
   @HttpCode(200)
   @ApiOkResponse({ type: QuizResultResponse })
+  @ApiConflictResponse({ description: "the day's quiz was never served to the learner (GET the day first)" })
+  @ApiResponse({ status: 429, type: QuizLimitResponse, description: "today's 3 tries are used: `retryAt`" })
   quiz(
     @CurrentUser() user: AuthUser,
     @Param() { cid, day }: ChallengeDayParams,

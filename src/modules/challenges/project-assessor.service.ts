@@ -91,9 +91,11 @@ export class ProjectAssessor {
     const body = (await res.json()) as ChatCompletion;
     const verdict = parseVerdict(body.choices?.[0]?.message?.content ?? '');
     if (!verdict) throw new Error('the answer was not a JSON verdict {passed, score, feedback}');
-    // Whatever the model says, a project with an unanswered field is not complete.
+    // The pass is the server's: its pass mark applied to the model's score, whatever the model says of `passed`
+    // (a model talked into "passed: true" by the answers, or told a different mark, decides nothing). And a project
+    // with an unanswered field is not complete.
     const unanswered = input.expectedFields.filter((f) => implausible(f, input.answers[f]) === 'missing');
-    return { ...verdict, passed: verdict.passed && unanswered.length === 0 };
+    return { ...verdict, passed: verdict.score >= input.passScore && unanswered.length === 0 };
   }
 }
 

@@ -90,6 +90,13 @@ describe('ProjectAssessor', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it("applies the server's pass mark to the model's score, whatever the model says of passed", async () => {
+    answer = chat('{"passed": true, "score": 0.55, "feedback": "Good enough."}');
+    expect(await assessor(true).assess('u1', INPUT)).toMatchObject({ assessor: 'llm', passed: false, score: 0.55 });
+    answer = chat('{"passed": false, "score": 0.6, "feedback": "Borderline."}');
+    expect(await assessor(true).assess('u1', INPUT)).toMatchObject({ assessor: 'llm', passed: true, score: 0.6 });
+  });
+
   it('never lets the LLM pass a project with an unanswered field', async () => {
     answer = chat('{"passed": true, "score": 0.9, "feedback": "Great work."}');
     const result = await assessor(true).assess('u1', { ...INPUT, answers: { minutes_practised: '5' } });

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { type AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Roles } from '../../common/decorators/roles.decorator';
@@ -47,6 +47,8 @@ export class ReviewController {
   @Post(':id/grade')
   @HttpCode(200)
   @ApiOkResponse({ type: ReviewItemResponse })
+  @ApiForbiddenResponse({ description: "the reviewer's own submission: someone else grades it" })
+  @ApiConflictResponse({ description: 'the item is not pending' })
   async grade(
     @CurrentUser() user: AuthUser,
     @Param() { id }: ReviewIdParam,

@@ -1,5 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import type { RaListQuery } from '../../common/http/ra-list';
 import { CertificatesService } from './certificates/certificates.service';
 import { ChallengeCatalogService } from './challenge-catalog.service';
@@ -12,6 +19,7 @@ import type { AnalyticsResponse } from './dto/review.dto';
 
 export const REVIEW_NOT_FOUND = 'Review item not found';
 export const NOT_PENDING_MESSAGE = 'This item is not pending: it has been graded already';
+export const OWN_SUBMISSION_MESSAGE = 'You cannot grade your own submission';
 
 type ReviewFilters = { status: 'string'; challengeId: 'string'; userId: 'string'; id: 'ids' };
 
@@ -52,13 +60,17 @@ export class ReviewService {
     return item;
   }
 
-  /** Closes a pending item with the reviewer's verdict and applies it to the learner's day. 409 once closed. */
+  /**
+   * Closes a pending item with the reviewer's verdict and applies it to the learner's day. 409 once closed;
+   * 403 for the reviewer's own submission (a studio user is a learner too, and must not certify themselves).
+   */
   async grade(
     reviewerId: string,
     id: string,
     g: { passed: boolean; score: number; note: string | null },
   ): Promise<ReviewRecord> {
     const item = await this.get(id);
+    if (item.userId === reviewerId) throw new ForbiddenException(OWN_SUBMISSION_MESSAGE);
     const challenge = await this.catalog.challenge(item.challengeId);
     const key = { userId: item.userId, challengeId: item.challengeId, day: item.day };
     const completed = await this.em.transactional(async (tx) => {

@@ -9,3 +9,4 @@ import type { Temporal as TemporalApi } from 'temporal-polyfill' with { 'resolut
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const Temporal = (require('temporal-polyfill') as { Temporal: typeof TemporalApi }).Temporal;
 export type ZonedDateTime = TemporalApi.ZonedDateTime;
+export type PlainDate = TemporalApi.PlainDate;

@@ -1,4 +1,4 @@
-import { Temporal, type ZonedDateTime } from './temporal';
+import { type PlainDate, Temporal, type ZonedDateTime } from './temporal';
 
 /**
  * When a challenge day opens, computed with the Temporal API: day N opens at the enrolment's local unlock
@@ -57,4 +57,15 @@ export function parseLocalDate(input: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The calendar date it is at `now` in the zone (a validated IANA zone). */
+export function localToday(now: Date, timeZone: string): PlainDate {
+  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
+}
+
+/** The first instant of the local day after the one `now` falls on, in the zone (midnight, or after a DST gap). */
+export function nextLocalMidnight(now: Date, timeZone: string): Date {
+  const next = localToday(now, timeZone).add({ days: 1 }).toZonedDateTime({ timeZone });
+  return new Date(next.epochMilliseconds);
 }

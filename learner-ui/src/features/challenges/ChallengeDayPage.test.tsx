@@ -108,7 +108,9 @@ describe('/challenge/{cid}/day/{day}', () => {
 
   it('the quiz: a radio group per question, Submit once all are answered, then the server-graded score', async () => {
     const user = userEvent.setup();
-    const fetchMock = installFetch(handlers({ [QUIZ]: { body: { score: 0.5, passed: false, correct: 1, total: 2 } } }));
+    const fetchMock = installFetch(
+      handlers({ [QUIZ]: { body: { score: 0.5, passed: false, triesLeftToday: 2, retryAt: null } } }),
+    );
     renderApp({ route: '/challenge/vagus-breath-7/day/1' });
 
     const quiz = await screen.findByRole('region', { name: 'Quiz' });
@@ -133,7 +135,11 @@ describe('/challenge/{cid}/day/{day}', () => {
     await user.click(submit);
 
     const result = await within(quiz).findByRole('region', { name: 'Quiz result' });
-    expect(result).toHaveTextContent('Score: 50% (1 of 2 correct)');
+    expect(result).toHaveTextContent('Score: 50%');
+    expect(result).toHaveTextContent('2 tries left today.');
+    // Nothing per question: the server says only the score and the verdict.
+    expect(result).not.toHaveTextContent('correct');
+    expect(within(quiz).queryByText(/Right answer/)).not.toBeInTheDocument();
     expect(within(result).getByText('Not passed')).toBeInTheDocument();
     expect(result).toHaveFocus();
     expect(callsTo(fetchMock, QUIZ).map((c) => c.body)).toEqual([{ answers: [2, 2] }]);
@@ -157,9 +163,96 @@ describe('/challenge/{cid}/day/{day}', () => {
     expect(within(quiz).queryByRole('region', { name: 'Quiz result' })).not.toBeInTheDocument();
   });
 
+  it("a fourth try in the learner's day (429) says when to try again, in local time", async () => {
+    const user = userEvent.setup();
+    const retryAt = '2026-12-02T05:00:00.000Z';
+    installFetch(
+      handlers({
+        [QUIZ]: {
+          status: 429,
+          headers: { 'retry-after': '3600' },
+          body: {
+            ...errorBody(429, `You have used today's 3 tries for this quiz. Try again after ${retryAt}.`),
+            retryAt,
+          },
+        },
+      }),
+    );
+    renderApp({ route: '/challenge/vagus-breath-7/day/1' });
+
+    const quiz = await screen.findByRole('region', { name: 'Quiz' });
+    for (const group of within(quiz).getAllByRole('radiogroup')) {
+      await user.click(within(group).getAllByRole('radio')[0]);
+    }
+    await user.click(within(quiz).getByRole('button', { name: 'Submit' }));
+    expect(await within(quiz).findByRole('alert')).toHaveTextContent(
+      `You have used today's 3 tries for this quiz. Try again after ${formatLocalDateTime(retryAt)}.`,
+    );
+    expect(within(quiz).queryByRole('region', { name: 'Quiz result' })).not.toBeInTheDocument();
+  });
+
+  it('the third try says when the next is allowed; a new served order clears the choices', async () => {
+    const user = userEvent.setup();
+    const retryAt = '2026-12-02T05:00:00.000Z';
+    let served = OPEN_DAY;
+    installFetch(
+      handlers({
+        'GET /api/challenges/vagus-breath-7/days/1': () => ({ body: served }),
+        [QUIZ]: () => {
+          // The server draws a new order after a try that did not pass.
+          served = { ...OPEN_DAY, quiz: OPEN_DAY.quiz.map((q) => ({ ...q, options: [...q.options].reverse() })) };
+          return { body: { score: 0.5, passed: false, triesLeftToday: 0, retryAt } };
+        },
+      }),
+    );
+    renderApp({ route: '/challenge/vagus-breath-7/day/1' });
+
+    const quiz = await screen.findByRole('region', { name: 'Quiz' });
+    for (const group of within(quiz).getAllByRole('radiogroup')) {
+      await user.click(within(group).getAllByRole('radio')[0]);
+    }
+    await user.click(within(quiz).getByRole('button', { name: 'Submit' }));
+    const result = await within(quiz).findByRole('region', { name: 'Quiz result' });
+    expect(result).toHaveTextContent(
+      `You have used today's 3 tries for this quiz. Try again after ${formatLocalDateTime(retryAt)}.`,
+    );
+    await waitFor(() =>
+      expect(within(quiz).getAllByRole('radio')[0]).toHaveAccessibleName('The belly pulls in sharply'),
+    );
+    expect(within(quiz).queryByRole('radio', { checked: true })).not.toBeInTheDocument();
+    expect(within(quiz).getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  it('shows the right answers once the quiz is passed, at their served positions', async () => {
+    const passedDay = {
+      ...OPEN_DAY,
+      quiz: [
+        { ...OPEN_DAY.quiz[0], correct_option: 2 },
+        { ...OPEN_DAY.quiz[1], correct_option: 0 },
+      ],
+    };
+    installFetch(handlers({ 'GET /api/challenges/vagus-breath-7/days/1': { body: passedDay } }));
+    renderApp({ route: '/challenge/vagus-breath-7/day/1' });
+
+    const quiz = await screen.findByRole('region', { name: 'Quiz' });
+    expect(
+      await within(quiz).findByText('You passed this quiz: the right answers are shown below each question.'),
+    ).toBeInTheDocument();
+    expect(
+      within(quiz)
+        .getAllByText(/^Right answer:/)
+        .map((e) => e.textContent),
+    ).toEqual(['Right answer: The belly hand rises more than the chest hand', 'Right answer: 12 to 20']);
+  });
+
   it('the micro project: a labelled field per expected field, Submit project, then the bot assessment', async () => {
     const user = userEvent.setup();
-    let assessment = { passed: true, score: 0.8, feedback: 'Every field answered with plausible content.' };
+    let assessment = {
+      passed: true,
+      awaitingReview: false,
+      score: 0.8,
+      feedback: 'Every field answered with plausible content.',
+    };
     const fetchMock = installFetch(
       handlers({
         [PROGRESS]: { body: NOT_ENROLLED_BUT_OPEN },
@@ -206,7 +299,7 @@ describe('/challenge/{cid}/day/{day}', () => {
     expect(callsTo(fetchMock, BOT).map((c) => c.body)).toEqual([{}]);
 
     // Edited after submitting: the bot gets the form's answers (the server stores them first).
-    assessment = { passed: false, score: 0.4, feedback: 'The baseline rate is not plausible.' };
+    assessment = { passed: false, awaitingReview: false, score: 0.4, feedback: 'The baseline rate is not plausible.' };
     await user.clear(baseline);
     await user.type(baseline, '90');
     await user.click(within(project).getByRole('button', { name: 'Get bot assessment' }));
@@ -217,6 +310,26 @@ describe('/challenge/{cid}/day/{day}', () => {
     expect(callsTo(fetchMock, BOT)[1].body).toEqual({
       submission: { baseline_breaths_per_minute: '90', minutes_practised: '5', how_you_felt: 'Calmer afterwards' },
     });
+  });
+
+  it('a last project the bot passed only narrowly (every day) shows it is awaiting review', async () => {
+    const user = userEvent.setup();
+    const feedback =
+      'Every field answered. Every day of this challenge passed the automatic check only narrowly, so this last project is awaiting review: a reviewer will confirm it before your certificate is issued.';
+    installFetch(
+      handlers({
+        [PROGRESS]: { body: enrolledProgressWithPendingDay1() },
+        [BOT]: { body: { passed: false, awaitingReview: true, score: 0.65, feedback } },
+      }),
+    );
+    renderApp({ route: '/challenge/vagus-breath-7/day/1' });
+
+    const project = await screen.findByRole('region', { name: 'Micro project' });
+    await user.click(await within(project).findByRole('button', { name: 'Get bot assessment' }));
+    const result = await within(project).findByRole('region', { name: 'Bot assessment' });
+    expect(within(result).getByText('Awaiting review')).toBeInTheDocument();
+    expect(within(result).queryByText('Not passed')).not.toBeInTheDocument();
+    expect(within(result).getByText(feedback)).toBeInTheDocument();
   });
 
   it('a stored project can be assessed after a reload; refusals show the server message', async () => {

@@ -94,7 +94,16 @@ function DayView({ cid, day }: { cid: string; day: number }) {
   } else if (content.data.locked) {
     body = <LockedDay cid={cid} content={content.data} onUnlockReached={refreshAll} />;
   } else {
-    body = <OpenDay cid={cid} content={content.data} progress={progress.data ?? null} onChanged={refreshProgress} />;
+    // A graded quiz changes the day too: a new option order after a try that did not pass, the right answers after a pass.
+    body = (
+      <OpenDay
+        cid={cid}
+        content={content.data}
+        progress={progress.data ?? null}
+        onChanged={refreshProgress}
+        onQuizGraded={refreshAll}
+      />
+    );
   }
 
   return (
@@ -186,11 +195,13 @@ function OpenDay({
   content,
   progress,
   onChanged,
+  onQuizGraded,
 }: {
   cid: string;
   content: ChallengeDayContent;
   progress: ChallengeProgress | null;
   onChanged: () => void;
+  onQuizGraded: () => void;
 }) {
   const dayProgress = progress?.days.find((d) => d.day === content.day) ?? null;
   return (
@@ -244,7 +255,7 @@ function OpenDay({
           day={content.day}
           questions={content.quiz}
           best={dayProgress?.quiz ?? null}
-          onGraded={onChanged}
+          onGraded={onQuizGraded}
         />
       </Section>
 

@@ -77,10 +77,12 @@ export const OPEN_DAY: ChallengeDayContent = {
         'The belly hand rises more than the chest hand',
         'The belly pulls in sharply',
       ],
+      correct_option: null,
     },
     {
       q: 'A typical resting breathing rate for an adult is roughly how many breaths per minute?',
       options: ['12 to 20', '2 to 4', '30 to 40'],
+      correct_option: null,
     },
   ],
   micro_project: {

@@ -83,7 +83,12 @@ export class CertificatesService implements OnApplicationBootstrap {
    * the challenge's progress asks for one (`certificateNeedsName`); reading the progress again then issues it. The
    * credential carries no e-mail identity hash (issue 27 §6). Its status list index is drawn at random over the list.
    */
-  async issueIfNotIssued(userId: string, challengeId: string): Promise<{ id: string } | null> {
+  async issueIfNotIssued(
+    userId: string,
+    challengeId: string,
+    /** when the learner's first passed day unlocked and their last was passed (the challenges module knows) */
+    activity?: { startDate: string; endDate: string },
+  ): Promise<{ id: string } | null> {
     const existing = await this.repo.idFor(userId, challengeId);
     if (existing) return { id: existing };
     const challenge = await this.repo.findChallenge(challengeId);
@@ -106,6 +111,7 @@ export class CertificatesService implements OnApplicationBootstrap {
       days: challenge.daysCount,
       issuedAt: issuedAt.toISOString(),
       contentVersion,
+      ...(activity ? { activityStartDate: activity.startDate, activityEndDate: activity.endDate } : {}),
     };
     const id = randomBytes(16).toString('base64url');
     await this.recordSigningKey();

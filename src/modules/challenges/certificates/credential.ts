@@ -68,6 +68,9 @@ export interface OpenBadgeCredential {
   description: string;
   credentialSubject: {
     type: ['AchievementSubject'];
+    /** Open Badges 3.0 AchievementSubject: the span of the learner's activity (absent on certificates from before issue 27) */
+    activityStartDate?: string;
+    activityEndDate?: string;
     identifier: IdentityObject[];
     achievement: {
       id: string;
@@ -117,6 +120,9 @@ export function openBadgeCredential(input: {
     description: `${s.learnerName} completed every day of the ${s.challengeName} challenge (${s.subjectTitle}).`,
     credentialSubject: {
       type: ['AchievementSubject'],
+      ...(s.activityStartDate && s.activityEndDate
+        ? { activityStartDate: s.activityStartDate, activityEndDate: s.activityEndDate }
+        : {}),
       // No e-mail identity hash: with its salt published it gave the address back in a few guesses, and without the
       // salt no one could check it. The display name is what the learner chose to show.
       identifier: [{ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: s.learnerName }],

@@ -109,7 +109,14 @@ export class LessonResponse {
 
 export class QuizQuestionResponse {
   @ApiProperty() q!: string;
-  @ApiProperty({ type: [String] }) options!: string[];
+  @ApiProperty({ type: [String], description: 'in the order served to this learner: answers are positions in it' })
+  options!: string[];
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: "the right option's position in `options`, once the learner passed the day's quiz; null until then",
+  })
+  correct_option!: number | null;
 }
 
 export class MicroProjectResponse {
@@ -122,7 +129,10 @@ export class DayContentResponse extends SyllabusDayResponse {
   @ApiProperty({ type: String, nullable: true, description: 'the unlock instant; null when not enrolled' })
   unlock_at!: string | null;
   @ApiProperty({ type: () => LessonResponse, nullable: true }) lesson!: LessonResponse | null;
-  @ApiProperty({ type: [QuizQuestionResponse], description: 'never the answers; empty while locked' })
+  @ApiProperty({
+    type: [QuizQuestionResponse],
+    description: 'options shuffled per learner; the right ones only after a pass; empty while locked',
+  })
   quiz!: QuizQuestionResponse[];
   @ApiProperty({ type: () => MicroProjectResponse, nullable: true }) micro_project!: MicroProjectResponse | null;
 }
@@ -140,7 +150,12 @@ export class QuizProgressResponse {
 }
 
 export class ProjectProgressResponse {
-  @ApiProperty({ enum: ['pending', 'passed', 'failed'] }) status!: 'pending' | 'passed' | 'failed';
+  @ApiProperty({
+    enum: ['pending', 'awaiting-review', 'passed', 'failed'],
+    description:
+      '`awaiting-review`: the bot passed every day of the challenge only narrowly, so a reviewer decides the last one',
+  })
+  status!: 'pending' | 'awaiting-review' | 'passed' | 'failed';
   @ApiProperty({ type: Number, nullable: true }) score!: number | null;
   @ApiProperty({ type: String, nullable: true }) feedback!: string | null;
   @ApiProperty({ enum: ['bot', 'reviewer'], nullable: true }) gradedBy!: 'bot' | 'reviewer' | null;
@@ -172,11 +187,26 @@ export class ProgressResponse {
   certificateNeedsName!: boolean;
 }
 
+/** The spec's quiz result (score 0..1, passed) and the day's tries: nothing per question or option. */
 export class QuizResultResponse {
-  @ApiProperty({ description: 'correct / total, 0..1' }) score!: number;
+  @ApiProperty({ description: 'the share of questions answered right, 0..1' }) score!: number;
   @ApiProperty({ description: "score at or above the day's pass mark" }) passed!: boolean;
-  @ApiProperty({ type: 'integer' }) correct!: number;
-  @ApiProperty({ type: 'integer' }) total!: number;
+  @ApiProperty({ type: 'integer', description: "submissions of this quiz left in the learner's local day (3 a day)" })
+  triesLeftToday!: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "when none are left: the learner's next local midnight, when the next submission is allowed",
+  })
+  retryAt!: string | null;
+}
+
+/** 429: the day's tries of this quiz are used up. */
+export class QuizLimitResponse {
+  @ApiProperty({ example: 429 }) statusCode!: number;
+  @ApiProperty({ example: 'Too Many Requests' }) error!: string;
+  @ApiProperty() message!: string;
+  @ApiProperty({ description: 'the next allowed instant (also as Retry-After, in seconds)' }) retryAt!: string;
 }
 
 export class ProjectSubmittedResponse {
@@ -185,7 +215,13 @@ export class ProjectSubmittedResponse {
 }
 
 export class AssessmentResponse {
-  @ApiProperty() passed!: boolean;
+  @ApiProperty({ description: "the project passed (false while it is awaiting a reviewer's decision)" })
+  passed!: boolean;
+  @ApiProperty({
+    description:
+      "the bot passed every day of the challenge narrowly, so this last project awaits a reviewer's decision (no certificate yet)",
+  })
+  awaitingReview!: boolean;
   @ApiProperty({ description: '0..1' }) score!: number;
   @ApiProperty() feedback!: string;
 }

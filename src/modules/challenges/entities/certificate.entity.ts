@@ -13,6 +13,10 @@ export interface CertificateSnapshot {
   issuedAt: string;
   /** the subject's latest published content version at issue time: 0 = as imported, before any Studio publish */
   contentVersion: number;
+  /** the challenge's real span (issue 27): when the first passed day unlocked, ISO 8601 */
+  activityStartDate?: string;
+  /** when the last passed day was passed, ISO 8601 */
+  activityEndDate?: string;
 }
 
 /**

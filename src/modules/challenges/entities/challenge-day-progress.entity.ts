@@ -1,6 +1,7 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
-export type ProjectStatus = 'pending' | 'passed' | 'failed';
+/** `awaiting-review`: the bot passed the last project narrowly on every day, so a reviewer decides (issue 27). */
+export type ProjectStatus = 'pending' | 'awaiting-review' | 'passed' | 'failed';
 export type ProjectGrader = 'bot' | 'reviewer';
 
 /**
@@ -9,7 +10,7 @@ export type ProjectGrader = 'bot' | 'reviewer';
  */
 @Entity({ tableName: 'challenge_day_progress' })
 export class ChallengeDayProgress {
-  [OptionalProps]?: 'quizPassed' | 'quizAttempts' | 'passed' | 'updatedAt';
+  [OptionalProps]?: 'quizPassed' | 'quizAttempts' | 'quizTries' | 'passed' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   userId!: string;
@@ -32,6 +33,20 @@ export class ChallengeDayProgress {
 
   @Property({ type: 'timestamptz', nullable: true })
   quizLastAttemptAt?: Date | null;
+
+  /**
+   * The learner's served order of each question's options: `quizOrder[q][k]` is the content's index of the
+   * option served at position k. Drawn when the day is first served and after each submission that did not pass.
+   */
+  @Property({ type: 'jsonb', nullable: true })
+  quizOrder?: number[][] | null;
+
+  /** The learner-local date that `quizTries` counts submissions of (at most 3 a day). */
+  @Property({ type: 'date', nullable: true })
+  quizTriesDate?: string | null;
+
+  @Property({ type: 'integer', default: 0 })
+  quizTries = 0;
 
   @Property({ type: 'text', nullable: true })
   projectStatus?: ProjectStatus | null;

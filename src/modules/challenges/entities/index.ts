@@ -10,8 +10,10 @@ export { Challenge, ChallengeDay };
 export { ChallengeDayProgress, ChallengeEnrollment, ChallengeSubmission };
 export type { ProjectGrader, ProjectStatus } from './challenge-day-progress.entity';
 export type { SubmissionStatus } from './challenge-submission.entity';
+export { expectedFieldNames, expectedFields } from './challenge-day.entity';
 export type {
   ChallengeDayLesson,
+  ChallengeExpectedField,
   ChallengeMicroProject,
   ChallengeQuizItem,
   ChallengeRubric,

@@ -16,13 +16,16 @@ import {
   type ChallengeQuizResult,
   type DayQuizProgress,
 } from '../../../api/challenges';
-import { formatScore } from '../format';
-import { submitErrorMessage } from './submitError';
+import { formatLocalDateTime, formatScore } from '../format';
+import { quizLimitText, submitErrorMessage } from './submitError';
 import { PassChip } from './PassChip';
 
 /**
  * The day's quiz: a radio group per question, Submit once each has an answer, then the score the
- * server graded. The page never knows the right answers, so it shows only the score and pass.
+ * server graded. Options come in the order the server served to this learner (it grades positions in
+ * that order, and serves a new one after a try that did not pass, so the choices are reset then). The
+ * right answers arrive only once the quiz is passed. Three tries a day: the result says how many are left,
+ * and a fourth is refused (429) with the time to try again.
  */
 export function DayQuiz({
   cid,
@@ -39,6 +42,14 @@ export function DayQuiz({
 }) {
   const baseId = useId();
   const [answers, setAnswers] = useState<(number | null)[]>(() => questions.map(() => null));
+  // A new served order (after a try that did not pass): earlier choices point at other options now.
+  const order = JSON.stringify(questions.map((question) => question.options));
+  const [answeredOrder, setAnsweredOrder] = useState(order);
+  if (answeredOrder !== order) {
+    setAnsweredOrder(order);
+    setAnswers(questions.map(() => null));
+  }
+  const passed = questions.length > 0 && questions.every((question) => question.correct_option !== null);
   const resultRef = useRef<HTMLDivElement>(null);
   const submit = useMutation({
     mutationFn: (chosen: number[]) => challengeApi.submitQuiz(cid, day, chosen),
@@ -61,6 +72,11 @@ export function DayQuiz({
 
   return (
     <Box>
+      {passed && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          You passed this quiz: the right answers are shown below each question.
+        </Alert>
+      )}
       {best && !submit.isSuccess && (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           Your best score so far: {formatScore(best.score)} ({best.passed ? 'passed' : 'not passed'}). You can try
@@ -106,6 +122,11 @@ export function DayQuiz({
                   />
                 ))}
               </RadioGroup>
+              {question.correct_option !== null && question.options[question.correct_option] !== undefined && (
+                <Typography variant="body2" color="success.main" sx={{ mt: 1, fontWeight: 600 }}>
+                  Right answer: {question.options[question.correct_option]}
+                </Typography>
+              )}
             </Paper>
           );
         })}
@@ -150,11 +171,14 @@ function QuizResult({ result, ref }: { result: ChallengeQuizResult; ref: Ref<HTM
       sx={{ p: 2, mt: 2, outlineOffset: 2 }}
     >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography sx={{ fontWeight: 700 }}>
-          Score: {formatScore(result.score)} ({result.correct} of {result.total} correct)
-        </Typography>
+        <Typography sx={{ fontWeight: 700 }}>Score: {formatScore(result.score)}</Typography>
         <PassChip passed={result.passed} />
       </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {result.retryAt
+          ? quizLimitText(formatLocalDateTime(result.retryAt))
+          : `${result.triesLeftToday} ${result.triesLeftToday === 1 ? 'try' : 'tries'} left today.`}
+      </Typography>
     </Paper>
   );
 }

@@ -13,6 +13,7 @@ export function quizStatusText(quiz: DayQuizProgress | null): string {
 export function projectStatusText(project: DayProjectProgress | null): string {
   if (!project) return 'Project not submitted';
   if (project.status === 'pending') return 'Project pending review';
+  if (project.status === 'awaiting-review') return 'Project awaiting review';
   const by = project.gradedBy === 'bot' ? ' (bot)' : project.gradedBy === 'reviewer' ? ' (reviewer)' : '';
   return project.status === 'passed' ? `Project passed${by}` : `Project not passed${by}`;
 }

@@ -19,6 +19,7 @@ import { fieldLabel, formatScore } from '../format';
 import { projectStatusText } from './DayStatus';
 import { submitErrorMessage } from './submitError';
 import { PassChip } from './PassChip';
+import Chip from '@mui/material/Chip';
 
 /** The contract's cap per answer. */
 export const MAX_FIELD_LENGTH = 4000;
@@ -187,11 +188,15 @@ function AssessmentResult({ result, ref }: { result: BotAssessment; ref: Ref<HTM
         <Typography component="h3" sx={{ fontWeight: 700 }}>
           Bot assessment
         </Typography>
-        <PassChip passed={result.passed} />
+        {result.awaitingReview ? (
+          <Chip size="small" color="warning" variant="outlined" label="Awaiting review" />
+        ) : (
+          <PassChip passed={result.passed} />
+        )}
         <Typography>Score: {formatScore(result.score)}</Typography>
       </Stack>
       <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{result.feedback}</Typography>
-      {!result.passed && (
+      {!result.passed && !result.awaitingReview && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           Your project stays in the review queue; a reviewer can still pass it. You can also improve your answers and
           submit again.
