@@ -1,7 +1,6 @@
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'yaml';
+import { challengeContent, plausibleAnswers } from '../support/challenge-answers';
 import { pdfText } from '../support/pdf-text';
 import { AxeWalk, expectNoHorizontalOverflow } from './a11y';
 import { expect, test } from './fixtures';
@@ -12,33 +11,11 @@ import { DEMO_PASSWORD, learnerWhoOwnsVagus } from './support';
  * "My certificates" from the Challenges page, downloads the PDF and sees "Verified" on the public page.
  */
 
-interface YamlDay {
-  day: number;
-  quiz: { q: string; options: string[]; answer: number }[];
-  micro_project: { expected_fields: string[] };
-}
 const CID = 'vagus-breath-7';
 const CHALLENGE_NAME = '7-Day Breath Reset';
-const BREATH = parse(readFileSync(join(__dirname, '..', '..', 'content', 'challenges', `${CID}.yaml`), 'utf8')) as {
-  days: YamlDay[];
-};
+const BREATH = challengeContent(CID);
 const NAME = 'Zoë Ångström-Σοφία';
 const PASSWORD = 'student-password-1';
-
-/** Specific, distinct answers: a number where the field asks for one, else a concrete account of this day's practice. */
-function answer(field: string, day: number): string {
-  if (/_\d+_to_\d+$/.test(field)) return String(5 + (day % 4));
-  if (/bpm$/.test(field)) return String(62 + day);
-  if (/per_minute/.test(field)) return String(5 + (day % 2));
-  if (/minutes/.test(field)) return String(8 + day);
-  if (/seconds/.test(field)) return String(4 + (day % 3));
-  const topic = field.replace(/_/g, ' ');
-  return (
-    `Day ${day}, ${topic}: I did the breathing practice seated at my desk, inhaling through the nose for four ` +
-    `seconds and exhaling slowly for six, with my hand on my belly to feel the diaphragm move. My heart rate ` +
-    `settled, my shoulders relaxed and I felt calmer and more focused afterwards, with no dizziness.`
-  );
-}
 
 /** A signed-in API client of its own (its own cookies, so the page's session is left alone). */
 async function apiAs(baseURL: string, email: string, password: string): Promise<APIRequestContext> {
@@ -82,13 +59,16 @@ test('a learner finishes a challenge, opens My certificates, downloads the PDF a
     await expect(page.getByText('Your progress')).toBeVisible();
     expect((await admin.put('/api/test/clock', { data: { offsetMs: 8 * 24 * 3600 * 1000 } })).status()).toBe(200);
 
-    // Every day: the quiz right, the project with specific answers, the bot's assessment.
+    // Every day: the quiz right (by the options' text: each learner is served their own order), the project with
+    // specific, distinct answers, the bot's assessment.
     for (const d of BREATH.days) {
-      const quiz = await learner.post(`/api/me/challenges/${CID}/days/${d.day}/quiz`, {
-        data: { answers: d.quiz.map((q) => q.answer) },
-      });
+      const served = (await (await learner.get(`/api/challenges/${CID}/days/${d.day}`)).json()) as {
+        quiz: { options: string[] }[];
+      };
+      const answers = d.quiz.map((q, i) => served.quiz[i].options.indexOf(q.options[q.answer]));
+      const quiz = await learner.post(`/api/me/challenges/${CID}/days/${d.day}/quiz`, { data: { answers } });
       expect(quiz.status(), await quiz.text()).toBe(200);
-      const submission = Object.fromEntries(d.micro_project.expected_fields.map((f) => [f, answer(f, d.day)]));
+      const submission = plausibleAnswers(d);
       const bot = await learner.post(`/api/me/challenges/${CID}/days/${d.day}/bot/assess`, { data: { submission } });
       expect(bot.status(), await bot.text()).toBe(200);
     }

@@ -1,57 +1,12 @@
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'yaml';
 import { expect, test } from './fixtures';
 import { DEMO_PASSWORD, learnerWhoOwnsVagus, signIn, signOut } from './support';
+import { challengeContent, plausibleAnswers, projectFields } from '../support/challenge-answers';
 
 /** The content file: the test knows the quiz answers and the project's fields, the pages never do. */
-type YamlField = string | { name: string; keywords?: string[]; range?: [number, number] };
-interface YamlDay {
-  day: number;
-  quiz: { q: string; options: string[]; answer: number }[];
-  micro_project: { expected_fields: YamlField[] };
-}
 const CID = 'vagus-breath-7';
-const BREATH = parse(readFileSync(join(__dirname, '..', '..', 'content', 'challenges', `${CID}.yaml`), 'utf8')) as {
-  days: YamlDay[];
-};
-const dayOf = (n: number) => BREATH.days.find((d) => d.day === n)!;
-
-const fieldsOf = (n: number) =>
-  dayOf(n).micro_project.expected_fields.map((f) => (typeof f === 'string' ? { name: f } : f));
-const VOCAB = (
-  'kitchen window garden chair coffee music rain sunlight office desk evening dog train notebook pillow blanket ' +
-  'street birds lunch balcony park bench library weekend candle sofa river bicycle jacket breakfast hallway'
-).split(' ');
-
-/** Five distinct words drawn by a small seeded generator (mulberry32): another seed, mostly other words. */
-function wordsFor(seed: number): string[] {
-  let t = seed >>> 0;
-  const next = () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r ^= r + Math.imul(r ^ (r >>> 7), 61 | r);
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-  const pool = [...VOCAB];
-  return Array.from({ length: 5 }, () => pool.splice(Math.floor(next() * pool.length), 1)[0]);
-}
-
-/**
- * Plausible answers (the built-in check reads them: issue 27): a number in the field's range, or a sentence on the
- * field's topic (its first keyword) in words of its own, so no two fields or days share a text.
- */
-function plausibleAnswers(n: number): Record<string, string> {
-  return Object.fromEntries(
-    fieldsOf(n).map((f, i) => {
-      if (f.range) return [f.name, String(Math.round((f.range[0] + f.range[1]) / 2))];
-      const own = wordsFor(n * 100 + i).join(', ');
-      const topic = f.keywords?.[0] ?? 'noted';
-      return [f.name, `${f.name.replace(/_/g, ' ')}: ${topic}; near the ${own}; I practised and felt calmer.`];
-    }),
-  );
-}
+const { dayOf } = challengeContent(CID);
+const fieldsOf = (n: number) => projectFields(dayOf(n));
 
 /** A signed-in API client of its own (its own cookies, so the page's session is left alone). */
 async function apiAs(baseURL: string, email: string, password: string): Promise<APIRequestContext> {
@@ -94,7 +49,7 @@ test('a learner completes vagus-breath-7, a studio user grades the last project,
   // Once passed, the day shows the right answers (issue 27: never before).
   await expect(page.getByText(`Right answer: ${dayOf(1).quiz[0].options[dayOf(1).quiz[0].answer]}`)).toBeVisible();
   const form = page.getByRole('form', { name: 'Project answers' });
-  const day1 = plausibleAnswers(1);
+  const day1 = plausibleAnswers(dayOf(1));
   for (const [field, answer] of Object.entries(day1)) {
     const label = field.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
     await form.getByLabel(label, { exact: true }).fill(answer);
@@ -119,7 +74,8 @@ test('a learner completes vagus-breath-7, a studio user grades the last project,
     const answers = dayOf(d).quiz.map((q, i) => served.quiz[i].options.indexOf(q.options[q.answer]));
     const quiz = await learner.post(`/api/me/challenges/${CID}/days/${d}/quiz`, { data: { answers } });
     expect(quiz.status()).toBe(200);
-    const submission = d === 7 ? Object.fromEntries(fieldsOf(d).map((f) => [f.name, 'ok'])) : plausibleAnswers(d);
+    const submission =
+      d === 7 ? Object.fromEntries(fieldsOf(d).map((f) => [f.name, 'ok'])) : plausibleAnswers(dayOf(d));
     const bot = await learner.post(`/api/me/challenges/${CID}/days/${d}/bot/assess`, { data: { submission } });
     expect(bot.status()).toBe(200);
     expect(((await bot.json()) as { passed: boolean }).passed).toBe(d !== 7);

@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { parse } from 'yaml';
 import { CertificatesService } from '../../src/modules/challenges/certificates/certificates.service';
 import { CHALLENGE_CLOCK, type ChallengeClock } from '../../src/modules/challenges/challenge-clock';
 import { ChallengesRepository } from '../../src/modules/challenges/challenges.repository';
 import { ProjectAssessor } from '../../src/modules/challenges/project-assessor.service';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { type ApiError, Harness, type TestUser } from '../support/harness';
+import { challengeContent, plausibleAnswers, projectFields } from '../support/challenge-answers';
 
 interface Summary {
   id: string;
@@ -98,16 +96,9 @@ interface Analytics {
 }
 
 /** The quiz answers and expected fields from the content files: the test knows them, the API never says. */
-type YamlField = string | { name: string; keywords?: string[]; range?: [number, number] };
-interface YamlDay {
-  day: number;
-  quiz: { answer: number; options: string[] }[];
-  micro_project: { expected_fields: YamlField[] };
-}
-const CONTENT = join(__dirname, '..', '..', 'content', 'challenges');
-const BREATH = parse(readFileSync(join(CONTENT, 'vagus-breath-7.yaml'), 'utf8')) as { days: YamlDay[] };
 const CID = 'vagus-breath-7';
-const dayOf = (n: number) => BREATH.days.find((d) => d.day === n)!;
+const { dayOf } = challengeContent(CID);
+const fieldsOf = (n: number) => projectFields(dayOf(n));
 /** In the content's order: what a client that ignores the served order would send. */
 const rightAnswers = (n: number) => dayOf(n).quiz.map((q) => q.answer);
 
@@ -118,44 +109,6 @@ const DAY1_GOOD = {
   belly_vs_chest_movement: 'The belly hand rose more than the chest hand; keeping the chest still was hard at first',
   how_you_felt: 'Calmer and a little sleepy, no dizziness or discomfort',
 };
-
-const fieldsOf = (n: number) =>
-  dayOf(n).micro_project.expected_fields.map((f) => (typeof f === 'string' ? { name: f } : f));
-const VOCAB = (
-  'kitchen window garden chair coffee music rain sunlight office desk evening dog train notebook pillow blanket ' +
-  'street birds lunch balcony park bench library weekend candle sofa river bicycle jacket breakfast hallway ' +
-  'orange tomato violin kettle mountain harbour meadow lantern'
-).split(' ');
-
-/** Six distinct words drawn by a small seeded generator (mulberry32): another seed, mostly other words. */
-function wordsFor(seed: number): string[] {
-  let t = seed >>> 0;
-  const next = () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r ^= r + Math.imul(r ^ (r >>> 7), 61 | r);
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-  const pool = [...VOCAB];
-  return Array.from({ length: 6 }, () => pool.splice(Math.floor(next() * pool.length), 1)[0]);
-}
-
-/**
- * Real-looking answers for any day: a number in the field's range, or a sentence that names the field's topic (its
- * first keyword) in words of its own, so no two fields, and no two days, share a text.
- */
-function plausibleAnswers(n: number): Record<string, string> {
-  return Object.fromEntries(
-    fieldsOf(n).map((f, i) => {
-      if (f.range) return [f.name, String(Math.round((f.range[0] + f.range[1]) / 2))];
-      const own = wordsFor(n * 100 + i).join(', ');
-      return [
-        f.name,
-        `${f.name.replace(/_/g, ' ')}: ${f.keywords?.[0] ?? 'noted'}; around me were ${own}; I practised and felt calmer, no dizziness.`,
-      ];
-    }),
-  );
-}
 
 /**
  * The day as served to the learner (which stores their option order), and answers chosen by the options' text:
@@ -481,11 +434,15 @@ describe('locked days', () => {
     };
     const quiz = await h.post<Locked>(url('/days/2/quiz'), { answers: rightAnswers(2) }, { token: u.token });
     expect([quiz.status, quiz.body]).toEqual([403, refused]);
-    const project = await h.post<Locked>(url('/days/2/project'), { payload: plausibleAnswers(2) }, { token: u.token });
+    const project = await h.post<Locked>(
+      url('/days/2/project'),
+      { payload: plausibleAnswers(dayOf(2)) },
+      { token: u.token },
+    );
     expect([project.status, project.body]).toEqual([403, refused]);
     const bot = await h.post<Locked>(
       url('/days/2/bot/assess'),
-      { submission: plausibleAnswers(2) },
+      { submission: plausibleAnswers(dayOf(2)) },
       { token: u.token },
     );
     expect([bot.status, bot.body]).toEqual([403, refused]);
@@ -824,13 +781,13 @@ describe('the bot assessment refuses shortcuts (issue 27)', () => {
     const u = await enrolled('same-days');
     setNow('2030-03-11T12:00:00Z');
     expect((await assess(u, 1, DAY1_GOOD)).body.passed).toBe(true);
-    const day2 = { ...plausibleAnswers(2), side_effects_noticed: DAY1_GOOD.how_you_felt };
+    const day2 = { ...plausibleAnswers(dayOf(2)), side_effects_noticed: DAY1_GOOD.how_you_felt };
     const res = await assess(u, 2, day2);
     expect(res.body.passed).toBe(false);
     expect(res.body.feedback).toContain(
       'Side effects noticed: the same text as an answer of another day: tell what happened today.',
     );
-    expect((await assess(u, 2, plausibleAnswers(2))).body.passed).toBe(true);
+    expect((await assess(u, 2, plausibleAnswers(dayOf(2)))).body.passed).toBe(true);
   });
 
   it("applies the server's pass mark to the LLM's score: its passed:true below the mark fails", async () => {
@@ -861,8 +818,8 @@ describe('the bot assessment refuses shortcuts (issue 27)', () => {
       .spyOn(assessor, 'assess')
       .mockResolvedValue({ passed: true, score: 0.65, feedback: 'Every field answered.', assessor: 'builtin' });
     for (let d = 1; d <= 7; d++) expect((await submitQuiz(u, d, 'right')).body.passed).toBe(true);
-    for (let d = 1; d <= 6; d++) expect((await assess(u, d, plausibleAnswers(d))).body.passed).toBe(true);
-    const last = await assess(u, 7, plausibleAnswers(7));
+    for (let d = 1; d <= 6; d++) expect((await assess(u, d, plausibleAnswers(dayOf(d)))).body.passed).toBe(true);
+    const last = await assess(u, 7, plausibleAnswers(dayOf(7)));
     expect(last.status).toBe(200);
     expect(last.body).toMatchObject({ passed: false, awaitingReview: true, score: 0.65 });
     expect(last.body.feedback).toContain('awaiting review');
@@ -896,7 +853,10 @@ describe('the bot assessment refuses shortcuts (issue 27)', () => {
     );
     for (let d = 1; d <= 7; d++) {
       await submitQuiz(u, d, 'right');
-      expect((await assess(u, d, plausibleAnswers(d))).body).toMatchObject({ passed: true, awaitingReview: false });
+      expect((await assess(u, d, plausibleAnswers(dayOf(d)))).body).toMatchObject({
+        passed: true,
+        awaitingReview: false,
+      });
     }
     expect(await progressOf(u)).toMatchObject({ completed: true, certificateId: expect.any(String) });
   });
@@ -1075,7 +1035,7 @@ describe('completing a challenge', () => {
       expect((await submitQuiz(u, d, 'right')).body).toMatchObject({ passed: true });
       const bot = await h.post<Assessment>(
         url(`/days/${d}/bot/assess`),
-        { submission: plausibleAnswers(d) },
+        { submission: plausibleAnswers(dayOf(d)) },
         { token: u.token },
       );
       expect([bot.status, bot.body.passed, bot.body.feedback]).toEqual([200, true, expect.any(String)]);
@@ -1139,7 +1099,11 @@ describe('completing a challenge', () => {
 
     const [six, seven] = await Promise.all(
       [6, 7].map((d) =>
-        h.post<Assessment>(url(`/days/${d}/bot/assess`), { submission: plausibleAnswers(d) }, { token: u.token }),
+        h.post<Assessment>(
+          url(`/days/${d}/bot/assess`),
+          { submission: plausibleAnswers(dayOf(d)) },
+          { token: u.token },
+        ),
       ),
     );
     expect([six.status, six.body.passed, seven.status, seven.body.passed]).toEqual([200, true, 200, true]);
