@@ -45,6 +45,13 @@ if (unknown.length || badOptions.length) {
 const tiers = named.length ? ALL.filter((t) => named.includes(t)) : ALL;
 const seed = options.find((o) => o.startsWith('--seed='))?.slice('--seed='.length);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const runStarted = performance.now();
+
+/** 83.4 → "1 min 23 s", 9.2 → "9.2 s". */
+function duration(seconds) {
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
@@ -174,8 +181,11 @@ async function main() {
   const step = async (tier, name, cmd, args, env = process.env) => {
     log(`── ${name} ──`);
     const minutes = LIMIT_MINUTES[tier];
+    const started = performance.now();
     const r = await runLimited(cmd, args, { env, minutes });
-    results.push({ name: r.timedOut ? `${name} (stopped after ${minutes} min)` : name, ok: r.ok });
+    const seconds = (performance.now() - started) / 1000;
+    results.push({ name: r.timedOut ? `${name} (stopped after ${minutes} min)` : name, ok: r.ok, seconds });
+    log(`${name}: ${r.ok ? 'passed' : 'FAILED'} in ${duration(seconds)}`);
   };
 
   try {
@@ -285,9 +295,13 @@ async function main() {
   }
 
   console.log('');
-  for (const r of results) console.log(`  ${r.ok ? '\x1b[32m✓' : '\x1b[31m✗'} ${r.name}\x1b[0m`);
+  for (const r of results)
+    console.log(
+      `  ${r.ok ? '\x1b[32m✓' : '\x1b[31m✗'} ${r.name}\x1b[0m${r.seconds === undefined ? '' : `  ${duration(r.seconds)}`}`,
+    );
   const failed = results.filter((r) => !r.ok).length;
-  console.log(`\n${results.length - failed} passed, ${failed} failed`);
+  const total = (performance.now() - runStarted) / 1000;
+  console.log(`\n${results.length - failed} passed, ${failed} failed, in ${duration(total)} (set-up included)`);
   process.exit(failed ? 1 : 0);
 }
 
