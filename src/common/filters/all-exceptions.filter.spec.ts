@@ -60,3 +60,23 @@ describe('AllExceptionsFilter.toBody', () => {
     expect(other.errorId).not.toBe(body.errorId);
   });
 });
+
+describe('AllExceptionsFilter.clientLeft', () => {
+  const premature = Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+  const reply = (raw: { destroyed: boolean; socket: { destroyed: boolean } | null }) =>
+    ({ raw }) as unknown as Parameters<typeof AllExceptionsFilter.clientLeft>[1];
+
+  it('a premature close on a connection the client has closed is not an error', () => {
+    expect(AllExceptionsFilter.clientLeft(premature, reply({ destroyed: true, socket: null }))).toBe(true);
+    expect(AllExceptionsFilter.clientLeft(premature, reply({ destroyed: false, socket: { destroyed: true } }))).toBe(
+      true,
+    );
+  });
+
+  it('but is one while the client still listens, and other errors always are', () => {
+    expect(AllExceptionsFilter.clientLeft(premature, reply({ destroyed: false, socket: { destroyed: false } }))).toBe(
+      false,
+    );
+    expect(AllExceptionsFilter.clientLeft(new Error('boom'), reply({ destroyed: true, socket: null }))).toBe(false);
+  });
+});

@@ -75,13 +75,27 @@ export class AllExceptionsFilter implements ExceptionFilter {
     };
   }
 
+  /**
+   * A stream cut short because the client left (a tab closed mid-video, a seek that dropped the old range): nothing
+   * went wrong on our side and nobody is left to answer.
+   */
+  static clientLeft(exception: unknown, reply: FastifyReply | undefined): boolean {
+    if ((exception as { code?: unknown })?.code !== 'ERR_STREAM_PREMATURE_CLOSE') return false;
+    const raw = reply?.raw;
+    return !raw || raw.destroyed || raw.socket === null || raw.socket.destroyed;
+  }
+
   catch(exception: unknown, host: ArgumentsHost) {
+    const reply = host.getType() === 'http' ? host.switchToHttp().getResponse<FastifyReply>() : undefined;
+    if (AllExceptionsFilter.clientLeft(exception, reply)) {
+      this.logger.debug('The client closed the connection before the answer was complete');
+      return;
+    }
     const { body, cause } = AllExceptionsFilter.toBody(exception);
     if (cause !== undefined) {
       this.logger.error({ errorId: body.errorId, err: cause }, `Unhandled error ${body.errorId}`);
     }
-    if (host.getType() !== 'http') return;
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (!reply) return;
     if (exception instanceof TooManyRequestsException) {
       reply.header('Retry-After', String(exception.retryAfterSeconds));
     }
