@@ -4,12 +4,6 @@ import { tmpdir } from 'node:os';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { MediaLibraryService } from '../../src/modules/media/media-library.service';
-
-/** These renders run on local disk (MEDIA_STORAGE=local): where a library file's bytes are, for ffprobe. */
-function localFile(subjectId: string, fileName: string): string {
-  const target = library().streamTarget(subjectId, fileName)!;
-  return target.storage.localPath!(target.key);
-}
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { QUEUES } from '../../src/queues/queues';
 import { type ApiError, Harness, until } from '../support/harness';
@@ -52,6 +46,12 @@ const render = (body: Record<string, unknown>, token = studio) =>
   h.post<string>('/api/tts/video/render/stream', body, { token });
 const queue = () => h.app.get<Queue>(getQueueToken(QUEUES.video), { strict: false });
 const library = () => h.app.get(MediaLibraryService, { strict: false });
+
+/** These renders run on local disk (MEDIA_STORAGE=local): where a library file's bytes are, for ffprobe. */
+function localFile(subjectId: string, fileName: string): string {
+  const target = library().streamTarget(subjectId, fileName)!;
+  return target.storage.localPath!(target.key);
+}
 
 function probe(file: string): Probe {
   const res = spawnSync(
