@@ -1,11 +1,13 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { type LoopbackS3, S3RVER_KEY, startLoopbackS3 } from '../../../../test/support/s3-server';
 import { LocalDiskStorage, type MediaStorage } from './media-storage';
+import { copyMediaDir } from './media-to-s3';
+import { createMediaStorage } from './create-media-storage';
 import { S3Storage } from './s3-storage';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
@@ -27,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => s3?.stop());
 
-const s3Store = (prefix = randomBytes(4).toString('hex')): Store => {
+const s3Store = (): Store => {
   const storage = new S3Storage({
     endpoint: s3.endpoint,
     region: 'us-east-1',
@@ -35,7 +37,6 @@ const s3Store = (prefix = randomBytes(4).toString('hex')): Store => {
     ...S3RVER_KEY,
     forcePathStyle: true,
   });
-  void prefix;
   return { storage, cleanup: async () => storage.client.destroy() };
 };
 
@@ -233,5 +234,125 @@ describe('S3Storage against s3rver', () => {
     await expect(make({ endpoint: 'http://127.0.0.1:9' }).check()).rejects.toThrow(
       `S3 bucket "${s3.bucket}" at http://127.0.0.1:9 cannot be reached`,
     );
+  });
+
+  it('records the sha256 as object metadata, which stat reports', async () => {
+    const s = make();
+    const src = join(work, 'm.mp3');
+    writeFileSync(src, 'metadata bytes');
+    await s.put('meta/m.mp3', src);
+    expect((await s.stat('meta/m.mp3'))?.sha256).toBe(sha('metadata bytes'));
+  });
+
+  it('createMediaStorage: the configured bucket, checked at boot; a missing one rejects naming it', async () => {
+    const media = {
+      dir: work,
+      urlSecret: 'x'.repeat(32),
+      uploadMaxBytes: 1024,
+      storage: 's3' as const,
+      s3: { endpoint: s3.endpoint, region: 'us-east-1', bucket: s3.bucket, ...S3RVER_KEY, forcePathStyle: true },
+    };
+    const made = await createMediaStorage(media);
+    expect(made).toBeInstanceOf(S3Storage);
+    (made as S3Storage).client.destroy();
+    await expect(createMediaStorage({ ...media, s3: { ...media.s3, bucket: 'gone-bucket' } })).rejects.toThrow(
+      `S3 bucket "gone-bucket" at ${s3.endpoint} does not exist`,
+    );
+    expect(await createMediaStorage({ ...media, storage: 'local', s3: undefined })).toBeInstanceOf(LocalDiskStorage);
+  });
+});
+
+describe('copyMediaDir (npm run media:to-s3)', () => {
+  let dir: string;
+  let target: S3Storage;
+  let prefix: string;
+  const write = (key: string, bytes: Buffer | string) => {
+    const p = join(dir, ...key.split('/'));
+    mkdirSync(join(p, '..'), { recursive: true });
+    writeFileSync(p, bytes);
+  };
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'media-dir-'));
+    // keys are relative to MEDIA_DIR: a fresh subject folder keeps runs apart in the shared bucket
+    prefix = `copy-${randomBytes(4).toString('hex')}`;
+    target = new S3Storage({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      bucket: s3.bucket,
+      ...S3RVER_KEY,
+      forcePathStyle: true,
+    });
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+    target.client.destroy();
+  });
+
+  it('copies every library file with its bytes, leaves out .part files, refuses foreign names', async () => {
+    const a = randomBytes(3000);
+    write(`${prefix}/tts/a.mp3`, a);
+    write(`${prefix}/video/b.mp4`, 'bbb');
+    write(`${prefix}/tts/a.mp3.1a2b3c.part`, 'half');
+    write(`${prefix}/bad name.mp3`, 'x');
+    const report = await copyMediaDir(dir, target);
+    expect(report.copied).toEqual([`${prefix}/tts/a.mp3`, `${prefix}/video/b.mp4`]);
+    expect(report.failed).toEqual([{ key: `${prefix}/bad name.mp3`, reason: expect.stringMatching(/not a name/) }]);
+    expect(await bytesOf(await target.openRead(`${prefix}/tts/a.mp3`))).toEqual(a);
+    expect(await target.exists(`${prefix}/tts/a.mp3.1a2b3c.part`)).toBe(false);
+  });
+
+  it('resumes: a run stopped half-way goes on, what is there with the same size and hash is skipped', async () => {
+    write(`${prefix}/1.mp3`, 'one');
+    write(`${prefix}/2.mp3`, 'two');
+    write(`${prefix}/3.mp3`, 'three');
+    const realPut = target.put.bind(target);
+    const put = jest.spyOn(target, 'put').mockImplementation(async (key, from) => {
+      if (key.endsWith('2.mp3')) throw new Error('network gone');
+      return realPut(key, from);
+    });
+    const first = await copyMediaDir(dir, target);
+    expect(first.copied).toEqual([`${prefix}/1.mp3`, `${prefix}/3.mp3`]);
+    expect(first.failed).toEqual([{ key: `${prefix}/2.mp3`, reason: 'network gone' }]);
+    put.mockRestore();
+    const spy = jest.spyOn(target, 'put');
+    const second = await copyMediaDir(dir, target);
+    expect(second).toEqual({
+      copied: [`${prefix}/2.mp3`],
+      skipped: [`${prefix}/1.mp3`, `${prefix}/3.mp3`],
+      failed: [],
+    });
+    expect(spy).toHaveBeenCalledTimes(1);
+    // a file that changed since (same size, other bytes) is copied again
+    write(`${prefix}/1.mp3`, 'ONE');
+    const third = await copyMediaDir(dir, target);
+    expect(third.copied).toEqual([`${prefix}/1.mp3`]);
+    expect((await bytesOf(await target.openRead(`${prefix}/1.mp3`))).toString()).toBe('ONE');
+  });
+
+  it('an object put by something else (no sha256 metadata) is compared by its bytes', async () => {
+    write(`${prefix}/x.mp3`, 'same bytes');
+    await copyMediaDir(dir, target);
+    const stat = jest.spyOn(target, 'stat');
+    stat.mockImplementation(async (key) => {
+      const real = await S3Storage.prototype.stat.call(target, key);
+      return real ? { ...real, sha256: undefined } : null;
+    });
+    const again = await copyMediaDir(dir, target);
+    expect(again.skipped).toEqual([`${prefix}/x.mp3`]);
+    expect(again.copied).toEqual([]);
+  });
+
+  it('a copy whose stored bytes differ from the file is reported failed', async () => {
+    write(`${prefix}/y.mp3`, 'real bytes');
+    const realOpen = target.openRead.bind(target);
+    jest.spyOn(target, 'openRead').mockImplementation(async (key, range) => {
+      const { Readable } = await import('node:stream');
+      return key.endsWith('y.mp3') ? Readable.from([Buffer.from('rotten')]) : realOpen(key, range);
+    });
+    const report = await copyMediaDir(dir, target);
+    expect(report.copied).toEqual([]);
+    expect(report.failed).toEqual([
+      { key: `${prefix}/y.mp3`, reason: expect.stringMatching(/stored sha256 .* the file's is/) },
+    ]);
   });
 });

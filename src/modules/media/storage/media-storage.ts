@@ -11,6 +11,8 @@ export interface StoredObjectInfo {
   modified: Date;
   /** a quoted (strong or weak) entity tag for the bytes under the key */
   etag: string;
+  /** the bytes' sha256 (hex) when the store recorded it at the put (S3: object metadata) */
+  sha256?: string;
 }
 
 /** Inclusive byte offsets, as in `Range: bytes=start-end`. */

@@ -20,6 +20,7 @@ import {
   contentType,
   isValidStorageKey,
   type MediaStorage,
+  sha256File,
   type StoredObjectInfo,
 } from './media-storage';
 
@@ -83,7 +84,8 @@ export class S3Storage implements MediaStorage {
 
   async put(key: string, from: string): Promise<{ size: number; sha256: string }> {
     assertValidStorageKey(key);
-    const { size } = await stat(from);
+    // hashed first, to travel as the object's metadata (what media:to-s3 compares without a download)
+    const [{ size }, expected] = await Promise.all([stat(from), sha256File(from)]);
     const hash = createHash('sha256');
     const body = new PassThrough();
     const source = createReadStream(from);
@@ -94,7 +96,14 @@ export class S3Storage implements MediaStorage {
     // (leavePartsOnError false): S3 shows a key only once the PUT or the completion succeeds.
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType(key) },
+      params: {
+        Bucket: this.bucket,
+        Key: key,
+        Body: body,
+        ContentLength: size,
+        ContentType: contentType(key),
+        Metadata: { sha256: expected },
+      },
       partSize: this.partSize,
       queueSize: 2,
       leavePartsOnError: false,
@@ -104,7 +113,10 @@ export class S3Storage implements MediaStorage {
     } finally {
       source.destroy();
     }
-    return { size, sha256: hash.digest('hex') };
+    const sha256 = hash.digest('hex');
+    // our sources are temp files nobody writes to; a mismatch is a bug to hear about, not to paper over
+    if (sha256 !== expected) throw new Error(`${from} changed while it was copied to ${key}`);
+    return { size, sha256 };
   }
 
   async stat(key: string): Promise<StoredObjectInfo | null> {
@@ -115,6 +127,7 @@ export class S3Storage implements MediaStorage {
         size: head.ContentLength ?? 0,
         modified: head.LastModified ?? new Date(0),
         etag: head.ETag ?? `"${head.ContentLength ?? 0}"`,
+        sha256: head.Metadata?.sha256,
       };
     } catch (err) {
       if (notFound(err)) return null;
