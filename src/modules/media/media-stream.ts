@@ -93,28 +93,22 @@ function rangeNotSatisfiable(reply: FastifyReply, contentRange: string) {
   });
 }
 
+// @fastify/send's own Range parser (range-parser's rules), so a bucket answers a Range as the disk does
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { parseBytesRange } = require('@fastify/send/lib/parseBytesRange') as {
+  parseBytesRange: (size: number, header: string) => { start: number; end: number }[];
+};
+
 /**
- * The one Range @fastify/send serves: `bytes=a-b`, `bytes=a-`, `bytes=-n`, clamped to the size. Null:
- * serve the whole file (no Range, another unit, several ranges, or a malformed one); 'unsatisfiable': 416.
+ * The Range to serve, as @fastify/send decides it: null serves the whole file (no Range, another unit,
+ * a malformed header, several ranges); 'unsatisfiable' is a 416.
  */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
-  if (!header) return null;
-  const m = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/.exec(header);
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-    if (m[2] !== '' && Number(m[2]) < start) return null;
-  }
-  if (!Number.isSafeInteger(start) || start >= size) return 'unsatisfiable';
-  return { start, end };
+  if (!header || !/^ *bytes=/.test(header)) return null;
+  const ranges = parseBytesRange(size, header);
+  if (ranges.length === 0) return 'unsatisfiable';
+  if (ranges.length > 1) return null;
+  return { start: ranges[0].start, end: ranges[0].end };
 }
 
 function notModified(req: FastifyRequest, info: StoredObjectInfo): boolean {
