@@ -179,6 +179,30 @@ describe('S3Storage against s3rver', () => {
     expect(sha(onDisk)).toBe(sha(bytes));
   });
 
+  it('sends no checksum trailers or headers (WHEN_REQUIRED: R2, B2 and MinIO refuse or mis-store them)', async () => {
+    const s = make();
+    const seen: Record<string, string>[] = [];
+    s.client.middlewareStack.add(
+      (next) => (args) => {
+        seen.push({ ...(args.request as { headers: Record<string, string> }).headers });
+        return next(args);
+      },
+      { step: 'finalizeRequest', name: 'recordHeaders' },
+    );
+    const src = join(work, 'sum.mp3');
+    writeFileSync(src, randomBytes(6 * 1024 * 1024)); // a multipart upload: parts too
+    await s.put('sums/sum.mp3', src);
+    await bytesOf(await s.openRead('sums/sum.mp3'));
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+    for (const headers of seen) {
+      const names = Object.keys(headers).map((n) => n.toLowerCase());
+      expect(names.filter((n) => n.startsWith('x-amz-checksum-') || n === 'x-amz-sdk-checksum-algorithm')).toEqual([]);
+      expect(headers['content-encoding'] ?? '').not.toMatch(/aws-chunked/);
+      // GetObject does not ask for a checksum to validate
+      expect(headers['x-amz-checksum-mode']).toBeUndefined();
+    }
+  });
+
   it('sends a file above one part as a multipart upload and reads it back whole', async () => {
     const s = make();
     const bytes = randomBytes(12 * 1024 * 1024 + 321); // three 5 MiB parts
