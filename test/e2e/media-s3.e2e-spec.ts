@@ -84,6 +84,16 @@ async function expectStreams(fileName: string, signedUrl: string, type: string) 
     expect(past.headers['content-range']).toBe(`bytes */${bucketBytes.length}`);
     expect(past.json()).toMatchObject({ statusCode: 416 });
 
+    // HEAD: the headers of the whole file, no body, and no GET of the object
+    const storage = h.app.get(MediaLibraryService).streamTarget(SUBJECT, fileName)!.storage;
+    const reads = jest.spyOn(storage, 'openRead');
+    const head0 = await h.app.inject({ method: 'HEAD', url, headers });
+    expect(head0.statusCode).toBe(200);
+    expect(Number(head0.headers['content-length'])).toBe(bucketBytes.length);
+    expect(head0.rawPayload.length).toBe(0);
+    expect(reads).not.toHaveBeenCalled();
+    reads.mockRestore();
+
     // a player revalidating: the bucket's ETag answers 304
     const again = await get(url, { ...headers, 'if-none-match': String(whole.headers.etag) });
     expect(again.statusCode).toBe(304);

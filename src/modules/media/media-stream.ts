@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { basename, dirname } from 'node:path';
+import { Readable } from 'node:stream';
 import type { MediaStreamTarget } from './media-library.service';
 import type { ByteRange, StoredObjectInfo } from './storage/media-storage';
 import { contentType } from './storage/media-storage';
@@ -152,9 +153,6 @@ async function proxyStoredObject(req: FastifyRequest, reply: FastifyReply, targe
     await reply.status(200).header('Content-Type', contentType(target.key)).header('Content-Length', 0).send('');
     return;
   }
-  const stream = await target.storage.openRead(target.key, range ?? undefined);
-  // a client that goes away mid-file must not leave the bucket's socket open
-  req.raw.once('close', () => stream.destroy());
   reply.header('Content-Type', contentType(target.key));
   if (range) {
     reply
@@ -164,5 +162,14 @@ async function proxyStoredObject(req: FastifyRequest, reply: FastifyReply, targe
   } else {
     reply.status(200).header('Content-Length', info.size);
   }
+  // HEAD: the headers alone, without opening a GET on the store (an empty stream keeps Content-Length;
+  // an empty body would set it to 0)
+  if (req.method === 'HEAD') {
+    await reply.send(Readable.from([]));
+    return;
+  }
+  const stream = await target.storage.openRead(target.key, range ?? undefined);
+  // a client that goes away mid-file must not leave the bucket's socket open
+  req.raw.once('close', () => stream.destroy());
   await reply.send(stream);
 }
