@@ -521,10 +521,14 @@ async function main() {
               output: card,
             });
             const captions = join(work, 'captions.vtt');
-            await copyFile(library.localPath(videoSubject, a.captions_file)!, captions);
+            const local = (name: string) => {
+              const t = library.streamTarget(videoSubject, name)!;
+              return t.storage.localPath!(t.key);
+            };
+            await copyFile(local(a.captions_file), captions);
             const args = ffmpeg.stillArgs({
               image: card,
-              audio: library.localPath(videoSubject, a.file_name)!,
+              audio: local(a.file_name),
               durationMs: a.duration_ms,
               output: join(work, 'video.mp4'),
               fps: 5,

@@ -77,6 +77,40 @@ describe('loadConfig', () => {
     expect(c.payments.provider).toBe('dev');
   });
 
+  it('media: local disk by default; s3 needs a bucket, both keys or neither, an http(s) endpoint', () => {
+    expect(loadConfig(dev).media).toMatchObject({ storage: 'local', s3: undefined });
+    expect(() => loadConfig({ ...dev, MEDIA_STORAGE: 's3' })).toThrow(/S3_BUCKET: required with MEDIA_STORAGE=s3/);
+    expect(() => loadConfig({ ...dev, MEDIA_STORAGE: 'ftp' })).toThrow(/MEDIA_STORAGE/);
+    expect(() => loadConfig({ ...dev, MEDIA_STORAGE: 's3', S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ ...dev, MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'ftp://x' })).toThrow(
+      /S3_ENDPOINT/,
+    );
+    expect(() => loadConfig({ ...dev, MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /set both, or neither/,
+    );
+    const c = loadConfig({
+      ...dev,
+      MEDIA_STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_BUCKET: 'lp-media',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(c.media.s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'lp-media',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: true,
+    });
+    // an empty endpoint (as in .env.example) is AWS itself
+    expect(loadConfig({ ...dev, MEDIA_STORAGE: 's3', S3_BUCKET: 'b-1', S3_ENDPOINT: '' }).media.s3?.endpoint).toBe(
+      undefined,
+    );
+  });
+
   it('requires DATABASE_URL', () => {
     expect(() => loadConfig({})).toThrow(/DATABASE_URL/);
   });

@@ -119,6 +119,24 @@ const envSchema = z.preprocess(
     /** Where the ElevenLabs SDK sends its calls; only for tests against a local fake API. */
     ELEVENLABS_BASE_URL: z.string().url().optional(),
     MEDIA_DIR: z.string().optional(),
+    /** Where media bytes live: `local` (MEDIA_DIR) or `s3` (an S3-compatible bucket, the S3_* settings). */
+    MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+    /** Unset: AWS S3 itself; set for R2, B2, MinIO (and the tests' loopback server). */
+    S3_ENDPOINT: z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, 'must be an http(s):// URL')
+      .optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 of a-z, 0-9, . and -)')
+      .optional(),
+    /** Both or neither; neither: the AWS SDK's own chain (environment, instance or task role). */
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** `bucket` in the path rather than the host name: MinIO and most self-hosted stores need it. */
+    S3_FORCE_PATH_STYLE: bool.default('false'),
     /** Signs the expiring media URLs (range requests are checked without a database hit). */
     MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** The largest video the Studio may upload (POST /api/admin/media), in bytes; default 200 MB. */
@@ -129,6 +147,16 @@ const envSchema = z.preprocess(
     CERTIFICATE_SIGNING_KEY: z.string().optional(),
   }),
 );
+
+export interface S3Config {
+  /** undefined: AWS's endpoint for the region */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
 
 export interface AppConfig {
   env: 'development' | 'test' | 'production';
@@ -193,8 +221,8 @@ export interface AppConfig {
     maxBytes: number;
     timeoutMs: number;
   };
-  /** the media library's bytes (local disk), the secret of its signed URLs and the largest upload */
-  media: { dir: string; urlSecret: string; uploadMaxBytes: number };
+  /** the media library's bytes (local disk or a bucket), the secret of its signed URLs and the largest upload */
+  media: { dir: string; urlSecret: string; uploadMaxBytes: number; storage: 'local' | 's3'; s3?: S3Config };
   /** ffmpeg for speech and video: FFMPEG_PATH, else PATH, else the npm package's binary (media/speech/ffmpeg.ts) */
   ffmpegPath?: string;
   /** without an ElevenLabs key, requests for `elevenlabs` fall back to the local engine */
@@ -323,6 +351,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production',
     );
   }
+  if (e.MEDIA_STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required with MEDIA_STORAGE=s3');
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK then finds credentials itself)',
+    );
+  }
   const appRoot = findAppRoot();
   const stripeBase = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -424,6 +460,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       // one installation agrees; a separate key, so a leaked media URL says nothing about tokens.
       urlSecret: e.MEDIA_URL_SECRET ?? createHmac('sha256', jwtSecret).update('media-url-secret').digest('base64url'),
       uploadMaxBytes: e.MEDIA_UPLOAD_MAX_BYTES,
+      storage: e.MEDIA_STORAGE,
+      s3:
+        e.MEDIA_STORAGE === 's3'
+          ? {
+              endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+              region: e.S3_REGION,
+              bucket: e.S3_BUCKET!,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            }
+          : undefined,
     },
     testClock: e.TEST_CLOCK,
     certificates: { signingKey, keyFile: join(appRoot, '.data', 'issuer-key.json') },

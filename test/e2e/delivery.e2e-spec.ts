@@ -7,11 +7,12 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Public } from '../../src/common/decorators/public.decorator';
 import { streamMediaFile } from '../../src/modules/media/media-stream';
+import { LocalDiskStorage } from '../../src/modules/media/storage/media-storage';
 import { Harness } from '../support/harness';
 
 const ROOT = join(__dirname, '..', '..');
@@ -54,7 +55,8 @@ class DeliveryProbeController {
   @Public()
   @Get('file')
   file(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return streamMediaFile(req, reply, textFile);
+    const storage = new LocalDiskStorage(dirname(textFile));
+    return streamMediaFile(req, reply, { storage, key: basename(textFile) });
   }
 }
 

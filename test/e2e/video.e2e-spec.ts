@@ -47,6 +47,12 @@ const render = (body: Record<string, unknown>, token = studio) =>
 const queue = () => h.app.get<Queue>(getQueueToken(QUEUES.video), { strict: false });
 const library = () => h.app.get(MediaLibraryService, { strict: false });
 
+/** These renders run on local disk (MEDIA_STORAGE=local): where a library file's bytes are, for ffprobe. */
+function localFile(subjectId: string, fileName: string): string {
+  const target = library().streamTarget(subjectId, fileName)!;
+  return target.storage.localPath!(target.key);
+}
+
 function probe(file: string): Probe {
   const res = spawnSync(
     'ffprobe',
@@ -151,7 +157,7 @@ describe('render stream', () => {
         `select duration_ms, captions_file from media_files where subject_id = ? and section_id = ? and kind = 'audio'`,
         [SUBJECT, row.section_id],
       );
-      const p = probe(library().localPath(SUBJECT, row.file_name)!);
+      const p = probe(localFile(SUBJECT, row.file_name));
       expect(p.streams.find((s) => s.codec_type === 'video')).toMatchObject({
         codec_name: 'h264',
         width: 640,
@@ -185,7 +191,7 @@ describe('render stream', () => {
       expect(burned.file_name).not.toBe(plain.file_name);
       expect(burned.content_hash).not.toBe(plain.content_hash);
       expect(burned.captions_file).toBeNull();
-      const p = probe(library().localPath(SUBJECT, burned.file_name)!);
+      const p = probe(localFile(SUBJECT, burned.file_name));
       expect(Math.abs(Number(p.format.duration) * 1000 - burned.duration_ms)).toBeLessThanOrEqual(200);
     }
   }, 120000);

@@ -6,7 +6,12 @@ import { CatalogService } from '../catalog/catalog.service';
 import { EntitlementsService } from '../catalog/entitlements.service';
 import type { MediaListDto, TtsScriptSectionDto } from './dto/media.dto';
 import { MediaLibraryRepository } from './media-library.repository';
-import { defaultTtlSeconds, type MediaFileRecord, MediaLibraryService } from './media-library.service';
+import {
+  defaultTtlSeconds,
+  type MediaFileRecord,
+  MediaLibraryService,
+  type MediaStreamTarget,
+} from './media-library.service';
 import { MediaUrlSigner } from './media-url-signer';
 
 /** Everyone may read this many sections of a lecture script: the free preview. */
@@ -68,8 +73,8 @@ export class MediaDeliveryService {
     };
   }
 
-  /** The local path of a file the caller may stream (GET /api/media/secure/stream). */
-  async streamPath(subjectInput: string, fileName: string, user: AuthUser | undefined): Promise<string> {
+  /** Where a file the caller may stream is (GET /api/media/secure/stream). */
+  async streamTarget(subjectInput: string, fileName: string, user: AuthUser | undefined): Promise<MediaStreamTarget> {
     const { subjectId, full } = await this.access(subjectInput, user);
     const file = await this.library.find(subjectId, fileName);
     if (!file) throw new NotFoundException('Media file not found');
@@ -77,9 +82,9 @@ export class MediaDeliveryService {
       if (!user) throw new UnauthorizedException(MISSING_TOKEN_MESSAGE);
       throw new ForbiddenException(NO_ENTITLEMENT_MESSAGE);
     }
-    const path = this.library.localPath(subjectId, file.fileName);
-    if (!path) throw new NotFoundException('Media file not found');
-    return path;
+    const target = this.library.streamTarget(subjectId, file.fileName);
+    if (!target) throw new NotFoundException('Media file not found');
+    return target;
   }
 
   /** A free file, or the captions of a free file. */
@@ -90,14 +95,14 @@ export class MediaDeliveryService {
     return all.some((f) => f.free && f.captionsFile === file.fileName);
   }
 
-  /** The local path a signed URL grants (GET /api/media/file/...): the signature alone decides, no database. */
-  signedPath(subjectId: string, fileName: string, q: { u?: string; exp?: string; sig?: string }): string {
+  /** The file a signed URL grants (GET /api/media/file/...): the signature alone decides, no database. */
+  signedTarget(subjectId: string, fileName: string, q: { u?: string; exp?: string; sig?: string }): MediaStreamTarget {
     const check = this.signer.verify({ subjectId, fileName, userId: q.u, exp: q.exp, sig: q.sig });
     if (check === 'expired') throw new ForbiddenException(SIGNATURE_EXPIRED_MESSAGE);
     if (check !== 'ok') throw new ForbiddenException(SIGNATURE_INVALID_MESSAGE);
-    const path = this.library.localPath(subjectId, fileName);
-    if (!path) throw new NotFoundException('Media file not found');
-    return path;
+    const target = this.library.streamTarget(subjectId, fileName);
+    if (!target) throw new NotFoundException('Media file not found');
+    return target;
   }
 
   /**

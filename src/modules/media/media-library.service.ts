@@ -219,10 +219,26 @@ export class MediaLibraryService {
   }
 
   /** Where the bytes of a file are, for streaming (null: not a name the library could hold). */
-  localPath(subjectId: string, fileName: string): string | null {
+  streamTarget(subjectId: string, fileName: string): MediaStreamTarget | null {
     const key = storageKeyFor(subjectId, fileName);
-    return key ? this.storage.localPath(key) : null;
+    return key ? { storage: this.storage, key } : null;
   }
+
+  /**
+   * Runs `fn` with a local file of a library file's bytes (ffmpeg's inputs): the file itself on local
+   * disk, a temp copy from a bucket that is removed when `fn` settles.
+   */
+  withLocalCopy<T>(subjectId: string, fileName: string, fn: (path: string) => Promise<T>): Promise<T> {
+    const key = storageKeyFor(subjectId, fileName);
+    if (!key) throw new Error(`${subjectId}/${fileName} is not a name the library could hold`);
+    return this.storage.withLocalCopy(key, fn);
+  }
+}
+
+/** A file the caller may stream: the store that holds it and its key there. */
+export interface MediaStreamTarget {
+  storage: MediaStorage;
+  key: string;
 }
 
 export function defaultTtlSeconds(durationMs: number | null | undefined): number {

@@ -37,7 +37,7 @@ export class MediaController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await streamMediaFile(req, reply, await this.delivery.streamPath(q.subject, q.file, user));
+    await streamMediaFile(req, reply, await this.delivery.streamTarget(q.subject, q.file, user));
   }
 
   /** A signed URL: media elements cannot send a bearer token, so the URL itself is the grant. */
@@ -51,7 +51,7 @@ export class MediaController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await streamMediaFile(req, reply, this.delivery.signedPath(subject, file, q));
+    await streamMediaFile(req, reply, this.delivery.signedTarget(subject, file, q));
   }
 }
 

@@ -9,7 +9,8 @@ import { MediaDeliveryService } from './media-delivery.service';
 import { MediaLibraryRepository } from './media-library.repository';
 import { MediaLibraryService } from './media-library.service';
 import { MediaUrlSigner } from './media-url-signer';
-import { LocalDiskStorage, MEDIA_STORAGE } from './storage/media-storage';
+import { createMediaStorage } from './storage/create-media-storage';
+import { MEDIA_STORAGE } from './storage/media-storage';
 
 @Module({
   imports: [CatalogModule],
@@ -21,7 +22,8 @@ import { LocalDiskStorage, MEDIA_STORAGE } from './storage/media-storage';
     MediaLibraryService,
     MediaUrlSigner,
     MediaDeliveryService,
-    { provide: MEDIA_STORAGE, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new LocalDiskStorage(c.media.dir) },
+    // with a bucket, an async factory: a missing or unreachable bucket stops the boot here
+    { provide: MEDIA_STORAGE, inject: [APP_CONFIG], useFactory: (c: AppConfig) => createMediaStorage(c.media) },
   ],
   exports: [LectureContentService, MediaLibraryService, MEDIA_STORAGE],
 })

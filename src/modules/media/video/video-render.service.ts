@@ -201,8 +201,6 @@ export class VideoRenderService {
     signal: AbortSignal,
     onPercent: (percent: number) => void,
   ): Promise<{ mp4: string; cleanup: () => Promise<void> }> {
-    const audioPath = this.library.localPath(p.subjectId, audio.fileName);
-    if (!audioPath) throw new Error(`the audio ${audio.fileName} is not in the library`);
     if (!audio.durationMs) throw new Error('the audio has no known duration');
     const work = await mkdtemp(join(tmpdir(), 'lp-video-'));
     const cleanup = () => rm(work, { recursive: true, force: true });
@@ -212,11 +210,10 @@ export class VideoRenderService {
       const card = join(work, 'card.png');
       let captions: string | null = null;
       if (p.burnCaptions && audio.captionsFile) {
-        const source = this.library.localPath(p.subjectId, audio.captionsFile);
-        if (!source) throw new Error(`the captions ${audio.captionsFile} are not in the library`);
         // a path of our own making: the filter graph takes it unescaped
-        captions = join(work, 'captions.vtt');
-        await copyFile(source, captions);
+        const target = join(work, 'captions.vtt');
+        await this.library.withLocalCopy(p.subjectId, audio.captionsFile, (source) => copyFile(source, target));
+        captions = target;
       }
       const mp4 = join(work, 'video.mp4');
       await slots.run(
@@ -236,22 +233,25 @@ export class VideoRenderService {
           ),
         signal,
       );
-      await slots.run(
-        at,
-        () =>
-          ffmpeg.renderStill(
-            {
-              image: card,
-              audio: audioPath,
-              durationMs: audio.durationMs!,
-              output: mp4,
-              fps: FPS,
-              burnCaptions: captions,
-              onProgress: (share) => onPercent(Math.round(share * 100)),
-            },
-            signal,
-          ),
-        signal,
+      // the audio is ffmpeg's input: from a bucket a temp copy, removed once the render is done
+      await this.library.withLocalCopy(p.subjectId, audio.fileName, (audioPath) =>
+        slots.run(
+          at,
+          () =>
+            ffmpeg.renderStill(
+              {
+                image: card,
+                audio: audioPath,
+                durationMs: audio.durationMs!,
+                output: mp4,
+                fps: FPS,
+                burnCaptions: captions,
+                onProgress: (share) => onPercent(Math.round(share * 100)),
+              },
+              signal,
+            ),
+          signal,
+        ),
       );
       return { mp4, cleanup };
     } catch (err) {
