@@ -26,7 +26,14 @@ export function createLoggerModule(name: 'api' | 'worker') {
           ],
           censor: '[redacted]',
         },
-        autoLogging: { ignore: (req) => req.url === '/health' || !req.url?.startsWith('/api') },
+        // originalUrl: the middleware runs mounted on the API's routes, where req.url has lost its `/api` prefix
+        // (so testing req.url alone logged no request at all)
+        autoLogging: {
+          ignore: (req) => {
+            const url = (req as { originalUrl?: string }).originalUrl ?? req.url;
+            return url === '/health' || !url?.startsWith('/api');
+          },
+        },
         // Fastify's request id (X-Request-Id or a UUID, app.factory.ts), not pino-http's per-process counter
         genReqId: (req: { id?: unknown }) => (req.id === undefined ? randomUUID() : String(req.id)),
         // the request a handler or a worker's job works for, on each of its lines (request-id.ts)
