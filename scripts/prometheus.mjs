@@ -205,7 +205,12 @@ async function main() {
     cleanups.push(() => deleteRedisKeys(redis.url, prefix));
     const scratch = mkdtempSync(join(tmpdir(), 'lp-prom-'));
     cleanups.push(() => rmSync(scratch, { recursive: true, force: true }));
-    const [apiPort, workerMetricsPort, promPort] = [await freePort(), await freePort(), await freePort()];
+    const [apiPort, apiMetricsPort, workerMetricsPort, promPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const env = {
       ...process.env,
       NODE_ENV: 'test',
@@ -225,12 +230,23 @@ async function main() {
       HOST: '127.0.0.1',
       PORT: String(apiPort),
       METRICS_TOKEN,
+      METRICS_PORT: String(apiMetricsPort),
     });
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitForHttp(`${apiUrl}/health`, 60_000).catch((err) => {
       console.error(api.output.join('\n'));
       throw err;
     });
+
+    // the public route wants the token; the loopback METRICS_PORT serves the same text without one
+    const publicNoToken = await fetch(`${apiUrl}/metrics`);
+    const loopback = await fetch(`http://127.0.0.1:${apiMetricsPort}/metrics`);
+    const loopbackText = await loopback.text();
+    check(
+      'GET /metrics: 401 without the token on the public port, 200 on METRICS_PORT',
+      publicNoToken.status === 401 && loopback.status === 200 && loopbackText.includes('lp_http_requests_in_flight'),
+      `${publicNoToken.status}, ${loopback.status}`,
+    );
 
     const configFile = join(scratch, 'prometheus.yml');
     writeFileSync(

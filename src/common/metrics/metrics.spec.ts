@@ -76,6 +76,20 @@ describe('GET /metrics on the public port', () => {
     await app.close();
   });
 
+  it("is answered before the learner site's catch-all page", async () => {
+    for (const token of [undefined, 'a-long-metrics-token']) {
+      const app = Fastify();
+      registerMetricsRoute(app, token);
+      // the shape of static-ui.ts's fallback: every unknown path gets the site's page
+      app.get('/*', async (_req, reply) => reply.type('text/html').send('<!doctype html>'));
+      await app.ready();
+      const res = await app.inject({ url: '/metrics' });
+      expect(res.statusCode).toBe(token ? 401 : 404);
+      expect(res.body).not.toContain('<!doctype html>');
+      await app.close();
+    }
+  });
+
   it('wants the bearer token', async () => {
     const app = await serve('a-long-metrics-token');
     expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401);
