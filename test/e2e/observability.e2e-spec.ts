@@ -169,6 +169,10 @@ describe('request ids', () => {
         [JOB_ID],
       );
       expect(row).toEqual({ request_id: REQUEST_ID, status: 'completed' });
+      // and Studio's Jobs screen shows it
+      const shown = await h.get<{ requestId: string | null }>(`/api/admin/jobs/${JOB_ID}`, { token: studio });
+      expect(shown.status).toBe(200);
+      expect(shown.body.requestId).toBe(REQUEST_ID);
 
       // the worker that ran it is the separate process: its lines for this job carry the id
       const ofJob = await until(
