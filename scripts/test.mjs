@@ -6,6 +6,7 @@
 //   5. e2e tests (jest, real app on real PostgreSQL and Redis, in random order)
 //   6. browser tests (Playwright + Chromium)
 //   7. scale: two API and two worker processes on one database and Redis, a worker killed mid-job (scripts/scale.mjs)
+//   8. prometheus: a real Prometheus scrapes an API and a worker under load; alert rules and dashboard checked (scripts/prometheus.mjs)
 // Pass tier names to run only some: `npm test -- unit e2e`; `--seed=N` replays the e2e order of
 // an earlier run (jest prints the seed it used). Every tier has a time limit: a hung tier fails.
 // Focused tests (`.only`) fail the run: they would silently skip everything else.
@@ -26,9 +27,9 @@ import {
   run,
 } from './lib/infra.mjs';
 
-const ALL = ['content', 'lint', 'unit', 'ui', 'e2e', 'browser', 'scale'];
+const ALL = ['content', 'lint', 'unit', 'ui', 'e2e', 'browser', 'scale', 'prometheus'];
 /** Minutes each tier may take before it is stopped and counted as failed. */
-const LIMIT_MINUTES = { content: 2, lint: 10, unit: 10, ui: 10, e2e: 30, browser: 30, scale: 6 };
+const LIMIT_MINUTES = { content: 2, lint: 10, unit: 10, ui: 10, e2e: 30, browser: 30, scale: 6, prometheus: 4 };
 
 const args = process.argv.slice(2);
 const options = args.filter((a) => a.startsWith('--'));
@@ -206,7 +207,7 @@ async function main() {
     const runId = `${Date.now().toString(36)}_${process.pid}`;
     let server;
     let redis;
-    if (tiers.includes('e2e') || tiers.includes('browser') || tiers.includes('scale')) {
+    if (['e2e', 'browser', 'scale', 'prometheus'].some((t) => tiers.includes(t))) {
       redis = await ensureRedis({ installIfMissing: true });
       cleanups.push(redis.stop);
       server = await postgresServer(cleanups, { dataDirName: 'test-postgres', basePort: 54339 });
@@ -279,6 +280,14 @@ async function main() {
     if (tiers.includes('scale')) {
       // It makes (and removes) its own database on this run's server, and its own Redis prefix.
       await step('scale', 'scale-out and crash test', process.execPath, ['scripts/scale.mjs'], {
+        ...process.env,
+        TEST_DATABASE_URL: server.adminUrl,
+        REDIS_URL: redis.url,
+      });
+    }
+    if (tiers.includes('prometheus')) {
+      // It installs Debian's prometheus when missing, and makes (and removes) its own database and Redis prefix.
+      await step('prometheus', 'metrics under a real Prometheus', process.execPath, ['scripts/prometheus.mjs'], {
         ...process.env,
         TEST_DATABASE_URL: server.adminUrl,
         REDIS_URL: redis.url,

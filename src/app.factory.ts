@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { type INestApplication, RequestMethod } from '@nestjs/common';
@@ -10,6 +11,10 @@ import { CONTENT_BODY_LIMIT, multipartLimits, registerBodyGuards } from './commo
 import { registerCompression } from './common/http/compression';
 import { registerSecurityHeaders } from './common/http/security-headers';
 import { registerStaticUi } from './common/http/static-ui';
+import { REQUEST_ID_HEADER, requestIdFrom } from './common/request-id/request-id';
+import { useMetricSources } from './common/metrics/metric-sources';
+import { registerHttpMetrics, registerMetricsRoute } from './common/metrics/metrics-http';
+import { MikroORM } from '@mikro-orm/core';
 import { type AppConfig, loadConfig } from './config/config';
 import { APP_CONFIG } from './config/config.module';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -29,7 +34,13 @@ export const API_PREFIX_OPTIONS = {
 };
 
 export function createAdapter(config: AppConfig = loadConfig()): FastifyAdapter {
-  return new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: CONTENT_BODY_LIMIT });
+  return new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: CONTENT_BODY_LIMIT,
+    // The caller's X-Request-Id when well formed, else a UUID: unique across APIs, unlike Fastify's counter.
+    requestIdHeader: false,
+    genReqId: (req: IncomingMessage) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
+  });
 }
 
 /**
@@ -85,6 +96,16 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.enableShutdownHooks();
+  const fastify = app.getHttpAdapter().getInstance();
+  // every response names its request, errors and the board's and the UI's routes included
+  fastify.addHook('onRequest', (req, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+    done();
+  });
+  // request durations and in-flight requests, on every route registered after this
+  registerHttpMetrics(fastify);
+  // outside /api, registered before the learner site's catch-all; a 404 without METRICS_TOKEN
+  registerMetricsRoute(fastify, config.metrics.token);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app.getHttpAdapter().getInstance(), securityHeaders(config));
   // brotli or gzip above 1 KiB; never on media ranges or event streams (src/common/http/compression.ts)
@@ -102,10 +123,14 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
       jsonDocumentUrl: 'api/docs/json',
     });
 
+  const queues = Object.values(QUEUES).map((name) => app.get<Queue>(getQueueToken(name), { strict: false }));
+  // the queue depth and the database pool, read when Prometheus scrapes
+  useMetricSources(queues, app.get(MikroORM, { strict: false }));
+
   // Bull Board for admins, in its own Fastify scope with an auth hook on every request (src/queues/queue-board.ts)
   const tokens = app.get(AccessTokenService, { strict: false });
   await mountQueueBoard(app.getHttpAdapter().getInstance(), {
-    queues: Object.values(QUEUES).map((name) => app.get<Queue>(getQueueToken(name), { strict: false })),
+    queues,
     verify: (token) => tokens.verify(token),
     secureCookie: config.auth.secureCookies,
   });

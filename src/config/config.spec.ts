@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, queueWorkerOptions } from './config';
+import { ConfigError, loadConfig, queueWorkerOptions, workerQueues } from './config';
 
 const base = { DATABASE_URL: 'postgres://u@localhost:5432/db' };
 const signingJwk = () => generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
@@ -135,6 +135,23 @@ describe('loadConfig', () => {
     expect(c.ui.serve).toBe(false);
     expect(c.rateLimit.loginPerIp).toBe(7);
     expect(() => loadConfig({ ...base, SERVE_UI: 'maybe' })).toThrow(/SERVE_UI/);
+  });
+
+  it('reads the metrics settings: the public route off without a token, worker metrics on loopback', () => {
+    const c = loadConfig({ ...dev });
+    expect(c.metrics).toEqual({ token: undefined, port: undefined, workerPort: undefined, workerHost: '127.0.0.1' });
+    const on = loadConfig({ ...dev, METRICS_TOKEN: 't'.repeat(16), METRICS_PORT: '9100', WORKER_METRICS_PORT: '9464' });
+    expect(on.metrics).toMatchObject({ token: 't'.repeat(16), port: 9100, workerPort: 9464 });
+    expect(() => loadConfig({ ...dev, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ ...dev, WORKER_METRICS_PORT: '70000' })).toThrow(/WORKER_METRICS_PORT/);
+  });
+
+  it('runs every queue unless WORKER_QUEUES names some, and refuses an unknown one', () => {
+    expect(loadConfig({ ...dev }).workerQueues).toEqual(['email', 'content-migration', 'crawl', 'tts', 'video']);
+    expect(loadConfig({ ...dev, WORKER_QUEUES: ' tts, video ,tts' }).workerQueues).toEqual(['tts', 'video']);
+    expect(workerQueues({ WORKER_QUEUES: 'email' })).toEqual(['email']);
+    expect(() => loadConfig({ ...dev, WORKER_QUEUES: 'tts,speech' })).toThrow(/WORKER_QUEUES/);
+    expect(() => loadConfig({ ...dev, WORKER_QUEUES: ',' })).toThrow(/WORKER_QUEUES/);
   });
 
   it("caps the adaptive tests' length at 20 questions unless set, and refuses a cap below 1", () => {

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import PRODUCT from '@lp/shared/product.json';
+import { QUEUES, type QueueName } from '../queues/queues';
 
 /**
  * The one reader of process.env. Everything else receives an AppConfig, so a
@@ -29,6 +30,27 @@ const dropEmpty = (env: unknown) =>
 const queueWorkerSchema = z.object({
   QUEUE_LOCK_DURATION_MS: int(30000, 1000),
   QUEUE_STALLED_INTERVAL_MS: int(30000, 1000),
+});
+
+const ALL_QUEUES = Object.values(QUEUES) as QueueName[];
+
+/** Which queues a worker process runs: a comma list of queue names, default every queue. */
+const workerQueuesSchema = z.object({
+  WORKER_QUEUES: z
+    .string()
+    .default(ALL_QUEUES.join(','))
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((q) => q.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .refine((qs) => qs.length > 0 && qs.every((q) => (ALL_QUEUES as string[]).includes(q)), {
+      message: `must be a comma list of: ${ALL_QUEUES.join(', ')}`,
+    })
+    .transform((qs) => qs as QueueName[]),
 });
 
 const envSchema = z.preprocess(
@@ -143,6 +165,15 @@ const envSchema = z.preprocess(
     MEDIA_UPLOAD_MAX_BYTES: int(200 * 1024 * 1024, 1024),
     /** Browser tests only, refused in production: mounts PUT /api/test/clock, which shifts the challenge clock. */
     TEST_CLOCK: bool.default('false'),
+    /** Bearer token for GET /metrics on the public port; unset: that route answers 404. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Also serve /metrics, without a token, on this port of 127.0.0.1 (a sidecar or local Prometheus). */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** A worker's own /metrics (it has no HTTP server else); unset: none. */
+    WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** Where WORKER_METRICS_PORT listens: loopback unless a scraper on another host needs it (compose: 0.0.0.0). */
+    WORKER_METRICS_HOST: z.string().default('127.0.0.1'),
+    ...workerQueuesSchema.shape,
     /** The certificates' issuer key: an Ed25519 private JWK as JSON. Unset outside production: kept in .data. */
     CERTIFICATE_SIGNING_KEY: z.string().optional(),
   }),
@@ -234,6 +265,10 @@ export interface AppConfig {
    * generated on first start and kept in `keyFile` (.data/issuer-key.json) so restarts keep it.
    */
   certificates: { signingKey?: Ed25519PrivateJwk; keyFile: string };
+  /** GET /metrics: the public route's bearer token (unset: 404), the API's loopback port, a worker's own port */
+  metrics: { token?: string; port?: number; workerPort?: number; workerHost: string };
+  /** the queues this worker process runs (WORKER_QUEUES) */
+  workerQueues: QueueName[];
 }
 
 /** An Ed25519 private key as a JWK (RFC 8037): `x` is the public key, `d` the private one. */
@@ -475,7 +510,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     testClock: e.TEST_CLOCK,
     certificates: { signingKey, keyFile: join(appRoot, '.data', 'issuer-key.json') },
+    metrics: {
+      token: e.METRICS_TOKEN,
+      port: e.METRICS_PORT,
+      workerPort: e.WORKER_METRICS_PORT,
+      workerHost: e.WORKER_METRICS_HOST,
+    },
+    workerQueues: e.WORKER_QUEUES,
   };
+}
+
+/**
+ * The queues this worker process runs (WORKER_QUEUES). Read when the worker module is declared, before
+ * Nest boots (a processor is registered or not at declaration), so this parses only its own setting; a bad
+ * value falls back to every queue here and loadConfig stops the process at boot with the usual message.
+ */
+export function workerQueues(env: NodeJS.ProcessEnv = process.env): QueueName[] {
+  const parsed = z.preprocess(dropEmpty, workerQueuesSchema).safeParse(env);
+  return parsed.success ? parsed.data.WORKER_QUEUES : ALL_QUEUES;
 }
 
 /**

@@ -22,7 +22,7 @@ export class ContentMigrationProcessor extends TrackedWorkerHost {
     super(jobs);
   }
 
-  process(job: Job<ContentMigrationPayload>): Promise<MigrationSummary> {
+  protected handle(job: Job<ContentMigrationPayload>): Promise<MigrationSummary> {
     const { source, takePack } = job.data;
     const spec = source.kind === 'rest' ? source : { kind: 'bundled' as const, dir: this.migration.bundledDir() };
     // Tests only (0, and always 0 in production): holds the job between subjects, so the scale test

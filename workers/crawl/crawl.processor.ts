@@ -20,7 +20,7 @@ export class CrawlProcessor extends TrackedWorkerHost {
     super(jobs);
   }
 
-  process(job: Job<CrawlPayload>): Promise<CrawlResult> {
+  protected handle(job: Job<CrawlPayload>): Promise<CrawlResult> {
     return this.jobs.track(job, CRAWL_RUN, ({ signal, report }) => this.crawls.crawl(job.data, report, signal));
   }
 }

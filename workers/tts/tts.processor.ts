@@ -18,7 +18,7 @@ export class TtsProcessor extends TrackedWorkerHost {
     super(jobs);
   }
 
-  async process(job: Job<TtsBulkPayload | TtsSectionPayload>): Promise<unknown> {
+  protected async handle(job: Job<TtsBulkPayload | TtsSectionPayload>): Promise<unknown> {
     // One section for the lectures page is a request answered in seconds, not a generation job.
     if (job.name === JOBS.ttsSection) return this.tts.synthesizeOne(job.data as TtsSectionPayload);
     const bulk = job as Job<TtsBulkPayload>;

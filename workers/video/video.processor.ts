@@ -18,7 +18,7 @@ export class VideoProcessor extends TrackedWorkerHost {
     super(jobs);
   }
 
-  process(job: Job<VideoRenderPayload>): Promise<VideoResult> {
+  protected handle(job: Job<VideoRenderPayload>): Promise<VideoResult> {
     return this.jobs.track(job, VIDEO_RENDER_RUN, ({ signal, report, previous }) =>
       this.video.run(job.data, { signal, previous, report }),
     );

@@ -2477,6 +2477,8 @@ export interface components {
             resultSubjectId: string | null;
             /** @description who started it (user id) */
             requestedBy: string | null;
+            /** @description the X-Request-Id of the request that queued (or last retried) it: find its lines in the API's and worker's logs */
+            requestId: string | null;
             /** @description attempts the worker has started */
             attempts: number;
             createdAt: string;
@@ -2511,6 +2513,8 @@ export interface components {
             resultSubjectId: string | null;
             /** @description who started it (user id) */
             requestedBy: string | null;
+            /** @description the X-Request-Id of the request that queued (or last retried) it: find its lines in the API's and worker's logs */
+            requestId: string | null;
             /** @description attempts the worker has started */
             attempts: number;
             createdAt: string;

@@ -21,6 +21,7 @@ import { Migration20261201020000AccountsAndReceipts } from './Migration202612010
 import { Migration20261204000000ReceiptLease } from './Migration20261204000000ReceiptLease';
 import { Migration20261205000000ChallengeIntegrity } from './Migration20261205000000ChallengeIntegrity';
 import { Migration20261205010000CertificatesUsable } from './Migration20261205010000CertificatesUsable';
+import { Migration20261206000000RequestIds } from './Migration20261206000000RequestIds';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -49,4 +50,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261204000000ReceiptLease', class: Migration20261204000000ReceiptLease },
   { name: 'Migration20261205000000ChallengeIntegrity', class: Migration20261205000000ChallengeIntegrity },
   { name: 'Migration20261205010000CertificatesUsable', class: Migration20261205010000CertificatesUsable },
+  { name: 'Migration20261206000000RequestIds', class: Migration20261206000000RequestIds },
 ];

@@ -14,6 +14,8 @@ export interface GenerationJobRecord {
   input: Record<string, unknown>;
   result: unknown;
   requestedBy: string | null;
+  /** the X-Request-Id of the request that queued (or last retried) the job */
+  requestId: string | null;
   attempts: number;
   createdAt: Date;
   startedAt: Date | null;
@@ -28,6 +30,7 @@ export interface NewGenerationJob {
   subjectId: string | null;
   input: Record<string, unknown>;
   requestedBy: string | null;
+  requestId: string | null;
 }
 
 /** Sortable columns, by the name the API uses. */
@@ -52,7 +55,7 @@ export interface JobPageQuery {
 }
 
 const COLUMNS = `id, kind, queue, subject_id as "subjectId", status, progress, error, result_subject_id as "resultSubjectId",
-  input, result, requested_by as "requestedBy", attempts, created_at as "createdAt", started_at as "startedAt",
+  input, result, requested_by as "requestedBy", request_id as "requestId", attempts, created_at as "createdAt", started_at as "startedAt",
   finished_at as "finishedAt", updated_at as "updatedAt"`;
 
 export const ACTIVE: readonly GenerationJobStatus[] = ['queued', 'running'];
@@ -69,9 +72,9 @@ export class GenerationJobsRepository {
   /** false when a row with this id exists already */
   async insert(job: NewGenerationJob): Promise<boolean> {
     const rows = await this.em.execute<{ id: string }[]>(
-      `insert into generation_jobs (id, kind, queue, subject_id, input, requested_by)
-       values (?, ?, ?, ?, ?::jsonb, ?) on conflict (id) do nothing returning id`,
-      [job.id, job.kind, job.queue, job.subjectId, JSON.stringify(job.input), job.requestedBy],
+      `insert into generation_jobs (id, kind, queue, subject_id, input, requested_by, request_id)
+       values (?, ?, ?, ?, ?::jsonb, ?, ?) on conflict (id) do nothing returning id`,
+      [job.id, job.kind, job.queue, job.subjectId, JSON.stringify(job.input), job.requestedBy, job.requestId],
     );
     return rows.length === 1;
   }
@@ -129,13 +132,14 @@ export class GenerationJobsRepository {
    */
   async started(job: NewGenerationJob, attempts: number): Promise<boolean> {
     const rows = await this.em.execute<{ id: string }[]>(
-      `insert into generation_jobs (id, kind, queue, subject_id, input, requested_by, status, attempts, started_at, updated_at)
-       values (?, ?, ?, ?, ?::jsonb, ?, 'running', ?, now(), now())
+      `insert into generation_jobs (id, kind, queue, subject_id, input, requested_by, request_id, status, attempts, started_at, updated_at)
+       values (?, ?, ?, ?, ?::jsonb, ?, ?, 'running', ?, now(), now())
        on conflict (id) do update set status = 'running', attempts = excluded.attempts, error = null,
+         request_id = coalesce(excluded.request_id, generation_jobs.request_id),
          started_at = now(), finished_at = null, updated_at = now()
        where generation_jobs.status in ('queued', 'running')
        returning id`,
-      [job.id, job.kind, job.queue, job.subjectId, JSON.stringify(job.input), job.requestedBy, attempts],
+      [job.id, job.kind, job.queue, job.subjectId, JSON.stringify(job.input), job.requestedBy, job.requestId, attempts],
     );
     return rows.length === 1;
   }
@@ -180,12 +184,12 @@ export class GenerationJobsRepository {
   }
 
   /** Studio's Retry: a failed or cancelled row goes back to `queued`; false when it is in another state. */
-  async requeue(id: string): Promise<boolean> {
+  async requeue(id: string, requestId: string | null = null): Promise<boolean> {
     const rows = await this.em.execute<{ id: string }[]>(
       `update generation_jobs set status = 'queued', progress = 0, error = null, result = null,
-         started_at = null, finished_at = null, updated_at = now()
+         request_id = coalesce(?, request_id), started_at = null, finished_at = null, updated_at = now()
        where id = ? and status in ('failed', 'cancelled') returning id`,
-      [id],
+      [requestId, id],
     );
     return rows.length === 1;
   }

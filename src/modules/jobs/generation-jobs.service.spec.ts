@@ -35,7 +35,7 @@ function fakeJob(over: Partial<Job> = {}): Job {
     id: 'tts-1',
     name: 'tts-bulk',
     queueName: 'tts',
-    data: { subjectId: 'metabolic', requestedBy: 'u-1', sectionIds: ['a', 'b', 'c', 'd'] },
+    data: { subjectId: 'metabolic', requestedBy: 'u-1', sectionIds: ['a', 'b', 'c', 'd'], requestId: 'click-1' },
     opts: { attempts: 2 },
     attemptsMade: 0,
     attemptsStarted: 1,
@@ -64,6 +64,8 @@ describe('GenerationJobsService.track', () => {
         subjectId: 'metabolic',
         input: expect.objectContaining({ subjectId: 'metabolic' }) as unknown,
         requestedBy: 'u-1',
+        // the request that queued it (its X-Request-Id), kept on the row
+        requestId: 'click-1',
       },
       1,
     ]);

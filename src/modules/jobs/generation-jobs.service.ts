@@ -1,5 +1,6 @@
 import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { type Job, type Queue, UnrecoverableError } from 'bullmq';
+import { currentRequestId, requestIdOfJob, withRequestId } from '../../common/request-id/request-id';
 import { DEFAULT_JOB_OPTIONS, type QueueName } from '../../queues/queues';
 import type { GenerationJobStatus } from './entities';
 import {
@@ -49,6 +50,7 @@ function describe(job: Job): NewGenerationJob {
     subjectId: typeof data.subjectId === 'string' ? data.subjectId : null,
     input: data,
     requestedBy: typeof data.requestedBy === 'string' ? data.requestedBy : null,
+    requestId: requestIdOfJob(data) ?? null,
   };
 }
 
@@ -78,6 +80,8 @@ export class GenerationJobsService {
     meta: { jobId: string; subjectId: string | null; requestedBy?: string | null },
   ): Promise<Job<T>> {
     const queueName = queue.name as QueueName;
+    // the request that asked for it, in the job's data (the worker logs it) and on its row
+    payload = withRequestId(payload);
     const created = await this.repo.insert({
       id: meta.jobId,
       kind: name,
@@ -85,6 +89,7 @@ export class GenerationJobsService {
       subjectId: meta.subjectId,
       input: payload as Record<string, unknown>,
       requestedBy: meta.requestedBy ?? null,
+      requestId: requestIdOfJob(payload) ?? null,
     });
     if (!created) throw new ConflictException(`The job id ${meta.jobId} is taken by another job`);
     await this.cancellation.clear(meta.jobId);
@@ -193,7 +198,7 @@ export class GenerationJobsService {
 
   /** false when the job is not failed or cancelled (any more) */
   requeue(id: string): Promise<boolean> {
-    return this.repo.requeue(id);
+    return this.repo.requeue(id, currentRequestId() ?? null);
   }
 
   /** A queued job taken off its queue by Studio's Cancel. */

@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { type RaListQuery } from '../../common/http/ra-list';
+import { withRequestId } from '../../common/request-id/request-id';
 import { DEFAULT_JOB_OPTIONS, type QueueName } from '../../queues/queues';
 import { AuditService } from '../audit/audit.service';
 import { JOB_KINDS, JOB_LIST, JOB_STATUSES, type JobSortField } from './dto/jobs.dto';
@@ -98,10 +99,15 @@ export class JobControlService {
       const state = job ? await job.getState() : 'unknown';
       if (job && (state === 'failed' || state === 'completed')) {
         // The same BullMQ job: a speech or video run resumes after the sections its progress lists.
+        // Its data names the retry's request from now on, as the row does.
+        await job.updateData(withRequestId(job.data as object));
         await job.retry(state, { resetAttemptsMade: true, resetAttemptsStarted: true });
       } else if (!job || state === 'unknown') {
         // BullMQ has dropped it (kept for a limited time): the row's input runs again under the same id.
-        await queue.add(row.kind, row.input, { ...DEFAULT_JOB_OPTIONS[queue.name as QueueName], jobId: id });
+        await queue.add(row.kind, withRequestId(row.input), {
+          ...DEFAULT_JOB_OPTIONS[queue.name as QueueName],
+          jobId: id,
+        });
       }
       // Any other state: the job is on its queue already (a retry that raced this one).
     } catch (err) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConflictException, NotFoundException } from '@nestjs/common';
 import type { Job, Queue, QueueEvents } from 'bullmq';
 import type Redis from 'ioredis';
+import { withRequestId } from '../../common/request-id/request-id';
 import { DEFAULT_JOB_OPTIONS, type QueueName } from '../../queues/queues';
 import { followJob, type OutcomeWords, valueOrHttpError, waitForJob } from './follow-job';
 import type { GenerationJobsService, TrackHooks } from './generation-jobs.service';
@@ -138,7 +139,7 @@ export class JobRun<P extends object, R, E = never> {
         requestedBy: req.requestedBy,
       });
     } else {
-      await this.queue.add(this.kind.name, payload, { ...DEFAULT_JOB_OPTIONS[this.kind.queue], jobId });
+      await this.queue.add(this.kind.name, withRequestId(payload), { ...DEFAULT_JOB_OPTIONS[this.kind.queue], jobId });
     }
   }
 

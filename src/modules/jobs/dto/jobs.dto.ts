@@ -49,6 +49,13 @@ export class JobResponse {
   resultSubjectId!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'who started it (user id)' })
   requestedBy!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "the X-Request-Id of the request that queued (or last retried) it: find its lines in the API's and worker's logs",
+  })
+  requestId!: string | null;
   @ApiProperty({ description: 'attempts the worker has started' }) attempts!: number;
   @ApiProperty() createdAt!: string;
   @ApiProperty({ type: String, nullable: true }) startedAt!: string | null;
@@ -80,6 +87,7 @@ export function toJobResponse(job: GenerationJobRecord): JobResponse {
     error: job.error,
     resultSubjectId: job.resultSubjectId,
     requestedBy: job.requestedBy,
+    requestId: job.requestId,
     attempts: job.attempts,
     createdAt: iso(job.createdAt)!,
     startedAt: iso(job.startedAt),

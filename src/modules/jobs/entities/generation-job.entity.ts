@@ -50,6 +50,10 @@ export class GenerationJob {
   @Property({ type: 'uuid', nullable: true })
   requestedBy?: string | null;
 
+  /** the X-Request-Id of the request that queued (or last retried) the job, to follow a click into the worker's log */
+  @Property({ type: 'text', nullable: true })
+  requestId?: string | null;
+
   /** attempts the worker has started (BullMQ retries and Studio's Retry included) */
   @Property({ type: 'int', default: 0 })
   attempts = 0;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { observeMediaWork } from '../../../common/metrics/metrics';
 import { rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -182,12 +183,14 @@ export class TtsSynthesisService {
           status: 'skipped',
         };
     }
+    const t0 = performance.now();
     const made = await this.synthesizer.synthesize(text, {
       provider: o.provider,
       voiceId,
       signal: o.signal,
       urgency: o.urgency,
     });
+    observeMediaWork('speech', (performance.now() - t0) / 1000, made.durationMs / 1000);
     const vttPath = join(tmpdir(), `lp-tts-${randomUUID()}.vtt`);
     try {
       await writeFile(vttPath, made.vtt);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { observeMediaWork } from '../../../common/metrics/metrics';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -162,7 +163,9 @@ export class VideoRenderService {
         status: 'skipped',
       };
 
+    const t0 = performance.now();
     const made = await this.render(p, section, course, audio, slots, signal, onPercent);
+    observeMediaWork('render', (performance.now() - t0) / 1000, (audio.durationMs ?? 0) / 1000);
     try {
       const video = await this.library.add(null, {
         subjectId: p.subjectId,
