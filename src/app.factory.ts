@@ -108,6 +108,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
     queues: Object.values(QUEUES).map((name) => app.get<Queue>(getQueueToken(name), { strict: false })),
     verify: (token) => tokens.verify(token),
     secureCookie: config.auth.secureCookies,
+    publicUrl: config.publicUrl,
   });
 
   if (config.ui.serve) await registerStaticUi(app.getHttpAdapter().getInstance(), config);
