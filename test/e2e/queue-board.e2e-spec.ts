@@ -130,12 +130,13 @@ describe('the board refuses what a page elsewhere, or the board itself, must not
   });
 
   it('a cross-origin or same-site call is refused (403), JSON or not; the queue keeps running', async () => {
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       { ...OWN, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { 'content-type': 'application/json', origin: 'https://evil.example' },
       { ...OWN, origin: 'https://sub.learn.test', 'sec-fetch-site': 'same-site' },
       { 'content-type': 'application/json' }, // no Origin, no Sec-Fetch-Site: not the board's page
-    ]) {
+    ];
+    for (const headers of refused) {
       const res = await h.request('PUT', PAUSE, { token: admin, headers, body: {} });
       expect(res.status).toBe(403);
       expect((res.body as { message: string }).message).toMatch(/only as JSON from the product's own pages/);
