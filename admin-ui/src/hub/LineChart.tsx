@@ -52,7 +52,7 @@ export const LineChart = ({
           <text x={W - PAD.right} y={H - 6} fontSize={12} fill="#616161" textAnchor="end">
             {points[points.length - 1].date}
           </text>
-          <text x={W - PAD.right} y={PAD.top + 4} fontSize={12} fill="#616161" textAnchor="end">
+          <text x={PAD.left} y={PAD.top + 4} fontSize={12} fill="#616161">
             {`max ${format(max)}`}
           </text>
         </>

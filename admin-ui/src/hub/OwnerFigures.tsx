@@ -273,7 +273,10 @@ const Figure = ({
       {change ? (
         <Typography
           variant="body2"
-          sx={{ color: change.arrow === '▲' ? 'success.dark' : change.arrow === '▼' ? 'error.dark' : 'text.secondary' }}
+          sx={{
+            position: 'relative',
+            color: change.arrow === '▲' ? 'success.dark' : change.arrow === '▼' ? 'error.dark' : 'text.secondary',
+          }}
         >
           <span aria-hidden>{`${change.arrow} ${change.text}`}</span>
           <Box component="span" sx={visuallyHidden}>
@@ -304,10 +307,14 @@ const Figure = ({
   );
 };
 
+// Heard, not seen (sx reads a bare 1 as 100%, so the sizes are strings).
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
