@@ -133,6 +133,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
     queues,
     verify: (token) => tokens.verify(token),
     secureCookie: config.auth.secureCookies,
+    publicUrl: config.publicUrl,
   });
 
   if (config.ui.serve) await registerStaticUi(app.getHttpAdapter().getInstance(), config);

@@ -30,6 +30,7 @@ import { TtsModule } from './modules/media/tts/tts.module';
 import { MediaAdminModule } from './modules/media/admin/media-admin.module';
 import { VideoModule } from './modules/media/video/video.module';
 import { ChallengesModule } from './modules/challenges/challenges.module';
+import { OwnerDashboardModule } from './modules/owner-dashboard/owner-dashboard.module';
 
 @Module({
   imports: [
@@ -57,6 +58,7 @@ import { ChallengesModule } from './modules/challenges/challenges.module';
     VideoModule,
     MediaAdminModule,
     ChallengesModule,
+    OwnerDashboardModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -2,7 +2,10 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { Queue } from 'bullmq';
+import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import type { AuthUser } from '../common/decorators/current-user.decorator';
 import { bearerToken, MISSING_TOKEN_MESSAGE } from '../common/guards/jwt-auth.guard';
 
@@ -10,6 +13,23 @@ export const QUEUE_BOARD_PATH = '/api/admin/queues';
 /** Holds the admin's access token for the dashboard's page and its JSON calls (a browser cannot send a bearer header on navigation). */
 export const QUEUE_BOARD_COOKIE = 'lp_queues';
 export const ADMIN_ONLY_MESSAGE = 'The queue dashboard needs the admin role';
+export const NOT_OWN_ORIGIN_MESSAGE =
+  "The queue dashboard takes changes only as JSON from the product's own pages (same origin)";
+export const NO_JOB_EDITS_MESSAGE =
+  'The queue dashboard does not add jobs or change job data: start work from the Studio, where it is checked';
+
+/**
+ * Bull Board routes that would let whoever holds the board create a job or rewrite a job's data, skipping
+ * every check the API makes before it enqueues (payload validation, entitlements, the jobs table): refused
+ * whatever the origin. The scheduler update sets the data of the jobs a scheduler makes, so it is one too.
+ */
+const REFUSED_ROUTES = new Set(
+  [
+    ['POST', '/api/queues/:queueName/add'],
+    ['PATCH', '/api/queues/:queueName/:jobId/update-data'],
+    ['PATCH', '/api/queues/:queueName/job-schedulers/:schedulerId'],
+  ].map(([method, route]) => `${method} ${QUEUE_BOARD_PATH}${route}`),
+);
 
 export interface QueueBoardOptions {
   queues: Queue[];
@@ -17,6 +37,8 @@ export interface QueueBoardOptions {
   verify(token: string): Promise<AuthUser | null>;
   /** cookies only over https (production) */
   secureCookie: boolean;
+  /** the product's public URL (PUBLIC_URL): state-changing calls must come from its origin */
+  publicUrl: string;
 }
 
 /**
@@ -51,6 +73,30 @@ export function withQueueBoardPaths<D extends { paths: Record<string, object> }>
   return document;
 }
 
+const logger = new Logger('QueueBoard');
+type BoardErrorAnswer = ReturnType<Parameters<FastifyAdapter['setErrorHandler']>[0]>;
+type BoardStatus = NonNullable<BoardErrorAnswer['status']>;
+
+/**
+ * Whether a state-changing call is one the board's own page made: from the product's origin (the `Origin`
+ * header, or `Sec-Fetch-Site: same-origin` where a proxy rewrote the host) and with a JSON body or none
+ * (the board's client sends retry, clean, pause… as bodyless PUTs). Browsers send `Origin` on every
+ * cross-origin POST, and no HTML form can send JSON, so a page elsewhere cannot drive the board with the
+ * admin's cookie even where SameSite does not hold (same-site subdomains, old browsers).
+ */
+export function isOwnPageCall(headers: FastifyRequest['headers'], ownOrigin: string): boolean {
+  const origin = headers.origin;
+  const fetchSite = headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return false;
+  if (origin !== ownOrigin && fetchSite !== 'same-origin') return false;
+  const type = headers['content-type'];
+  if (type === undefined) {
+    const length = headers['content-length'];
+    return headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+  }
+  return /^application\/json\s*(;|$)/i.test(type);
+}
+
 const refuse = (reply: FastifyReply, statusCode: 401 | 403, message: string) =>
   reply
     .code(statusCode)
@@ -71,6 +117,28 @@ export async function mountQueueBoard(fastify: FastifyInstance, opts: QueueBoard
     serverAdapter,
     options: { uiConfig: { boardTitle: 'Queues' } },
   });
+  // Bull Board's own handler answers with the error's message, and its stack under NODE_ENV=development:
+  // server paths and internals. Ours logs them under an id and answers with the id only.
+  serverAdapter.setErrorHandler((error: Error & { statusCode?: number }): BoardErrorAnswer => {
+    const status = (
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+    ) as BoardStatus;
+    if (status === 500) {
+      const errorId = randomUUID();
+      logger.error(`queue dashboard error ${errorId}: ${error.stack ?? error.message}`);
+      return {
+        status,
+        body: {
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: `Something went wrong (error id ${errorId})`,
+        },
+      };
+    }
+    const error_ = STATUS_CODES[status] ?? 'Bad Request';
+    return { status, body: { statusCode: status, error: error_, message: 'The request could not be read' } };
+  });
+  const ownOrigin = new URL(opts.publicUrl).origin;
 
   await fastify.register(
     async (scope) => {
@@ -81,6 +149,12 @@ export async function mountQueueBoard(fastify: FastifyInstance, opts: QueueBoard
         const user = await opts.verify(token);
         if (!user) return refuse(reply, 401, 'Your session has ended: sign in again');
         if (!user.roles.includes('admin')) return refuse(reply, 403, ADMIN_ONLY_MESSAGE);
+        if (req.method === 'GET' || req.method === 'HEAD') return;
+        if (REFUSED_ROUTES.has(`${req.method} ${req.routeOptions.url}`))
+          return refuse(reply, 403, NO_JOB_EDITS_MESSAGE);
+        // The session route is exempt: it acts only on a bearer header, which no other site can send.
+        if (req.routeOptions.url === `${QUEUE_BOARD_PATH}/session`) return;
+        if (!isOwnPageCall(req.headers, ownOrigin)) return refuse(reply, 403, NOT_OWN_ORIGIN_MESSAGE);
       });
 
       // The Studio calls this with its bearer token, then opens the page: the cookie carries the same

@@ -125,12 +125,13 @@ export interface JobPayloads {
 
 export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
   // Mails carry single-use links: keep no completed job (and its link) around, retry
-  // a failing SMTP server with backoff for about a minute before giving up.
+  // a failing SMTP server with backoff for about a minute before giving up. A failed mail is kept an
+  // hour for operators to see (its link redacted by the worker), not the day its link would live.
   [QUEUES.email]: {
     attempts: 6,
     backoff: { type: 'exponential', delay: 1000 },
     removeOnComplete: true,
-    removeOnFail: { age: 24 * 3600 },
+    removeOnFail: { age: 3600 },
   },
   // A migration is idempotent, so one retry after a transient failure is safe; results are
   // kept for a week so operators can read them in the Jobs screen.

@@ -18,6 +18,24 @@ const BODY = {
     { challengeId: 'vagus-breath-7', count: 1 },
     { challengeId: 'vagus-tvns-10', count: 0 },
   ],
+  funnels: [
+    {
+      challengeId: 'vagus-breath-7',
+      steps: [
+        { step: 'enrolled', label: 'Enrolled', count: 4 },
+        { step: 'day-1', label: 'Day 1 passed', count: 3 },
+        { step: 'day-2', label: 'Day 2 passed', count: 2 },
+        { step: 'certificate', label: 'Certificate', count: 1 },
+      ],
+    },
+    {
+      challengeId: 'vagus-tvns-10',
+      steps: [
+        { step: 'enrolled', label: 'Enrolled', count: 0 },
+        { step: 'certificate', label: 'Certificate', count: 0 },
+      ],
+    },
+  ],
 };
 
 type Routes = Parameters<typeof mockFetch>[0];
@@ -77,8 +95,24 @@ describe('Analytics screen', { timeout: 20_000 }, () => {
     expect(server.callsTo('GET', '/api/admin/analytics')).toHaveLength(2);
   });
 
+  it('shows each challenge funnel: every step with its count and share of the enrolled', async () => {
+    await renderAnalytics();
+    const funnel = await screen.findByRole('region', { name: 'Funnel: vagus-breath-7' });
+    expect(
+      within(within(funnel).getByRole('list'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Enrolled4 (100%)', 'Day 1 passed3 (75%)', 'Day 2 passed2 (50%)', 'Certificate1 (25%)']);
+    const empty = screen.getByRole('region', { name: 'Funnel: vagus-tvns-10' });
+    expect(
+      within(empty)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Enrolled0', 'Certificate0']);
+  });
+
   it('with no challenges, says so in both lists', async () => {
-    await renderAnalytics({ [ANALYTICS]: () => json({ enrollments: [], certificates: [] }) });
+    await renderAnalytics({ [ANALYTICS]: () => json({ enrollments: [], certificates: [], funnels: [] }) });
     const enrollments = await screen.findByRole('region', { name: 'Enrollments' });
     expect(within(enrollments).getByText('No challenges yet.')).toBeInTheDocument();
     expect(

@@ -12,7 +12,8 @@ export const LOAD_FAILED = 'Could not load the analytics';
 export const NO_CHALLENGES = 'No challenges yet.';
 
 /**
- * Studio → Analytics: per challenge, how many learners enrolled and how many certificates were issued.
+ * Studio → Analytics: per challenge, how many learners enrolled and how many certificates were issued, and
+ * each challenge's funnel (enrolled → day 1 passed → … → certificate).
  * The app bar's refresh button reads it again (react-admin invalidates every query).
  */
 export const Analytics = () => {
@@ -51,6 +52,9 @@ export const Analytics = () => {
           >
             <CountList title="Enrollments" counts={analytics.data.enrollments} />
             <CountList title="Certificates" counts={analytics.data.certificates} />
+            {analytics.data.funnels.map((f) => (
+              <Funnel key={f.challengeId} funnel={f} />
+            ))}
           </Box>
         )}
       </Box>
@@ -93,6 +97,37 @@ const CountList = ({ title, counts }: { title: string; counts: Schema<'Analytics
           ))}
         </List>
       )}
+    </Paper>
+  );
+};
+
+/** One challenge's funnel: how many learners reached each step, and what share of the enrolled that is. */
+const Funnel = ({ funnel }: { funnel: Schema<'AnalyticsFunnelResponse'> }) => {
+  const titleId = useId();
+  const enrolled = funnel.steps[0]?.count ?? 0;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
+      <Typography id={titleId} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+        {`Funnel: ${funnel.challengeId}`}
+      </Typography>
+      <Box component="ol" aria-labelledby={titleId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {funnel.steps.map((s) => {
+          const share = enrolled > 0 ? Math.round((s.count / enrolled) * 100) : 0;
+          return (
+            <Box component="li" key={s.step} sx={{ py: 0.5 }}>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                <span>{s.label}</span>
+                <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+                  {enrolled > 0 ? `${s.count} (${share}%)` : s.count}
+                </Typography>
+              </Box>
+              <Box aria-hidden sx={{ height: 6, bgcolor: 'action.hover', borderRadius: 1 }}>
+                <Box sx={{ height: 6, width: `${share}%`, bgcolor: 'primary.main', borderRadius: 1 }} />
+              </Box>
+            </Box>
+          );
+        })}
+      </Box>
     </Paper>
   );
 };

@@ -3,6 +3,7 @@ import { LinkBase, Title, useBasename } from 'react-admin';
 
 import type { StudioScreen } from '../layout/studioScreen';
 import { hubScreens } from '../screens';
+import { OwnerFigures } from './OwnerFigures';
 
 export const StudioHub = () => (
   <Box sx={{ mt: 2, mb: 4 }}>
@@ -13,6 +14,7 @@ export const StudioHub = () => (
     <Typography color="text.secondary" sx={{ mb: 3 }}>
       Author content, publish versions, manage users and run generation jobs.
     </Typography>
+    <OwnerFigures />
     <Box
       component="ul"
       aria-label="Studio screens"

@@ -4,6 +4,7 @@ import type { DataProvider } from 'react-admin';
 import { analyticsMethods } from '../analytics/analyticsMethods';
 import { certificatesMethods } from '../certificates/certificatesMethods';
 import { nodeMethods } from '../editor/nodeMethods';
+import { dashboardMethods } from '../hub/dashboardMethods';
 import { jobsMethods } from '../jobs/jobsMethods';
 import { runMethods } from '../jobs/run/runMethods';
 import { queueBoardMethods } from '../layout/queueBoardMethods';
@@ -38,6 +39,7 @@ export const dataProvider = {
   ...analyticsMethods,
   ...migrateMethods,
   ...queueBoardMethods,
+  ...dashboardMethods,
 } satisfies DataProvider;
 
 export type StudioDataProvider = typeof dataProvider;

@@ -116,6 +116,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OwnerDashboardController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs": {
         parameters: {
             query?: never;
@@ -1765,9 +1781,26 @@ export interface components {
             challengeId: string;
             count: number;
         };
+        AnalyticsFunnelResponse: {
+            /** @example vagus-breath-7 */
+            challengeId: string;
+            steps: components["schemas"]["AnalyticsFunnelStep"][];
+        };
+        AnalyticsFunnelStep: {
+            /**
+             * @description enrolled, day-1 … day-N, certificate
+             * @example day-1
+             */
+            step: string;
+            /** @example Day 1 passed */
+            label: string;
+            count: number;
+        };
         AnalyticsResponse: {
             enrollments: components["schemas"]["AnalyticsCountResponse"][];
             certificates: components["schemas"]["AnalyticsCountResponse"][];
+            /** @description per challenge, all time: enrolled → day 1 passed → … → certificate */
+            funnels: components["schemas"]["AnalyticsFunnelResponse"][];
         };
         AnswerDoneResponse: {
             /** Format: uuid */
@@ -2208,6 +2241,15 @@ export interface components {
             /** @description the caller has an active entitlement to the subject now */
             entitled: boolean;
         };
+        ComparedFigure: {
+            current: number;
+            previous: number;
+        };
+        ComparedRate: {
+            /** @description 0..1, null without enrolments */
+            current: number | null;
+            previous: number | null;
+        };
         CoursePreviewResponse: {
             subject: components["schemas"]["PreviewSubjectResponse"];
             price: components["schemas"]["PreviewPriceResponse"] | null;
@@ -2226,6 +2268,21 @@ export interface components {
             /** @example AI for Everyday Users */
             title: string;
             published: boolean;
+        };
+        CourseSalesResponse: {
+            /** @example vagus-nerve */
+            subjectId: string;
+            /** @example usd */
+            currency: string;
+            sales: number;
+            /** @description minor units */
+            gross: number;
+            /** @description minor units refunded since */
+            refunded: number;
+            /** @description minor units under an open or lost dispute */
+            disputed: number;
+            /** @description gross less refunds and disputes */
+            net: number;
         };
         CrawlDto: {
             /** @example vagus-nerve */
@@ -2281,6 +2338,63 @@ export interface components {
             email: string;
             /** @example demo-password */
             password: string;
+        };
+        CurrencyAmount: {
+            /** @example usd */
+            currency: string;
+            /** @description minor units */
+            amount: number;
+        };
+        DashboardDay: {
+            /** @example 2026-11-01 */
+            date: string;
+            activeLearners: number;
+            /** @description net revenue of the day (admins only) */
+            revenue?: components["schemas"]["CurrencyAmount"][];
+        };
+        DashboardFigures: {
+            /** @description accounts with the learner role created */
+            newLearners: components["schemas"]["ComparedFigure"];
+            /** @description learners with an answer, review or submitted test */
+            activeLearners: components["schemas"]["ComparedFigure"];
+            /** @description learners who submitted a diagnostic */
+            diagnosticTakers: components["schemas"]["ComparedFigure"];
+            /** @description topics completed (check passed or level at least 0.7) */
+            topicsCompleted: components["schemas"]["ComparedFigure"];
+            /** @description challenge enrolments started */
+            challengeEnrollments: components["schemas"]["ComparedFigure"];
+            /** @description certificates over the enrolments started in the period */
+            challengeCompletionRate: components["schemas"]["ComparedRate"];
+            certificatesIssued: components["schemas"]["ComparedFigure"];
+            /** @description review items pending now */
+            pendingReview: number;
+            /** @description generation jobs that ended failed */
+            failedJobs: components["schemas"]["ComparedFigure"];
+        };
+        DashboardResponse: {
+            /** @example 2026-11-01 */
+            from: string;
+            /** @example 2026-11-30 */
+            to: string;
+            /**
+             * @description the previous period, of equal length
+             * @example 2026-10-02
+             */
+            previousFrom: string;
+            /** @example 2026-10-31 */
+            previousTo: string;
+            figures: components["schemas"]["DashboardFigures"];
+            series: components["schemas"]["DashboardDay"][];
+            /** @description admins only: the admin role guards money */
+            revenue?: components["schemas"]["DashboardRevenue"];
+        };
+        DashboardRevenue: {
+            current: components["schemas"]["CourseSalesResponse"][];
+            previous: components["schemas"]["CourseSalesResponse"][];
+            /** @description net per currency, this period */
+            netCurrent: components["schemas"]["CurrencyAmount"][];
+            /** @description net per currency, previous period */
+            netPrevious: components["schemas"]["CurrencyAmount"][];
         };
         DayContentResponse: {
             day: number;
@@ -4309,6 +4423,38 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CourseResponse"];
                 };
+            };
+        };
+    };
+    OwnerDashboardController_get: {
+        parameters: {
+            query: {
+                /** @description first day of the period (UTC), YYYY-MM-DD */
+                from: string;
+                /** @description last day of the period (UTC, included), YYYY-MM-DD */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description revenue (and the series revenue) only for the admin role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardResponse"];
+                };
+            };
+            /** @description a date that is not one, from after to, or more than 366 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { LearningStatsRepository } from './learning-stats.repository';
+import { LearningStatsService } from './learning-stats.service';
 import { UserDataModule } from '../auth/user-data/user-data.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CourseStructureModule } from '../graph/structure/course-structure.module';
@@ -36,7 +38,16 @@ import { QuizService } from './quiz.service';
     LearningAnswersRepository,
     LearningPathService,
     CheckService,
+    LearningStatsRepository,
+    LearningStatsService,
   ],
-  exports: [AssessmentContentService, MasteryService, QuizItemsService, QuizDraftsService, LearningPathService],
+  exports: [
+    AssessmentContentService,
+    MasteryService,
+    QuizItemsService,
+    QuizDraftsService,
+    LearningPathService,
+    LearningStatsService,
+  ],
 })
 export class AssessmentModule {}

@@ -12,6 +12,8 @@ import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
 import { MeController } from './me.controller';
 import { UserDataModule } from './user-data/user-data.module';
+import { UserStatsRepository } from './user-stats.repository';
+import { UserStatsService } from './user-stats.service';
 
 @Module({
   imports: [
@@ -25,7 +27,7 @@ import { UserDataModule } from './user-data/user-data.module';
     }),
   ],
   controllers: [AuthController, MeController],
-  providers: [AuthRepository, AuthService, AccessTokenService, JwtStrategy],
-  exports: [AuthService],
+  providers: [AuthRepository, AuthService, AccessTokenService, JwtStrategy, UserStatsRepository, UserStatsService],
+  exports: [AuthService, UserStatsService],
 })
 export class AuthModule {}

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { SalesStatsRepository } from './sales-stats.repository';
+import { SalesStatsService } from './sales-stats.service';
 import { ENTITLEMENT_CHECKER } from '../../common/guards/entitlement.guard';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -33,6 +35,8 @@ import { DevPaymentProvider, PAYMENT_PROVIDER, StripeClientHolder, StripePayment
     ReceiptService,
     ReceiptSweeper,
     StripeClientHolder,
+    SalesStatsRepository,
+    SalesStatsService,
     {
       provide: PAYMENT_PROVIDER,
       inject: [APP_CONFIG, StripeClientHolder],
@@ -43,6 +47,6 @@ import { DevPaymentProvider, PAYMENT_PROVIDER, StripeClientHolder, StripePayment
     },
     { provide: ENTITLEMENT_CHECKER, useExisting: EntitlementsService },
   ],
-  exports: [CatalogContentService, CatalogService, EntitlementsService, ENTITLEMENT_CHECKER],
+  exports: [CatalogContentService, CatalogService, EntitlementsService, ENTITLEMENT_CHECKER, SalesStatsService],
 })
 export class CatalogModule {}

@@ -4,6 +4,8 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { AnalyticsController } from './analytics.controller';
 import { CertificatesModule } from './certificates/certificates.module';
 import { ChallengeCatalogService } from './challenge-catalog.service';
+import { ChallengeStatsRepository } from './challenge-stats.repository';
+import { ChallengeStatsService } from './challenge-stats.service';
 import { CHALLENGE_CLOCK, challengeClockProvider } from './challenge-clock';
 import { ChallengeCompletionService } from './challenge-completion.service';
 import { ChallengeProgressService } from './challenge-progress.service';
@@ -37,7 +39,9 @@ import { TestClockController } from './test-clock.controller';
     ChallengeProgressService,
     ProjectAssessor,
     ReviewService,
+    ChallengeStatsRepository,
+    ChallengeStatsService,
   ],
-  exports: [CHALLENGE_CLOCK],
+  exports: [CHALLENGE_CLOCK, ChallengeStatsService],
 })
 export class ChallengesModule {}

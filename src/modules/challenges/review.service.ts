@@ -16,6 +16,7 @@ import { ChallengesRepository, type ReviewRecord } from './challenges.repository
 import type { SubmissionStatus } from './entities';
 import { REVIEW_STATUSES, type ReviewSortField } from './dto/review.dto';
 import type { AnalyticsResponse } from './dto/review.dto';
+import { ChallengeStatsRepository } from './challenge-stats.repository';
 
 export const REVIEW_NOT_FOUND = 'Review item not found';
 export const NOT_PENDING_MESSAGE = 'This item is not pending: it has been graded already';
@@ -36,6 +37,7 @@ export class ReviewService {
     private readonly completion: ChallengeCompletionService,
     private readonly certificates: CertificatesService,
     @Inject(CHALLENGE_CLOCK) private readonly clock: ChallengeClock,
+    private readonly stats: ChallengeStatsRepository,
   ) {}
 
   list(q: RaListQuery<ReviewSortField, ReviewFilters>): Promise<{ rows: ReviewRecord[]; total: number }> {
@@ -92,13 +94,25 @@ export class ReviewService {
     return this.get(id);
   }
 
-  /** Enrolments and certificates per challenge, every challenge listed (0 included), in content order. */
+  /**
+   * Enrolments and certificates per challenge, every challenge listed (0 included), in content order; and each
+   * challenge's funnel: enrolled → day 1 passed → … → certificate.
+   */
   async analytics(): Promise<AnalyticsResponse> {
-    const [enrollments, certificates] = await Promise.all([
+    const [enrollments, certificates, funnels] = await Promise.all([
       this.repo.enrollmentCounts(),
       this.certificates.countsByChallenge(),
+      this.stats.funnels(),
     ]);
     return {
+      funnels: funnels.map((f) => ({
+        challengeId: f.challengeId,
+        steps: [
+          { step: 'enrolled', label: 'Enrolled', count: f.enrolled },
+          ...f.daysPassed.map((count, i) => ({ step: `day-${i + 1}`, label: `Day ${i + 1} passed`, count })),
+          { step: 'certificate', label: 'Certificate', count: f.certified },
+        ],
+      })),
       enrollments: enrollments.map((e) => ({ challengeId: e.challengeId, count: e.count })),
       certificates: enrollments.map((e) => ({
         challengeId: e.challengeId,

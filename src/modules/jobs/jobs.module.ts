@@ -1,5 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { JobStatsRepository } from './job-stats.repository';
+import { JobStatsService } from './job-stats.service';
 import { AuditModule } from '../audit/audit.module';
 import { GenerationJobsRepository } from './generation-jobs.repository';
 import { GenerationJobsService } from './generation-jobs.service';
@@ -25,7 +27,9 @@ import { JobsController } from './jobs.controller';
     JobQueues,
     JobRuns,
     JobControlService,
+    JobStatsRepository,
+    JobStatsService,
   ],
-  exports: [GenerationJobsService, JobRuns],
+  exports: [GenerationJobsService, JobRuns, JobStatsService],
 })
 export class JobsModule {}

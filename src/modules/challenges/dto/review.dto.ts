@@ -107,9 +107,25 @@ export class AnalyticsCountResponse {
   @ApiProperty({ type: 'integer' }) count!: number;
 }
 
+export class AnalyticsFunnelStep {
+  @ApiProperty({ example: 'day-1', description: 'enrolled, day-1 … day-N, certificate' }) step!: string;
+  @ApiProperty({ example: 'Day 1 passed' }) label!: string;
+  @ApiProperty({ type: 'integer' }) count!: number;
+}
+
+export class AnalyticsFunnelResponse {
+  @ApiProperty({ example: 'vagus-breath-7' }) challengeId!: string;
+  @ApiProperty({ type: [AnalyticsFunnelStep] }) steps!: AnalyticsFunnelStep[];
+}
+
 export class AnalyticsResponse {
   @ApiProperty({ type: [AnalyticsCountResponse] }) enrollments!: AnalyticsCountResponse[];
   @ApiProperty({ type: [AnalyticsCountResponse] }) certificates!: AnalyticsCountResponse[];
+  @ApiProperty({
+    type: [AnalyticsFunnelResponse],
+    description: 'per challenge, all time: enrolled → day 1 passed → … → certificate',
+  })
+  funnels!: AnalyticsFunnelResponse[];
 }
 
 export class TestClockDto {
