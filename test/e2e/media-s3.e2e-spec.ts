@@ -132,15 +132,14 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('media on S3 (s3rver on loopback)', () => {
-  let sectionId: string;
-
-  it('the API is on the bucket', () => {
-    expect(h.app.get(MediaLibraryService).streamTarget(SUBJECT, 'x.mp3')!.storage).toBeInstanceOf(S3Storage);
-  });
-
-  it('synthesises a section: mp3 and captions in the bucket, streamed with Range', async () => {
-    sectionId = (
+/**
+ * The flow's steps, each run once whichever test needs it first: the tests run in a random order (`--randomize`), so
+ * a test that needs the audio or the video asks for it instead of counting on an earlier test.
+ */
+let spoken: Promise<{ sectionId: string; url: string }> | undefined;
+function speak() {
+  spoken ??= (async () => {
+    const sectionId = (
       await h.sql<{ id: string }>(`select id from lecture_sections where subject_id = ? order by position limit 1`, [
         SUBJECT,
       ])
@@ -157,19 +156,16 @@ describe('media on S3 (s3rver on loopback)', () => {
       { token: studio },
     );
     expect(res.status).toBe(200);
-    const [audio] = await rows('audio');
-    expect(audio.captions_file).toBeTruthy();
-    const keys = await bucketKeys();
-    expect(keys).toEqual(
-      expect.arrayContaining([`${SUBJECT}/${audio.file_name}`, `${SUBJECT}/${audio.captions_file}`]),
-    );
-    const bytes = await expectStreams(audio.file_name, res.body.url, 'audio/mpeg');
-    // the row records what the bucket holds
-    expect(bytes.length).toBe(Number(audio.size));
-    expect(sha(bytes)).toBe(audio.content_hash);
-  }, 60000);
+    return { sectionId, url: res.body.url };
+  })();
+  return spoken;
+}
 
-  it('renders the section’s video from the bucket’s audio, into the bucket, streamed with Range', async () => {
+let rendered:
+  Promise<{ sectionId: string; events: { type: string; id?: string; ok?: boolean; url?: string }[] }> | undefined;
+function render() {
+  rendered ??= (async () => {
+    const { sectionId } = await speak();
     const res = await h.post<string>(
       '/api/tts/video/render/stream',
       { subject: SUBJECT, width: 320, height: 180, jobId: 'media-s3-render' },
@@ -180,6 +176,60 @@ describe('media on S3 (s3rver on loopback)', () => {
       .split('\n')
       .filter((l) => l.trim())
       .map((l) => JSON.parse(l) as { type: string; id?: string; ok?: boolean; url?: string });
+    return { sectionId, events };
+  })();
+  return rendered;
+}
+
+/** A one-second clip uploaded through the Studio's media route. */
+async function uploadClip(name: string): Promise<{ mp4: Buffer; name: string; url: string }> {
+  const clip = join(work, `${name}.mp4`);
+  execFileSync(Ffmpeg.locate().binary, [
+    ...['-v', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', 'color=c=blue:s=160x120:d=1'],
+    ...['-f', 'lavfi', '-i', 'sine=d=1', '-shortest', '-c:v', 'libx264', '-c:a', 'aac', clip],
+  ]);
+  const mp4 = readFileSync(clip);
+  const boundary = 'lp-s3-boundary';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="subjectId"\r\n\r\n${SUBJECT}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    ),
+    mp4,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await h.request<{ name: string; url: string } & ApiError>('POST', '/api/admin/media', {
+    body,
+    token: studio,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  expect(res.status).toBe(201);
+  return { mp4, name: res.body.name, url: res.body.url };
+}
+let uploaded: ReturnType<typeof uploadClip> | undefined;
+const upload = () => (uploaded ??= uploadClip('clip'));
+
+describe('media on S3 (s3rver on loopback)', () => {
+  it('the API is on the bucket', () => {
+    expect(h.app.get(MediaLibraryService).streamTarget(SUBJECT, 'x.mp3')!.storage).toBeInstanceOf(S3Storage);
+  });
+
+  it('synthesises a section: mp3 and captions in the bucket, streamed with Range', async () => {
+    const { url } = await speak();
+    const [audio] = await rows('audio');
+    expect(audio.captions_file).toBeTruthy();
+    const keys = await bucketKeys();
+    expect(keys).toEqual(
+      expect.arrayContaining([`${SUBJECT}/${audio.file_name}`, `${SUBJECT}/${audio.captions_file}`]),
+    );
+    const bytes = await expectStreams(audio.file_name, url, 'audio/mpeg');
+    // the row records what the bucket holds
+    expect(bytes.length).toBe(Number(audio.size));
+    expect(sha(bytes)).toBe(audio.content_hash);
+  }, 60000);
+
+  it('renders the section’s video from the bucket’s audio, into the bucket, streamed with Range', async () => {
+    const { sectionId, events } = await render();
     expect(events.at(-1)).toMatchObject({ type: 'done', succeeded: 1, failed: 0 });
     const item = events.find((e) => e.type === 'item' && e.id === sectionId)!;
     expect(item).toMatchObject({ ok: true });
@@ -192,41 +242,22 @@ describe('media on S3 (s3rver on loopback)', () => {
   }, 120000);
 
   it('an uploaded video goes to the bucket and plays from it', async () => {
-    const clip = join(work, 'clip.mp4');
-    execFileSync(Ffmpeg.locate().binary, [
-      ...['-v', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', 'color=c=blue:s=160x120:d=1'],
-      ...['-f', 'lavfi', '-i', 'sine=d=1', '-shortest', '-c:v', 'libx264', '-c:a', 'aac', clip],
-    ]);
-    const mp4 = readFileSync(clip);
-    const boundary = 'lp-s3-boundary';
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="subjectId"\r\n\r\n${SUBJECT}\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
-      ),
-      mp4,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await h.request<{ name: string; url: string } & ApiError>('POST', '/api/admin/media', {
-      body,
-      token: studio,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    expect(res.status).toBe(201);
-    expect(await bucketKeys()).toContain(`${SUBJECT}/${res.body.name}`);
-    const bytes = await expectStreams(res.body.name, res.body.url, 'video/mp4');
+    const { mp4, name, url } = await upload();
+    expect(await bucketKeys()).toContain(`${SUBJECT}/${name}`);
+    const bytes = await expectStreams(name, url, 'video/mp4');
     expect(bytes.equals(mp4)).toBe(true);
   }, 60000);
 
   it('a file the library lists but the bucket lacks is a 404, not a 500', async () => {
-    const [video] = await rows('video');
-    const storage = h.app.get(MediaLibraryService).streamTarget(SUBJECT, video.file_name)!;
+    const { name } = await uploadClip('gone');
+    const storage = h.app.get(MediaLibraryService).streamTarget(SUBJECT, name)!;
     await storage.storage.remove(storage.key);
-    const res = await get(secure(video.file_name), { authorization: `Bearer ${owner.token}` });
+    const res = await get(secure(name), { authorization: `Bearer ${owner.token}` });
     expect(res.statusCode).toBe(404);
-  });
+  }, 60000);
 
-  it('no media file of them was ever written under MEDIA_DIR', () => {
+  it('no media file of them was ever written under MEDIA_DIR', async () => {
+    await Promise.all([speak(), render(), upload()]);
     expect(filesUnder(mediaDir)).toEqual([]);
-  });
+  }, 120000);
 });

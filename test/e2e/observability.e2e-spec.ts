@@ -145,6 +145,7 @@ describe('request ids', () => {
     const SUBJECT = 'ai-for-ceos';
     const REQUEST_ID = `tts-click-${Date.now()}`;
     const JOB_ID = `tts-trace-${Date.now()}`;
+    let res: Awaited<ReturnType<typeof h.post<string>>>;
 
     beforeAll(async () => {
       // one short sentence per section: the run takes seconds
@@ -152,14 +153,15 @@ describe('request ids', () => {
       expect(ids.length).toBeGreaterThan(0);
       const overrides = Object.fromEntries(ids.map((r, i) => [r.id, { text: `Section ${i + 1}.` }]));
       expect((await h.put(`/api/tts/overrides/${SUBJECT}`, { overrides }, { token: studio })).status).toBe(200);
-    });
-
-    it('the same id is on the response, the job row and the worker log lines of that job', async () => {
-      const res = await h.post<string>(
+      // the run both tests look at (they run in a random order: neither may count on the other)
+      res = await h.post<string>(
         '/api/tts/synthesize/bulk/stream',
         { subject: SUBJECT, provider: 'local', format: 'mp3', jobId: JOB_ID },
         { token: studio, headers: { 'x-request-id': REQUEST_ID } },
       );
+    }, 120000);
+
+    it('the same id is on the response, the job row and the worker log lines of that job', async () => {
       expect(res.status).toBe(200);
       expect(res.headers['x-request-id']).toBe(REQUEST_ID);
       expect(String(res.body).trim().split('\n').at(-1)).toContain('"type":"done"');
