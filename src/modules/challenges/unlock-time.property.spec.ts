@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { Temporal } from './temporal';
-import { localToday, nextLocalMidnight, parseLocalDate, unlockAtIso, unlockTime } from './unlock-time';
+import {
+  canonicalTimeZone,
+  localToday,
+  nextLocalMidnight,
+  parseLocalDate,
+  unlockAtIso,
+  unlockTime,
+} from './unlock-time';
 
 /** Seeded: a failure prints its seed and path; FC_SEED=<seed> replays another run. */
 const runs = { seed: Number(process.env.FC_SEED) || 30, numRuns: 150 };
@@ -134,5 +141,24 @@ describe('unlockTime (properties)', () => {
       ),
       runs,
     );
+  });
+
+  // Found by mutation testing (the pattern's `^` removed survived): Temporal reads more than 'YYYY-MM-DD'.
+  it('parseLocalDate refuses the other ISO forms Temporal would read (extended years, date-times, week dates)', () => {
+    for (const text of [
+      '+002026-01-01',
+      '-002026-01-01',
+      '2026-01-01T10:00',
+      '2026-01-01[UTC]',
+      '2026-W01-1',
+      '20260101',
+    ])
+      expect([text, parseLocalDate(text)]).toEqual([text, null]);
+  });
+
+  it('canonicalTimeZone takes IANA names only (no offsets, no bracketed or over-long input)', () => {
+    expect(canonicalTimeZone('europe/berlin')).toBe('Europe/Berlin');
+    for (const text of ['+05:00', '[Europe/Berlin]', 'Europe/Berlin ', `Europe/${'a'.repeat(60)}`, ''])
+      expect([text, canonicalTimeZone(text)]).toEqual([text, null]);
   });
 });
