@@ -305,9 +305,13 @@ describe('CheckoutService', () => {
       await expect(service.applyStripeEvent(e)).resolves.toBe('duplicate');
       expect(repo.grantEntitlement).toHaveBeenCalledTimes(1);
       expect(receipts.send).toHaveBeenCalledTimes(2);
-      // a second, different completion event of a session already paid grants nothing more
-      await expect(service.applyStripeEvent(completed('cs_1'))).resolves.toBe('applied');
+      // a second, different completion event of a session already paid grants nothing more, and its metadata does
+      // not record the session again
+      const meta = { userId: 'u2', subjectId: 'sub1', priceId: 'p1' };
+      await expect(service.applyStripeEvent(completed('cs_1', { metadata: meta }))).resolves.toBe('applied');
       expect(repo.grantEntitlement).toHaveBeenCalledTimes(1);
+      expect(repo.insertExternalSession).not.toHaveBeenCalled();
+      expect(repo.sessions.get('cs_1')).toMatchObject({ userId: 'u1', status: 'paid' });
     });
 
     it('an unpaid completion (a delayed method) grants nothing until async_payment_succeeded; no_payment_required grants', async () => {
@@ -371,7 +375,7 @@ describe('CheckoutService', () => {
     });
 
     it('a full refund revokes the access it paid for; a partial one keeps it; one without a payment is ignored', async () => {
-      const { service, repo, access } = setup();
+      const { service, repo, access, receipts } = setup();
       repo.session('cs_1');
       await service.applyStripeEvent(completed('cs_1'));
       await expect(
@@ -388,6 +392,14 @@ describe('CheckoutService', () => {
       expect(repo.sessions.get('cs_1')!.status).toBe('refunded');
       expect(repo.entitlementOf('cs_1')).toBe('refunded');
       expect(access.invalidateUser).toHaveBeenCalledWith('u1');
+      // the completion (twice: before and in fulfilment) and the full refund took the payment's lock
+      expect(repo.locked).toEqual(['pi_1', 'pi_1', 'pi_1']);
+      // a redelivered refund is a duplicate and sends no receipt
+      receipts.send.mockClear();
+      const again = event('charge.refunded', { refunded: true, payment_intent: 'pi_1' });
+      await service.applyStripeEvent(again);
+      await expect(service.applyStripeEvent(again)).resolves.toBe('duplicate');
+      expect(receipts.send).not.toHaveBeenCalled();
     });
 
     it('a refund that overtakes its completion is remembered: the completion then grants nothing', async () => {
@@ -404,7 +416,7 @@ describe('CheckoutService', () => {
     });
 
     it('disputes suspend the access while open or lost and restore it once all are won; a dispute before completion starts it suspended', async () => {
-      const { service, repo } = setup();
+      const { service, repo, access } = setup();
       repo.session('cs_1');
       await service.applyStripeEvent(completed('cs_1'));
       const dispute = (id: string, status: string, type = 'charge.dispute.created') =>
@@ -414,8 +426,18 @@ describe('CheckoutService', () => {
       await dispute('dp_2', 'warning_needs_response');
       await dispute('dp_1', 'won', 'charge.dispute.closed');
       expect(repo.entitlementOf('cs_1')).toBe('suspended');
+      access.invalidateUser.mockClear();
       await dispute('dp_2', 'warning_closed', 'charge.dispute.closed');
       expect(repo.entitlementOf('cs_1')).toBe('active');
+      expect(access.invalidateUser).toHaveBeenCalledWith('u1');
+      // a dispute of a payment whose session is not paid changes no access
+      repo.session('cs_r', { status: 'refunded', paymentIntentId: 'pi_r' });
+      await expect(
+        service.applyStripeEvent(
+          event('charge.dispute.created', { id: 'dp_r', status: 'lost', payment_intent: 'pi_r' }),
+        ),
+      ).resolves.toBe('applied');
+      expect(repo.suspendEntitlementOf).not.toHaveBeenCalledWith(expect.anything(), 'cs_r');
       await expect(
         service.applyStripeEvent(event('charge.dispute.created', { id: 'dp_3', status: 'x', payment_intent: null })),
       ).resolves.toBe('ignored');
