@@ -98,6 +98,10 @@ describe('gating (properties)', () => {
         else if (passed) {
           expect(r.nextStep.type).toBe(g.kind === 'q_final' ? 'advance' : 'post_test');
           for (const s of r.nextStep.skills) expect(levelOf(s)).toBeGreaterThan(MASTERED);
+          // the mastered topics in reading order: of the course after a post test, of what was assessed after a diagnostic
+          const pool = g.kind === 'q_final' ? g.topics : g.topics.filter((t) => g.assessed.has(t.id));
+          const mastered = pool.filter((t) => p(g, t.id) > MASTERED).map((t) => t.title);
+          expect(r.nextStep.skills).toEqual(mastered.slice(0, MAX_SKILLS));
         } else {
           expect(r.nextStep.type).toBe('practice');
           const levels = r.nextStep.skills.map(levelOf);
@@ -134,5 +138,35 @@ describe('gating (properties)', () => {
       }),
       runs,
     );
+  });
+
+  // Found by mutation testing: the generated courses rarely have more than five candidates, so the caps are pinned here.
+  describe('caps (examples)', () => {
+    const many = Array.from({ length: 8 }, (_, i) => ({ id: `t${i}`, title: `T${i}`, moduleId: 'm' }));
+    const all = new Set(many.map((t) => t.id));
+    const at = (level: number) => new Map(many.map((t, i) => [t.id, level + i / 100]));
+    const base = { subjectId: 's', topics: many, assessed: all, studied: all };
+
+    it('reviews at most five topics, the first in reading order', () => {
+      const r = gate({ ...base, kind: 'q_diag', score: 0, levels: at(0.1) });
+      expect(r.gating.recommendReview).toEqual(['T0', 'T1', 'T2', 'T3', 'T4']);
+    });
+
+    it('advances, moves to the post test or practises with at most five skills', () => {
+      expect(gate({ ...base, kind: 'q_final', score: 1, levels: at(0.8) }).nextStep).toEqual({
+        type: 'advance',
+        skills: ['T0', 'T1', 'T2', 'T3', 'T4'],
+      });
+      expect(gate({ ...base, kind: 'q_diag', score: 1, levels: at(0.8) }).nextStep).toEqual({
+        type: 'post_test',
+        skills: ['T0', 'T1', 'T2', 'T3', 'T4'],
+      });
+      // the weakest first
+      const levels = new Map(many.map((t, i) => [t.id, 0.6 - i / 100]));
+      expect(gate({ ...base, kind: 'q_diag', score: 0, levels }).nextStep).toEqual({
+        type: 'practice',
+        skills: ['T7', 'T6', 'T5', 'T4', 'T3'],
+      });
+    });
   });
 });
