@@ -252,10 +252,12 @@ describe('CheckoutService', () => {
     });
 
     it('a session paid by another path gets its receipt; another user’s session is forbidden; an unknown one is 404', async () => {
-      const { service, repo, receipts } = setup();
+      const { service, repo, receipts, provider } = setup();
       repo.session('cs_1', { status: 'paid' });
       await service.verify('u1', 'cs_1');
       expect(receipts.send).toHaveBeenCalledWith('cs_1');
+      // a session no longer open is not asked about again
+      expect(provider.retrieve).not.toHaveBeenCalled();
       await expect(service.verify('u2', 'cs_1')).rejects.toThrow(new ForbiddenException(NOT_YOUR_SESSION));
       await expect(service.verify('u1', 'cs_x')).rejects.toThrow(NotFoundException);
     });
@@ -285,6 +287,8 @@ describe('CheckoutService', () => {
       await expect(service.devComplete('u1', 'cs_1')).resolves.toBe('/dashboard?checkout=success&session_id=cs_1');
       expect(repo.entitlementOf('cs_1')).toBe('active');
       expect(receipts.send).toHaveBeenCalledTimes(1);
+      // no payment intent, no payment lock
+      expect(repo.locked).toEqual([]);
       await expect(service.devComplete('u1', 'cs_1')).rejects.toThrow('This checkout session is already paid');
       await expect(service.devCancel('u1', 'cs_1')).rejects.toThrow('This checkout session is already paid');
       repo.session('cs_2', { provider: 'dev', subjectId: 'a b' });
@@ -396,7 +400,7 @@ describe('CheckoutService', () => {
       expect(repo.locked).toEqual(['pi_1', 'pi_1', 'pi_1']);
       // a redelivered refund is a duplicate and sends no receipt
       receipts.send.mockClear();
-      const again = event('charge.refunded', { refunded: true, payment_intent: 'pi_1' });
+      const again = event('charge.refunded', { id: 'ch_1', refunded: true, payment_intent: 'pi_1' });
       await service.applyStripeEvent(again);
       await expect(service.applyStripeEvent(again)).resolves.toBe('duplicate');
       expect(receipts.send).not.toHaveBeenCalled();
