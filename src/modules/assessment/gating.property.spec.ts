@@ -162,17 +162,14 @@ describe('gating (properties)', () => {
         skills: ['T0', 'T1', 'T2', 'T3', 'T4'],
       });
       // a topic at exactly MASTERED is not mastered: no advance on it
-      expect(
-        gate({
-          ...base,
-          kind: 'q_final',
-          score: 1,
-          levels: new Map([
-            ['t0', MASTERED],
-            ['t1', 0.9],
-          ]),
-        }).nextStep.skills,
-      ).toEqual(['T1']);
+      const edge = new Map(many.map((t, k) => [t.id, k === 0 ? MASTERED : 0.9]));
+      expect(gate({ ...base, kind: 'q_final', score: 1, levels: edge }).nextStep.skills).toEqual([
+        'T1',
+        'T2',
+        'T3',
+        'T4',
+        'T5',
+      ]);
       // the weakest first
       const levels = new Map(many.map((t, i) => [t.id, 0.6 - i / 100]));
       expect(gate({ ...base, kind: 'q_diag', score: 0, levels }).nextStep).toEqual({
