@@ -28,6 +28,9 @@ export default tseslint.config(
       'playwright-report/**',
       'content/**',
       'coverage/**',
+      // npm run test:mutation's sandbox and reports
+      '.stryker-tmp/**',
+      'reports/**',
       'packages/api-types/src/schema.d.ts',
     ],
   },
