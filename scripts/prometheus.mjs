@@ -15,7 +15,9 @@ import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import {
   ROOT,
+  adminQuery,
   commandExists,
+  deleteRedisKeys,
   ensureBuilt,
   ensureRedis,
   freePort,
@@ -90,32 +92,6 @@ async function stopAll() {
       clearTimeout(timer);
     }),
   );
-}
-
-async function adminQuery({ adminUrl, pg }, sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function deleteRedisKeys(url, prefix) {
-  const { default: Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: true });
-  await redis.connect();
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /**

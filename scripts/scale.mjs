@@ -6,39 +6,10 @@
 // with the compiled CLI, picks a Redis prefix of its own, runs the test under a time limit, and
 // drops the database and deletes the prefix's Redis keys afterwards, whatever happened.
 import { spawn } from 'node:child_process';
-import { ROOT, ensureBuilt, ensureRedis, log, postgresServer, run } from './lib/infra.mjs';
+import { ROOT, adminQuery, deleteRedisKeys, ensureBuilt, ensureRedis, log, postgresServer, run } from './lib/infra.mjs';
 
 // Under the `scale` tier's limit in scripts/test.mjs (6 min), so a hung test still cleans up after itself.
 const LIMIT_MINUTES = 5;
-
-async function adminQuery({ adminUrl, pg }, sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Deletes every key under the prefix (queues, rate-limit counters), a batch at a time. */
-async function deleteRedisKeys(url, prefix) {
-  const { default: Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: true });
-  await redis.connect();
-  let deleted = 0;
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length) deleted += await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-  return deleted;
-}
 
 /** Runs jest in its own process group, so the API and worker processes it starts go with it. */
 function runTest(env) {

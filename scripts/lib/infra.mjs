@@ -398,3 +398,33 @@ export async function postgresServer(cleanups, { dataDirName, basePort }) {
   cleanups.push(() => server.stop());
   return { adminUrl: `${server.baseUrl}/postgres`, pg };
 }
+
+/** One statement on the server's admin database (create or drop a run's database). */
+export async function adminQuery({ adminUrl, pg }, sql) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Deletes every key under the prefix (queues, rate-limit counters), a batch at a time. */
+export async function deleteRedisKeys(url, prefix) {
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: true });
+  await redis.connect();
+  let deleted = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length) deleted += await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
+}
