@@ -35,20 +35,17 @@ describe('extractReadableText', () => {
 describe('extractReadableText on crafted pages', () => {
   const nested = (n: number) => `<html><body>${'<div>'.repeat(n)}deep${'</div>'.repeat(n)}</body></html>`;
 
+  // The messages below come only from the scan that runs before parsing: the parser never sees these pages.
   it('refuses 1 MiB of nested <div>s before parsing it (which took seconds)', () => {
-    const started = Date.now();
     expect(() => extractReadableText(nested(100_000))).toThrow(
       new UnreadablePage(`elements nested deeper than ${MAX_NESTING_DEPTH}`),
     );
-    expect(Date.now() - started).toBeLessThan(200);
   });
 
   it('refuses megabytes of stray "<" before parsing them; markup and a few stray ones are fine', () => {
-    const started = Date.now();
     expect(() => extractReadableText('<'.repeat(2 * 1024 * 1024))).toThrow(
       new UnreadablePage(`more than ${MAX_STRAY_LESS_THANS} stray "<" characters`),
     );
-    expect(Date.now() - started).toBeLessThan(200);
     expect(strayLessThans('<p>a < b and 3 <4</p><!-- c --><?xml?><br/>')).toBe(2);
     expect(extractReadableText(`<p>${'1 < 2. '.repeat(MAX_STRAY_LESS_THANS)}</p>`).blocks).toHaveLength(1);
   });
