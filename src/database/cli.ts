@@ -13,15 +13,16 @@ export const MIGRATION_LOCK_KEY = 0x6c706d67;
  * a connection of its own: when several APIs (or a compose `migrate` service and the APIs) start at once on a new
  * database, one migrates and the others wait, then find nothing left to do. A process that dies mid-way closes its
  * connection, which frees the lock (each migration runs in its own transaction, so none is left half applied).
+ * `to` stops after the named migration (a restore brings a new database to its backup's schema first).
  */
-export async function runMigrations(databaseUrl: string): Promise<string[]> {
+export async function runMigrations(databaseUrl: string, options: { to?: string } = {}): Promise<string[]> {
   const lock = new Client({ connectionString: databaseUrl, application_name: 'lp-migrate-lock' });
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     const orm = await MikroORM.init(createMigrationOrmConfig(databaseUrl));
     try {
-      const applied = await orm.getMigrator().up();
+      const applied = await orm.getMigrator().up(options.to ? { to: options.to } : undefined);
       return applied.map((m) => m.name);
     } finally {
       await orm.close(true);

@@ -14,6 +14,8 @@ export function createMigrationOrmConfig(databaseUrl: string) {
       transactional: true,
       allOrNothing: true,
       snapshot: false,
+      // the callers say what was applied (cli.ts prints the names): no per-migration lines from MikroORM
+      silent: true,
     },
   };
 }
