@@ -176,6 +176,11 @@ const envSchema = z.preprocess(
     ...workerQueuesSchema.shape,
     /** The certificates' issuer key: an Ed25519 private JWK as JSON. Unset outside production: kept in .data. */
     CERTIFICATE_SIGNING_KEY: z.string().optional(),
+    /** `npm run backup`: encrypts the secrets into the backup (and `npm run restore` opens them). Unset: left out. */
+    BACKUP_PASSPHRASE: z.string().min(12, 'must be at least 12 characters').optional(),
+    /** The pg_dump and pg_restore of the database server's major version (default: the ones on PATH). */
+    PG_DUMP_PATH: z.string().optional(),
+    PG_RESTORE_PATH: z.string().optional(),
   }),
 );
 
@@ -269,6 +274,8 @@ export interface AppConfig {
   metrics: { token?: string; port?: number; workerPort?: number; workerHost: string };
   /** the queues this worker process runs (WORKER_QUEUES) */
   workerQueues: QueueName[];
+  /** npm run backup / restore */
+  backup: { passphrase?: string; pgDump?: string; pgRestore?: string };
 }
 
 /** An Ed25519 private key as a JWK (RFC 8037): `x` is the public key, `d` the private one. */
@@ -517,6 +524,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       workerHost: e.WORKER_METRICS_HOST,
     },
     workerQueues: e.WORKER_QUEUES,
+    backup: { passphrase: e.BACKUP_PASSPHRASE, pgDump: e.PG_DUMP_PATH, pgRestore: e.PG_RESTORE_PATH },
   };
 }
 
