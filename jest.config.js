@@ -26,7 +26,7 @@ module.exports = {
     },
     {
       displayName: 'e2e',
-      testEnvironment: 'node',
+      testEnvironment: '<rootDir>/test/support/e2e-environment.js',
       transform: { '^.+\\.ts$': swc, ...esmTransform },
       transformIgnorePatterns,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/packages/*/test/**/*.e2e-spec.ts'],

@@ -25,7 +25,11 @@ process.env.MEDIA_DIR = mkdtempSync(join(tmpdir(), 'lp-media-'));
 
 // A copy of the migrated and seeded template, made synchronously (a setup file cannot await) so
 // that DATABASE_URL is final before the test file runs; global-teardown.ts drops the copies.
-const template = process.env.E2E_TEMPLATE_DATABASE_URL;
+// Files that import the bundled courses start from the template that has them (test/support/e2e-environment.js).
+const template =
+  process.env.E2E_WITH_CONTENT === '1'
+    ? process.env.E2E_CONTENT_TEMPLATE_DATABASE_URL
+    : process.env.E2E_TEMPLATE_DATABASE_URL;
 if (template) {
   process.env.DATABASE_URL = execFileSync(
     process.execPath,

@@ -32,4 +32,17 @@ export default async function globalSetup() {
   // Copies are named <template>_<run>_<file>, so a teardown never touches another run's copies.
   process.env.E2E_DATABASE_PREFIX = `${databaseName(process.env.DATABASE_URL).slice(0, 40)}_${run}_`;
   process.env.E2E_REDIS_PREFIX = `${process.env.REDIS_PREFIX ?? 'lp-test'}-${run}`;
+  // A second template with the bundled courses imported once, for the files that would each import them
+  // (test/support/e2e-environment.js picks it): the import took several seconds per file. Dropped with the copies.
+  const contentTemplate = execFileSync(
+    process.execPath,
+    [join(__dirname, 'databases.js'), 'create', process.env.DATABASE_URL, `${process.env.E2E_DATABASE_PREFIX}content`],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  execFileSync(process.execPath, ['dist/src/content/migrate-cli.js', '--if-empty'], {
+    cwd: ROOT,
+    env: { ...env, DATABASE_URL: contentTemplate, REDIS_PREFIX: `${process.env.E2E_REDIS_PREFIX}-content-template` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  process.env.E2E_CONTENT_TEMPLATE_DATABASE_URL = contentTemplate;
 }
