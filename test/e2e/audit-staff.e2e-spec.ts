@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AuditService } from '../../src/modules/audit/audit.service';
 import { CertificatesService } from '../../src/modules/challenges/certificates/certificates.service';
 import { CHALLENGE_CLOCK, type ChallengeClock } from '../../src/modules/challenges/challenge-clock';
 import { MediaLibraryService } from '../../src/modules/media/media-library.service';
@@ -23,8 +24,8 @@ interface AuditEntry {
   actorEmail: string | null;
   targetUserId: string | null;
   targetJobId?: string;
-  targetType: string | null;
-  targetId: string | null;
+  targetType?: string;
+  targetId?: string;
   action: string;
   details: Record<string, unknown>;
   createdAt: string;
@@ -210,6 +211,23 @@ describe('course visibility', () => {
     expect(unknown.status).toBe(404);
     expect(await entriesOf('subject', 'ai-for-ceos', 'course.visibility')).toHaveLength(2);
     expect(await audit({ targetId: 'no-such-course' })).toEqual([]);
+  });
+});
+
+describe('one transaction', () => {
+  it('when the entry cannot be written, the change it describes is rolled back (500, the course stays as it was)', async () => {
+    const spy = jest.spyOn(h.app.get(AuditService), 'record').mockRejectedValueOnce(new Error('audit trail is down'));
+    try {
+      const res = await h.put('/api/admin/courses/metabolic', { published: false }, { token: studio });
+      expect(res.status).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    const [subject] = await h.sql<{ is_published: boolean }>(
+      `select is_published from subjects where id = 'metabolic'`,
+    );
+    expect(subject.is_published).toBe(true);
+    expect(await entriesOf('subject', 'metabolic', 'course.visibility')).toEqual([]);
   });
 });
 

@@ -222,31 +222,28 @@ export class AuditEntryResponse {
     format: 'uuid',
     nullable: true,
     type: String,
-    description: 'the user whose access changed (null for job.*)',
+    description: 'the user whose access changed (null on other entries)',
   })
   targetUserId!: string | null;
   @ApiProperty({ nullable: true, type: String }) targetEmail!: string | null;
   @ApiPropertyOptional({ description: 'job.* only: the generation job that was cancelled or retried' })
   targetJobId?: string;
-  @ApiProperty({
+  @ApiPropertyOptional({
     enum: AUDIT_TARGET_TYPES,
-    nullable: true,
-    description: 'what targetId names (null for the entries of users and generation jobs)',
+    description: 'what targetId names; absent on the entries of users (targetUserId) and generation jobs (targetJobId)',
   })
-  targetType!: AuditTargetType | null;
-  @ApiProperty({
-    nullable: true,
-    type: String,
+  targetType?: AuditTargetType;
+  @ApiPropertyOptional({
     description:
       'the subject (version.*, course.visibility), media file (media.*), certificate, submission (review.grade), queue (queue.*) or queue job (queue.job.*, its queue in details)',
   })
-  targetId!: string | null;
+  targetId?: string;
   @ApiProperty({ enum: AUDIT_ACTIONS }) action!: AuditAction;
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
     description:
-      'roles.set: {before, after}; tag.*: {tag}; unlock.*: {subjectId, moduleId}; job.*: {kind, subjectId, status}; version.publish: {version, changedNodes}; version.reset: {discardedNodes}; course.visibility: {before, after}; media.upload: {subjectId, fileName, kind, size}; media.attach: {subjectId, nodeId, fileName}; certificate.revoke: {reason, challengeId, userId}; review.grade: {passed, score, challengeId, day, userId}; queue.*: {queue, status?, jobId?}',
+      'roles.set: {before, after}; tag.*: {tag}; unlock.*: {subjectId, moduleId}; job.*: {kind, subjectId, status}; version.publish: {version, changedNodes}; version.reset: {discardedNodes}; course.visibility: {before, after}; media.upload: {subjectId, fileName, kind, size, originalName}; media.attach: {subjectId, nodeId, fileName}; certificate.revoke: {reason, challengeId, userId}; review.grade: {passed, score, challengeId, day, userId}; queue.*: {queue, status?, all?}; queue.job.*: {queue, jobId}',
     example: { before: ['learner'], after: ['learner', 'clinician'] },
   })
   details!: Record<string, unknown>;
@@ -260,8 +257,7 @@ export const toAuditEntryResponse = (entry: AuditEntry): AuditEntryResponse => (
   targetUserId: entry.targetUserId,
   targetEmail: entry.targetEmail,
   ...(entry.targetJobId ? { targetJobId: entry.targetJobId } : {}),
-  targetType: entry.targetType,
-  targetId: entry.targetId,
+  ...(entry.targetType && entry.targetId ? { targetType: entry.targetType, targetId: entry.targetId } : {}),
   action: entry.action,
   details: entry.details,
   createdAt: entry.createdAt.toISOString(),
