@@ -20,6 +20,7 @@ import { APP_CONFIG } from './config/config.module';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { AccessTokenService } from './modules/auth/access-token.service';
+import { AuditService } from './modules/audit/audit.service';
 import { mountQueueBoard, withQueueBoardPaths } from './queues/queue-board';
 import { QUEUES } from './queues/queues';
 import PRODUCT from '@lp/shared/product.json';
@@ -129,11 +130,13 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
 
   // Bull Board for admins, in its own Fastify scope with an auth hook on every request (src/queues/queue-board.ts)
   const tokens = app.get(AccessTokenService, { strict: false });
+  const audit = app.get(AuditService, { strict: false });
   await mountQueueBoard(app.getHttpAdapter().getInstance(), {
     queues,
     verify: (token) => tokens.verify(token),
     secureCookie: config.auth.secureCookies,
     publicUrl: config.publicUrl,
+    record: (entry) => audit.record(entry),
   });
 
   if (config.ui.serve) await registerStaticUi(app.getHttpAdapter().getInstance(), config);

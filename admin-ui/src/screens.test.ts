@@ -13,11 +13,12 @@ describe('screen registry', () => {
     }
   });
 
-  it('registers each resource once: the hub screens, Migrate and the editor by URL only, and courses as data', () => {
+  it('registers each resource once: the hub screens, Migrate, the editor and Audit by URL only, and courses as data', () => {
     const names = resources.map((screen) => screen.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual([...hubScreens.map((screen) => screen.name), 'migrate', 'editor', 'courses']);
+    expect(names).toEqual([...hubScreens.map((screen) => screen.name), 'migrate', 'editor', 'audit', 'courses']);
     expect(hubScreens.map((screen) => screen.name)).not.toContain('migrate');
+    expect(hubScreens.map((screen) => screen.name)).not.toContain('audit');
     const courses = resources.find((screen) => screen.name === 'courses');
     expect(courses?.list).toBeUndefined();
     expect(resources.find((screen) => screen.name === 'editor')?.edit).toBeDefined();

@@ -1,4 +1,5 @@
 import analytics from './analytics';
+import audit from './audit';
 import certificates from './certificates';
 import courses from './courses';
 import editor from './editor';
@@ -32,6 +33,7 @@ export const hubScreens: readonly StudioScreen[] = [
 
 /**
  * Every resource: the hub's screens, then those reached by URL only (Migrate is a one-off job;
- * the node editor opens from Versions) and data-only resources (courses, embedded in Subjects).
+ * the node editor opens from Versions; Audit from the admins' menu) and data-only resources (courses,
+ * embedded in Subjects).
  */
-export const resources: readonly StudioScreen[] = [...hubScreens, migrate, editor, courses];
+export const resources: readonly StudioScreen[] = [...hubScreens, migrate, editor, audit, courses];

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { AuthUser } from '../common/decorators/current-user.decorator';
 import { bearerToken, MISSING_TOKEN_MESSAGE } from '../common/guards/jwt-auth.guard';
+import type { AuditAction, NewAuditEntry } from '../modules/audit/audit.types';
 
 export const QUEUE_BOARD_PATH = '/api/admin/queues';
 /** Holds the admin's access token for the dashboard's page and its JSON calls (a browser cannot send a bearer header on navigation). */
@@ -31,6 +32,58 @@ const REFUSED_ROUTES = new Set(
   ].map(([method, route]) => `${method} ${QUEUE_BOARD_PATH}${route}`),
 );
 
+export const NOT_AUDITED_MESSAGE =
+  'The queue dashboard does not make this change: it takes only the changes the audit trail records (pause, resume, retry, promote, clean, empty, remove)';
+
+/**
+ * The board's changes the product allows, each recorded in the audit trail right after it succeeded (the
+ * queues live in Redis, outside PostgreSQL's transactions), by route and what the entry names: every queue
+ * (pause or resume all), the queue of the path, or one of its jobs. Any other change is refused, so a board
+ * upgrade that adds a route cannot change the queues unrecorded.
+ */
+const AUDITED_ROUTES = new Map<string, { action: AuditAction; target: 'every-queue' | 'queue' | 'job' }>(
+  (
+    [
+      ['PUT', '/api/queues/pause', 'queue.pause', 'every-queue'],
+      ['PUT', '/api/queues/resume', 'queue.resume', 'every-queue'],
+      ['PUT', '/api/queues/:queueName/pause', 'queue.pause', 'queue'],
+      ['PUT', '/api/queues/:queueName/resume', 'queue.resume', 'queue'],
+      ['PUT', '/api/queues/:queueName/retry/:queueStatus', 'queue.retry', 'queue'],
+      ['PUT', '/api/queues/:queueName/promote', 'queue.promote', 'queue'],
+      ['PUT', '/api/queues/:queueName/clean/:queueStatus', 'queue.clean', 'queue'],
+      ['PUT', '/api/queues/:queueName/empty', 'queue.empty', 'queue'],
+      ['PUT', '/api/queues/:queueName/:jobId/retry', 'queue.job.retry', 'job'],
+      ['PUT', '/api/queues/:queueName/:jobId/clean', 'queue.job.remove', 'job'],
+      ['PUT', '/api/queues/:queueName/:jobId/promote', 'queue.job.promote', 'job'],
+    ] as const
+  ).map(([method, route, action, target]) => [`${method} ${QUEUE_BOARD_PATH}${route}`, { action, target }]),
+);
+
+/** The audit entries of a board change that succeeded: one per queue it changed. */
+export function boardAuditEntries(
+  routeKey: string,
+  params: Record<string, string | undefined>,
+  actorId: string,
+  queueNames: readonly string[],
+): NewAuditEntry[] {
+  const audited = AUDITED_ROUTES.get(routeKey);
+  if (!audited) return [];
+  const { action, target } = audited;
+  const status = params.queueStatus === undefined ? {} : { status: params.queueStatus };
+  if (target === 'every-queue')
+    return queueNames.map((queue) => ({
+      actorId,
+      action,
+      target: { type: 'queue', id: queue },
+      details: { queue, all: true },
+    }));
+  const queue = params.queueName ?? '';
+  if (target === 'queue')
+    return [{ actorId, action, target: { type: 'queue', id: queue }, details: { queue, ...status } }];
+  const jobId = params.jobId ?? '';
+  return [{ actorId, action, target: { type: 'queue_job', id: jobId }, details: { queue, jobId } }];
+}
+
 export interface QueueBoardOptions {
   queues: Queue[];
   /** an access token's live user with fresh roles, or null (AccessTokenService.verify) */
@@ -39,6 +92,8 @@ export interface QueueBoardOptions {
   secureCookie: boolean;
   /** the product's public URL (PUBLIC_URL): state-changing calls must come from its origin */
   publicUrl: string;
+  /** appends to the audit trail (AuditService.record) */
+  record(entry: NewAuditEntry): Promise<void>;
 }
 
 /**
@@ -139,6 +194,9 @@ export async function mountQueueBoard(fastify: FastifyInstance, opts: QueueBoard
     return { status, body: { statusCode: status, error: error_, message: 'The request could not be read' } };
   });
   const ownOrigin = new URL(opts.publicUrl).origin;
+  const queueNames = opts.queues.map((q) => q.name);
+  /** who made each request, for the audit entry of a change that succeeds */
+  const actors = new WeakMap<FastifyRequest, AuthUser>();
 
   await fastify.register(
     async (scope) => {
@@ -150,11 +208,30 @@ export async function mountQueueBoard(fastify: FastifyInstance, opts: QueueBoard
         if (!user) return refuse(reply, 401, 'Your session has ended: sign in again');
         if (!user.roles.includes('admin')) return refuse(reply, 403, ADMIN_ONLY_MESSAGE);
         if (req.method === 'GET' || req.method === 'HEAD') return;
-        if (REFUSED_ROUTES.has(`${req.method} ${req.routeOptions.url}`))
-          return refuse(reply, 403, NO_JOB_EDITS_MESSAGE);
+        const routeKey = `${req.method} ${req.routeOptions.url}`;
+        if (REFUSED_ROUTES.has(routeKey)) return refuse(reply, 403, NO_JOB_EDITS_MESSAGE);
         // The session route is exempt: it acts only on a bearer header, which no other site can send.
         if (req.routeOptions.url === `${QUEUE_BOARD_PATH}/session`) return;
         if (!isOwnPageCall(req.headers, ownOrigin)) return refuse(reply, 403, NOT_OWN_ORIGIN_MESSAGE);
+        if (!AUDITED_ROUTES.has(routeKey)) return refuse(reply, 403, NOT_AUDITED_MESSAGE);
+        actors.set(req, user);
+      });
+
+      // After the change, before its answer leaves: the entry is in the trail when the admin sees the result.
+      scope.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        const actor = actors.get(req);
+        if (!actor || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+        const routeKey = `${req.method} ${req.routeOptions.url}`;
+        const params = (req.params ?? {}) as Record<string, string | undefined>;
+        for (const entry of boardAuditEntries(routeKey, params, actor.id, queueNames)) {
+          try {
+            await opts.record(entry);
+          } catch (err) {
+            // the change is made (in Redis) and cannot be taken back: the answer says so, the log keeps the entry
+            logger.error(`queue dashboard change not audited: ${JSON.stringify(entry)}: ${(err as Error).message}`);
+          }
+        }
+        return payload;
       });
 
       // The Studio calls this with its bearer token, then opens the page: the cookie carries the same

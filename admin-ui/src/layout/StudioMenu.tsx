@@ -2,6 +2,7 @@ import { Divider } from '@mui/material';
 import { Menu, useBasename } from 'react-admin';
 
 import { hubScreens } from '../screens';
+import { AuditMenuItem } from './AuditMenuItem';
 import { LearnerSiteMenuItem } from './LearnerSiteMenuItem';
 import { QueuesMenuItem } from './QueuesMenuItem';
 
@@ -15,6 +16,7 @@ export const StudioMenu = () => {
       ))}
       <Divider />
       <QueuesMenuItem />
+      <AuditMenuItem />
       <LearnerSiteMenuItem />
     </Menu>
   );

@@ -20,6 +20,7 @@ import { apiErrorMessage } from '../providers/apiErrorMessage';
 import type { StudioDataProvider } from '../providers/dataProvider';
 import { formatWhen } from '../shared/formatWhen';
 import { SubjectSelect } from '../versions/SubjectSelect';
+import { describeAuditEntry } from '../audit/auditLabels';
 import type { AuditEntry, User } from './usersMethods';
 
 /** The audit trail of admins' changes: the `audit` resource (`/api/admin/audit`, admin role). */
@@ -391,7 +392,7 @@ const RecentChanges = ({ userId }: { userId: string }) => {
           {data.map((entry) => (
             <Box component="li" key={entry.id} sx={{ mb: 1 }}>
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {describeChange(entry)}
+                {describeAuditEntry(entry)}
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {formatWhen(entry.createdAt)} by {entry.actorEmail ?? 'a removed account'}
@@ -402,26 +403,4 @@ const RecentChanges = ({ userId }: { userId: string }) => {
       )}
     </Section>
   );
-};
-
-const list = (value: unknown): string => (Array.isArray(value) && value.length ? value.join(', ') : 'none');
-
-/** One audit entry in words: "Roles: learner → learner, clinician", "Added tag vip", … */
-const describeChange = ({ action, details: d }: Pick<AuditEntry, 'action' | 'details'>): string => {
-  switch (action) {
-    case 'roles.set':
-      return `Roles: ${list(d.before)} → ${list(d.after)}`;
-    case 'tag.add':
-      return `Added tag ${String(d.tag)}`;
-    case 'tag.remove':
-      return `Removed tag ${String(d.tag)}`;
-    case 'tag.visibility':
-      return `${d.learnerVisible ? 'Showed' : 'Hid'} tag ${String(d.tag)} ${d.learnerVisible ? 'to' : 'from'} the learner`;
-    case 'unlock.add':
-      return `Unlocked ${String(d.moduleId)} (${String(d.subjectId)})`;
-    case 'unlock.remove':
-      return `Removed unlock ${String(d.moduleId)} (${String(d.subjectId)})`;
-    default:
-      return action;
-  }
 };

@@ -1962,23 +1962,30 @@ export interface components {
             id: string;
             /**
              * Format: uuid
-             * @description the admin (or, for job.*, the studio user) who made the change
+             * @description the admin or studio user who made the change
              */
             actorId: string;
             /** @description the actor's e-mail (null once the account is gone) */
             actorEmail: string | null;
             /**
              * Format: uuid
-             * @description the user whose access changed (null for job.*)
+             * @description the user whose access changed (null on other entries)
              */
             targetUserId: string | null;
             targetEmail: string | null;
             /** @description job.* only: the generation job that was cancelled or retried */
             targetJobId?: string;
-            /** @enum {string} */
-            action: "roles.set" | "tag.add" | "tag.remove" | "tag.visibility" | "unlock.add" | "unlock.remove" | "job.cancel" | "job.retry";
             /**
-             * @description roles.set: {before, after}; tag.*: {tag}; unlock.*: {subjectId, moduleId}; job.*: {kind, subjectId, status}
+             * @description what targetId names; absent on the entries of users (targetUserId) and generation jobs (targetJobId)
+             * @enum {string}
+             */
+            targetType?: "subject" | "media" | "certificate" | "submission" | "queue" | "queue_job";
+            /** @description the subject (version.*, course.visibility), media file (media.*), certificate, submission (review.grade), queue (queue.*) or queue job (queue.job.*, its queue in details) */
+            targetId?: string;
+            /** @enum {string} */
+            action: "roles.set" | "tag.add" | "tag.remove" | "tag.visibility" | "unlock.add" | "unlock.remove" | "job.cancel" | "job.retry" | "version.publish" | "version.reset" | "course.visibility" | "media.upload" | "media.attach" | "certificate.revoke" | "review.grade" | "queue.pause" | "queue.resume" | "queue.retry" | "queue.promote" | "queue.clean" | "queue.empty" | "queue.job.retry" | "queue.job.remove" | "queue.job.promote";
+            /**
+             * @description roles.set: {before, after}; tag.*: {tag}; unlock.*: {subjectId, moduleId}; job.*: {kind, subjectId, status}; version.publish: {version, changedNodes}; version.reset: {discardedNodes}; course.visibility: {before, after}; media.upload: {subjectId, fileName, kind, size, originalName}; media.attach: {subjectId, nodeId, fileName}; certificate.revoke: {reason, challengeId, userId}; review.grade: {passed, score, challengeId, day, userId}; queue.*: {queue, status?, all?}; queue.job.*: {queue, jobId}
              * @example {
              *       "before": [
              *         "learner"
@@ -4248,7 +4255,7 @@ export interface operations {
                 sort?: string;
                 /** @description JSON array [start, end], both inclusive, at most 100 records */
                 range?: string;
-                /** @description JSON object: targetUserId (a user id), actorId (a user id), action (roles.set, tag.add, tag.remove, tag.visibility, unlock.add, unlock.remove, job.cancel, job.retry) */
+                /** @description JSON object: targetUserId (a user id), actorId (a user id), action (roles.set, tag.add, tag.remove, tag.visibility, unlock.add, unlock.remove, job.cancel, job.retry, version.publish, version.reset, course.visibility, media.upload, media.attach, certificate.revoke, review.grade, queue.pause, queue.resume, queue.retry, queue.promote, queue.clean, queue.empty, queue.job.retry, queue.job.remove, queue.job.promote), targetType (subject, media, certificate, submission, queue, queue_job), targetId */
                 filter?: string;
             };
             header?: never;

@@ -1,12 +1,14 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { AuditAction, AuditPageQuery, AuditRecord, NewAuditEntry } from './audit.types';
+import type { AuditAction, AuditPageQuery, AuditRecord, AuditTargetType, NewAuditEntry } from './audit.types';
 
 type Row = {
   id: string;
   actor_id: string;
   target_user_id: string | null;
   target_job_id: string | null;
+  target_type: AuditTargetType | null;
+  target_id: string | null;
   action: AuditAction;
   details: Record<string, unknown> | null;
   created_at: Date | string;
@@ -17,6 +19,8 @@ const toRecord = (r: Row): AuditRecord => ({
   actorId: r.actor_id,
   targetUserId: r.target_user_id,
   targetJobId: r.target_job_id,
+  targetType: r.target_type,
+  targetId: r.target_id,
   action: r.action,
   details: r.details ?? {},
   // raw queries give timestamps as the driver does (strings)
@@ -31,11 +35,12 @@ export class AuditRepository {
   async insert(em: EntityManager, entry: NewAuditEntry): Promise<void> {
     const userId = 'userId' in entry.target ? entry.target.userId : null;
     const jobId = 'jobId' in entry.target ? entry.target.jobId : null;
+    const [targetType, targetId] = 'type' in entry.target ? [entry.target.type, entry.target.id] : [null, null];
     // clock_timestamp, not now(): several entries of one transaction keep their order
     await em.execute(
-      `insert into admin_audit (id, actor_id, target_user_id, target_job_id, action, details, created_at)
-       values (gen_random_uuid(), ?, ?, ?, ?, ?::jsonb, clock_timestamp())`,
-      [entry.actorId, userId, jobId, entry.action, JSON.stringify(entry.details)],
+      `insert into admin_audit (id, actor_id, target_user_id, target_job_id, target_type, target_id, action, details, created_at)
+       values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?::jsonb, clock_timestamp())`,
+      [entry.actorId, userId, jobId, targetType, targetId, entry.action, JSON.stringify(entry.details)],
     );
   }
 
@@ -46,6 +51,8 @@ export class AuditRepository {
       ['target_user_id', query.targetUserId],
       ['actor_id', query.actorId],
       ['action', query.action],
+      ['target_type', query.targetType],
+      ['target_id', query.targetId],
     ] as const) {
       if (value === undefined) continue;
       where.push(`${column} = ?`);
@@ -56,7 +63,8 @@ export class AuditRepository {
     const [[{ total }], rows] = await Promise.all([
       this.em.execute<{ total: string }[]>(`select count(*) as total from admin_audit ${whereSql}`, params),
       this.em.execute<Row[]>(
-        `select id, actor_id, target_user_id, target_job_id, action, details, created_at from admin_audit ${whereSql}
+        `select id, actor_id, target_user_id, target_job_id, target_type, target_id, action, details, created_at
+           from admin_audit ${whereSql}
           order by created_at ${direction}, id ${direction} offset ? limit ?`,
         [...params, query.offset, query.limit],
       ),

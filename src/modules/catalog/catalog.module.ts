@@ -4,6 +4,7 @@ import { SalesStatsService } from './sales-stats.service';
 import { ENTITLEMENT_CHECKER } from '../../common/guards/entitlement.guard';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
+import { AuditModule } from '../audit/audit.module';
 import { UserDataModule } from '../auth/user-data/user-data.module';
 import { CourseStructureModule } from '../graph/structure/course-structure.module';
 import { MailModule } from '../mail/mail.module';
@@ -21,7 +22,7 @@ import { ReceiptService, ReceiptSweeper } from './receipt.service';
 import { DevPaymentProvider, PAYMENT_PROVIDER, StripeClientHolder, StripePaymentProvider } from './payment-providers';
 
 @Module({
-  imports: [CourseStructureModule, UserDataModule, MailModule],
+  imports: [CourseStructureModule, UserDataModule, MailModule, AuditModule],
   controllers: [CatalogController, CheckoutController],
   providers: [
     CatalogContentRepository,

@@ -72,13 +72,21 @@ export class CatalogRepository {
     return rows[0]?.id ?? null;
   }
 
-  async setPublished(id: string, published: boolean): Promise<SubjectRecord | null> {
-    const rows = await this.em.execute<SubjectRecord[]>(
-      `update subjects set is_published = ?, updated_at = now() where id = ?
-        returning ${SUBJECT_COLUMNS}`,
-      [published, id],
+  /** Sets the subject's shop visibility in the caller's transaction; answers the subject and what it was. */
+  async setPublished(
+    em: EntityManager,
+    id: string,
+    published: boolean,
+  ): Promise<{ subject: SubjectRecord; wasPublished: boolean } | null> {
+    const rows = await em.execute<(SubjectRecord & { wasPublished: boolean })[]>(
+      `with old as (select id as old_id, is_published as was_published from subjects where id = ? for update)
+       update subjects set is_published = ?, updated_at = now() from old where id = old.old_id
+        returning ${SUBJECT_COLUMNS}, was_published as "wasPublished"`,
+      [id, published],
     );
-    return rows[0] ?? null;
+    if (!rows[0]) return null;
+    const { wasPublished, ...subject } = rows[0];
+    return { subject, wasPublished };
   }
 
   /** One page of every subject (published or not) for the Studio, and how many match in all. */

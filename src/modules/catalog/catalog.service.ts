@@ -1,4 +1,6 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { AuditService } from '../audit/audit.service';
 import { type Topic, type TopicContent, TopicReader } from '../graph/structure/topic-reader.service';
 import { CatalogRepository, CoursePageQuery, PriceRecord, SubjectRecord } from './catalog.repository';
 
@@ -31,8 +33,10 @@ function toCourseVisibility(s: Pick<SubjectRecord, 'id' | 'title' | 'isPublished
 @Injectable()
 export class CatalogService {
   constructor(
+    private readonly em: EntityManager,
     private readonly repo: CatalogRepository,
     private readonly topics: TopicReader,
+    private readonly audit: AuditService,
   ) {}
 
   /** The published subjects, in shop order. */
@@ -120,9 +124,23 @@ export class CatalogService {
     return toCourseVisibility(subject);
   }
 
-  async setPublished(subjectId: string, published: boolean): Promise<CourseVisibility> {
-    const subject = await this.repo.setPublished(subjectId, published);
-    if (!subject) throw new NotFoundException('Subject not found');
+  /** Shows or hides the course in the shop; a change is audited in the same transaction (a no-op is not). */
+  async setPublished(subjectId: string, published: boolean, actorId: string): Promise<CourseVisibility> {
+    const subject = await this.em.transactional(async (tx) => {
+      const set = await this.repo.setPublished(tx, subjectId, published);
+      if (!set) throw new NotFoundException('Subject not found');
+      if (set.wasPublished !== published)
+        await this.audit.record(
+          {
+            actorId,
+            action: 'course.visibility',
+            target: { type: 'subject', id: subjectId },
+            details: { before: { published: set.wasPublished }, after: { published } },
+          },
+          tx,
+        );
+      return set.subject;
+    });
     return toCourseVisibility(subject);
   }
 }

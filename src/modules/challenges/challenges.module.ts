@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { testClockEnabled } from '../../config/config';
+import { AuditModule } from '../audit/audit.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { AnalyticsController } from './analytics.controller';
 import { CertificatesModule } from './certificates/certificates.module';
@@ -23,7 +24,7 @@ import { TestClockController } from './test-clock.controller';
  * The test clock's route exists only when TEST_CLOCK asks for it (decided when this module is declared).
  */
 @Module({
-  imports: [CatalogModule, CertificatesModule],
+  imports: [CatalogModule, CertificatesModule, AuditModule],
   controllers: [
     ChallengesController,
     MeChallengesController,

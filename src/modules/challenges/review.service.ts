@@ -8,6 +8,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import type { RaListQuery } from '../../common/http/ra-list';
+import { AuditService } from '../audit/audit.service';
 import { CertificatesService } from './certificates/certificates.service';
 import { ChallengeCatalogService } from './challenge-catalog.service';
 import { CHALLENGE_CLOCK, type ChallengeClock } from './challenge-clock';
@@ -38,6 +39,7 @@ export class ReviewService {
     private readonly certificates: CertificatesService,
     @Inject(CHALLENGE_CLOCK) private readonly clock: ChallengeClock,
     private readonly stats: ChallengeStatsRepository,
+    private readonly audit: AuditService,
   ) {}
 
   list(q: RaListQuery<ReviewSortField, ReviewFilters>): Promise<{ rows: ReviewRecord[]; total: number }> {
@@ -83,6 +85,15 @@ export class ReviewService {
       if (!current) throw new NotFoundException(REVIEW_NOT_FOUND);
       if (current.status !== 'pending') throw new ConflictException(NOT_PENDING_MESSAGE);
       await this.repo.recordGrade(tx, id, { ...g, reviewerId, at });
+      await this.audit.record(
+        {
+          actorId: reviewerId,
+          action: 'review.grade',
+          target: { type: 'submission', id },
+          details: { passed: g.passed, score: g.score, challengeId: key.challengeId, day: key.day, userId: key.userId },
+        },
+        tx,
+      );
       if (!g.passed) {
         await this.repo.failProject(tx, key, { score: g.score, feedback: g.note, at });
         return false;

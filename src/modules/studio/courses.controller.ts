@@ -1,6 +1,7 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiResponseProperty, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { type AuthUser, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Roles } from '../../common/decorators/roles.decorator';
 import { contentRange, parseRaListQuery } from '../../common/http/ra-list';
 import { CatalogService } from '../catalog/catalog.service';
@@ -61,20 +62,24 @@ export class CoursesController {
 
   @Put(':id')
   @ApiOkResponse({ type: CourseResponse })
-  async update(@Param() { id }: CourseIdParam, @Body() dto: UpdateCourseDto): Promise<CourseResponse> {
+  async update(
+    @Param() { id }: CourseIdParam,
+    @Body() dto: UpdateCourseDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<CourseResponse> {
     for (const key of ['id', 'subjectId'] as const) {
       if (dto[key] !== undefined && dto[key] !== id)
         throw new BadRequestException(`${key} must match the course in the path`);
     }
-    return toCourseResponse(await this.catalog.setPublished(id, dto.published));
+    return toCourseResponse(await this.catalog.setPublished(id, dto.published, user.id));
   }
 
   /** The spec's call (body `{ subjectId, published }`), kept beside the resource's PUT. */
   @Post('publish')
   @HttpCode(200)
   @ApiOkResponse({ type: PublishCourseResponse })
-  async publish(@Body() dto: PublishCourseDto): Promise<PublishCourseResponse> {
-    const course = await this.catalog.setPublished(dto.subjectId, dto.published);
+  async publish(@Body() dto: PublishCourseDto, @CurrentUser() user: AuthUser): Promise<PublishCourseResponse> {
+    const course = await this.catalog.setPublished(dto.subjectId, dto.published, user.id);
     return { subjectId: course.subjectId, published: course.published };
   }
 }

@@ -7,8 +7,9 @@ import { AdminUsersService } from './admin-users.service';
 import { AUDIT_LIST, AuditEntryResponse, AuditListQueryDto, toAuditEntryResponse } from './dto/admin-users.dto';
 
 /**
- * The audit trail (react-admin resource `audit`): every change of a user's roles, tags and unlocks, and every
- * cancel and retry of a generation job from Studio → Jobs.
+ * The audit trail (react-admin resource `audit`): every change of a user's roles, tags and unlocks, every
+ * cancel and retry of a generation job, publish and reset of a draft, course visibility change, media upload
+ * and attach, certificate revocation, reviewer's grade and queue dashboard change; filtered by action and actor.
  */
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -35,6 +36,8 @@ export class AdminAuditController {
       targetUserId: filter.targetUserId,
       actorId: filter.actorId,
       action: filter.action,
+      targetType: filter.targetType,
+      targetId: filter.targetId,
     });
     void reply.header('Content-Range', contentRange(AUDIT_LIST.resource, range.start, rows.length, total));
     return rows.map(toAuditEntryResponse);

@@ -4,7 +4,14 @@ import { AccessView } from '../../../common/guards/access-view';
 import type { Role } from '../../../common/decorators/roles.decorator';
 import { TopicReader } from '../../graph/structure/topic-reader.service';
 import { AuditService } from '../../audit/audit.service';
-import { AUDIT_ACTIONS, type AuditAction, type AuditPageQuery, type AuditRecord } from '../../audit/audit.types';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  type AuditAction,
+  type AuditPageQuery,
+  type AuditRecord,
+  type AuditTargetType,
+} from '../../audit/audit.types';
 import {
   AdminUsersRepository,
   type ManagedUser,
@@ -185,7 +192,7 @@ export class AdminUsersService {
 
   /** The audit trail, newest first unless asked otherwise, with e-mails; ids in filters must be user ids. */
   async listAudit(
-    query: Omit<AuditPageQuery, 'action'> & { action?: string },
+    query: Omit<AuditPageQuery, 'action' | 'targetType'> & { action?: string; targetType?: string },
   ): Promise<{ rows: AuditEntry[]; total: number }> {
     for (const key of ['targetUserId', 'actorId'] as const) {
       const value = query[key];
@@ -194,7 +201,13 @@ export class AdminUsersService {
     }
     if (query.action !== undefined && !(AUDIT_ACTIONS as readonly string[]).includes(query.action))
       throw new BadRequestException(`filter.action must be one of: ${AUDIT_ACTIONS.join(', ')}`);
-    const { rows, total } = await this.audit.list({ ...query, action: query.action as AuditAction | undefined });
+    if (query.targetType !== undefined && !(AUDIT_TARGET_TYPES as readonly string[]).includes(query.targetType))
+      throw new BadRequestException(`filter.targetType must be one of: ${AUDIT_TARGET_TYPES.join(', ')}`);
+    const { rows, total } = await this.audit.list({
+      ...query,
+      action: query.action as AuditAction | undefined,
+      targetType: query.targetType as AuditTargetType | undefined,
+    });
     const ids = rows.flatMap((r) => (r.targetUserId ? [r.actorId, r.targetUserId] : [r.actorId]));
     const emails = await this.repo.emails([...new Set(ids)]);
     const emailOf = (id: string | null) => (id === null ? null : (emails.get(id) ?? null));

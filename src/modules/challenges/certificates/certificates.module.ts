@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { AppConfig } from '../../../config/config';
 import { APP_CONFIG } from '../../../config/config.module';
+import { AuditModule } from '../../audit/audit.module';
 import { UserDataModule } from '../../auth/user-data/user-data.module';
 import { CatalogModule } from '../../catalog/catalog.module';
 import { CourseStructureModule } from '../../graph/structure/course-structure.module';
@@ -14,7 +15,7 @@ import { StatusListService } from './status-list.service';
 
 /** Certificates: issuing, signing, revocation and public verification (docs/challenges-api.md). */
 @Module({
-  imports: [UserDataModule, CatalogModule, CourseStructureModule],
+  imports: [UserDataModule, CatalogModule, CourseStructureModule, AuditModule],
   controllers: [CertificatesController, MeCertificatesController, CertificatesAdminController],
   providers: [
     CertificatesRepository,

@@ -173,8 +173,8 @@ export class CertificatesRepository {
   }
 
   /** Revokes a certificate that is not revoked yet; null when there is no such unrevoked certificate. */
-  async revoke(id: string, reason: string, by: string): Promise<CertificateRecord | null> {
-    const rows = await this.em.execute<CertificateRecord[]>(
+  async revoke(em: EntityManager, id: string, reason: string, by: string): Promise<CertificateRecord | null> {
+    const rows = await em.execute<CertificateRecord[]>(
       `update certificates set revoked_at = now(), revoked_reason = ?, revoked_by = ?
        where id = ? and revoked_at is null returning ${COLUMNS}`,
       [reason, by, id],

@@ -1,3 +1,4 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import {
   ConflictException,
   Injectable,
@@ -8,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { randomBytes, randomInt } from 'node:crypto';
 import { ByteBoundedMemo } from '../../../common/cache/byte-bounded-memo';
+import { AuditService } from '../../audit/audit.service';
 import { UserDataService } from '../../auth/user-data/user-data.service';
 import { CatalogService } from '../../catalog/catalog.service';
 import { TopicReader } from '../../graph/structure/topic-reader.service';
@@ -72,6 +74,8 @@ export class CertificatesService implements OnApplicationBootstrap {
     private readonly users: UserDataService,
     private readonly catalog: CatalogService,
     private readonly structure: TopicReader,
+    private readonly em: EntityManager,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -375,9 +379,24 @@ export class CertificatesService implements OnApplicationBootstrap {
     return { rows: rows.map((c, i) => ({ c, email: emails[i] })), total };
   }
 
-  /** Revokes a certificate: its status list bit is set from now on (409 when it already is). */
+  /** Revokes a certificate: its status list bit is set from now on (409 when it already is); audited with it. */
   async revoke(id: string, reason: string, adminId: string): Promise<CertificateRecord> {
-    const found = CERTIFICATE_ID.test(id) ? await this.repo.revoke(id, reason, adminId) : null;
+    const found = CERTIFICATE_ID.test(id)
+      ? await this.em.transactional(async (tx) => {
+          const revoked = await this.repo.revoke(tx, id, reason, adminId);
+          if (revoked)
+            await this.audit.record(
+              {
+                actorId: adminId,
+                action: 'certificate.revoke',
+                target: { type: 'certificate', id },
+                details: { reason, challengeId: revoked.challengeId, userId: revoked.userId },
+              },
+              tx,
+            );
+          return revoked;
+        })
+      : null;
     if (found) return found;
     await this.require(id);
     throw new ConflictException('This certificate is already revoked');

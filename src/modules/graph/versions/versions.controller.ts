@@ -199,8 +199,8 @@ export class StudioVersionsController {
   @Post('reset')
   @HttpCode(200)
   @ApiOkResponse({ type: ResetDraftResponse })
-  async reset(@Body() dto: SubjectBodyDto): Promise<ResetDraftResponse> {
-    return toResetDraftResponse(await this.versions.reset(dto.subjectId));
+  async reset(@Body() dto: SubjectBodyDto, @CurrentUser() user: AuthUser): Promise<ResetDraftResponse> {
+    return toResetDraftResponse(await this.versions.reset(dto.subjectId, user.id));
   }
 }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AssessmentModule } from '../../assessment/assessment.module';
+import { AuditModule } from '../../audit/audit.module';
 import { CatalogModule } from '../../catalog/catalog.module';
 import { MediaModule } from '../../media/media.module';
 import { GraphCache } from '../graph-cache.service';
@@ -17,7 +18,7 @@ import { VersionsService } from './versions.service';
 
 /** Studio versions and the draft overlay (the node editor's saves, the Media Manager's attach, publishing). */
 @Module({
-  imports: [CatalogModule, MediaModule, AssessmentModule],
+  imports: [CatalogModule, MediaModule, AssessmentModule, AuditModule],
   controllers: [
     StudioNodesController,
     StudioOutlineController,

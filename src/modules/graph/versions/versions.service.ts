@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { AuditService } from '../../audit/audit.service';
 import { CatalogService } from '../../catalog/catalog.service';
 import { MediaLibraryService, mediaPath, parseMediaReference } from '../../media/media-library.service';
 import { contentHash } from '../../../common/content-hash';
@@ -65,6 +66,7 @@ export class VersionsService {
     private readonly media: MediaLibraryService,
     private readonly graphCache: GraphCache,
     private readonly quiz: QuizDraftsService,
+    private readonly audit: AuditService,
   ) {}
 
   private async requireSubject(input: string): Promise<string> {
@@ -92,7 +94,17 @@ export class VersionsService {
     if (file.subjectId !== subjectId)
       throw new BadRequestException(`The file belongs to another subject (${file.subjectId}), not to ${subjectId}`);
     if (file.kind !== 'video') throw new BadRequestException(`Not a video: ${file.fileName} is a ${file.kind} file`);
-    return this.setNodeVideo(subjectId, nodeId, { url: mediaPath(file) }, userId);
+    return this.setNodeVideo(subjectId, nodeId, { url: mediaPath(file) }, userId, (tx) =>
+      this.audit.record(
+        {
+          actorId: userId,
+          action: 'media.attach',
+          target: { type: 'media', id: file.id },
+          details: { subjectId, nodeId, fileName: file.fileName },
+        },
+        tx,
+      ),
+    );
   }
 
   /**
@@ -104,6 +116,8 @@ export class VersionsService {
     nodeId: string,
     video: { url: string; title?: string },
     userId: string,
+    /** the audit entry of the change, written in its transaction */
+    audit: (tx: EntityManager) => Promise<void>,
   ): Promise<{ subjectId: string; nodeId: string; video: NodeVideo }> {
     return this.em.transactional(async (tx) => {
       await this.repo.lockSubject(tx, subjectId, 'save');
@@ -125,6 +139,7 @@ export class VersionsService {
         },
         userId,
       );
+      await audit(tx);
       return { subjectId, nodeId, video: set };
     });
   }
@@ -232,6 +247,15 @@ export class VersionsService {
       const version = await this.repo.nextVersion(tx, subjectId);
       const changedNodes = [...changes.map((c) => c.nodeId), ...quizOnly].sort();
       await this.repo.insertVersion(tx, subjectId, version, changedNodes, userId);
+      await this.audit.record(
+        {
+          actorId: userId,
+          action: 'version.publish',
+          target: { type: 'subject', id: subjectId },
+          details: { version, changedNodes },
+        },
+        tx,
+      );
       for (const c of changes)
         await this.repo.insertSnapshot(tx, subjectId, version, c.nodeId, tracked(c.before), tracked(c.after));
       for (const id of quizOnly) {
@@ -251,14 +275,28 @@ export class VersionsService {
     return { version: outcome.version, changedNodes: outcome.changedNodes };
   }
 
-  /** Discards the subject's draft (draft topics and quiz items); answers how many topics had a draft. */
-  async reset(subjectInput: string): Promise<number> {
+  /**
+   * Discards the subject's draft (draft topics and quiz items); answers how many topics had a draft. Audited
+   * when it discards something (a reset of no draft changes nothing).
+   */
+  async reset(subjectInput: string, userId: string): Promise<number> {
     const subjectId = await this.requireSubject(subjectInput);
     return this.em.transactional(async (tx) => {
       await this.repo.lockSubject(tx, subjectId, 'publish');
       const nodes = await this.repo.deleteOverlays(tx, subjectId);
       const quiz = await this.quiz.discardDrafts(tx, subjectId);
-      return new Set([...nodes, ...quiz]).size;
+      const discardedNodes = [...new Set([...nodes, ...quiz])].sort();
+      if (discardedNodes.length > 0)
+        await this.audit.record(
+          {
+            actorId: userId,
+            action: 'version.reset',
+            target: { type: 'subject', id: subjectId },
+            details: { discardedNodes },
+          },
+          tx,
+        );
+      return discardedNodes.length;
     });
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../../audit/audit.module';
 import { CatalogModule } from '../../catalog/catalog.module';
 import { MediaModule } from '../media.module';
 import { MediaAdminController } from './media-admin.controller';
@@ -9,7 +10,7 @@ import { MediaAdminService } from './media-admin.service';
  * writes the graph's draft overlay, so graph/versions serves it (graph → media, never back).
  */
 @Module({
-  imports: [CatalogModule, MediaModule],
+  imports: [CatalogModule, MediaModule, AuditModule],
   controllers: [MediaAdminController],
   providers: [MediaAdminService],
 })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { type AppConfig } from '../../../config/config';
 import { InjectConfig } from '../../../config/config.module';
+import { AuditService } from '../../audit/audit.service';
 import { CatalogService } from '../../catalog/catalog.service';
 import { type MediaFilePage, type MediaFileRecord, MediaLibraryService, mediaPath } from '../media-library.service';
 import { Ffmpeg } from '../speech/ffmpeg';
@@ -18,6 +19,7 @@ export class MediaAdminService {
     private readonly catalog: CatalogService,
     private readonly library: MediaLibraryService,
     @InjectConfig() private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   get uploadMaxBytes(): number {
@@ -74,6 +76,13 @@ export class MediaAdminService {
       durationMs: probe.durationMs,
       provider: 'upload',
       createdBy: userId,
+    });
+    // the bytes are stored outside PostgreSQL: recorded right after the file is in the library
+    await this.audit.record({
+      actorId: userId,
+      action: 'media.upload',
+      target: { type: 'media', id: file.id },
+      details: { subjectId, fileName: file.fileName, kind: file.kind, size: file.size, originalName },
     });
     return this.row(file, userId);
   }

@@ -15,7 +15,7 @@ import {
 } from 'class-validator';
 import { type Role, ROLES } from '../../../../common/decorators/roles.decorator';
 import { raListQueryDto, type RaListSpec } from '../../../../common/http/ra-list';
-import { AUDIT_ACTIONS, type AuditAction } from '../../../audit/audit.types';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from '../../../audit/audit.types';
 import type { TagSource } from '../../entities/user-tag.entity';
 import type { ManagedUser, UserTagRecord, UserUnlockRecord } from '../admin-users.repository';
 import type { AuditEntry } from '../admin-users.service';
@@ -187,7 +187,13 @@ export const toUserUnlockResponse = (row: UserUnlockRecord): UserUnlockResponse 
 export const AUDIT_SORT_FIELDS = ['createdAt'] as const;
 export type AuditSortField = (typeof AUDIT_SORT_FIELDS)[number];
 
-const AUDIT_FILTERS = { targetUserId: 'string', actorId: 'string', action: 'string' } as const;
+const AUDIT_FILTERS = {
+  targetUserId: 'string',
+  actorId: 'string',
+  action: 'string',
+  targetType: 'string',
+  targetId: 'string',
+} as const;
 
 /** What `GET /api/admin/audit` sorts and filters by: newest first. */
 export const AUDIT_LIST: RaListSpec<AuditSortField, typeof AUDIT_FILTERS> = {
@@ -201,14 +207,14 @@ export const AUDIT_LIST: RaListSpec<AuditSortField, typeof AUDIT_FILTERS> = {
 export class AuditListQueryDto extends raListQueryDto({
   sortFields: AUDIT_SORT_FIELDS,
   sortExample: '["createdAt","DESC"]',
-  filter: `targetUserId (a user id), actorId (a user id), action (${AUDIT_ACTIONS.join(', ')})`,
+  filter: `targetUserId (a user id), actorId (a user id), action (${AUDIT_ACTIONS.join(', ')}), targetType (${AUDIT_TARGET_TYPES.join(', ')}), targetId`,
   filterExample: '{"targetUserId":"6f1c…"}',
   maxPageSize: AUDIT_LIST.maxPageSize,
 }) {}
 
 export class AuditEntryResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ format: 'uuid', description: 'the admin (or, for job.*, the studio user) who made the change' })
+  @ApiProperty({ format: 'uuid', description: 'the admin or studio user who made the change' })
   actorId!: string;
   @ApiProperty({ nullable: true, type: String, description: "the actor's e-mail (null once the account is gone)" })
   actorEmail!: string | null;
@@ -216,18 +222,28 @@ export class AuditEntryResponse {
     format: 'uuid',
     nullable: true,
     type: String,
-    description: 'the user whose access changed (null for job.*)',
+    description: 'the user whose access changed (null on other entries)',
   })
   targetUserId!: string | null;
   @ApiProperty({ nullable: true, type: String }) targetEmail!: string | null;
   @ApiPropertyOptional({ description: 'job.* only: the generation job that was cancelled or retried' })
   targetJobId?: string;
+  @ApiPropertyOptional({
+    enum: AUDIT_TARGET_TYPES,
+    description: 'what targetId names; absent on the entries of users (targetUserId) and generation jobs (targetJobId)',
+  })
+  targetType?: AuditTargetType;
+  @ApiPropertyOptional({
+    description:
+      'the subject (version.*, course.visibility), media file (media.*), certificate, submission (review.grade), queue (queue.*) or queue job (queue.job.*, its queue in details)',
+  })
+  targetId?: string;
   @ApiProperty({ enum: AUDIT_ACTIONS }) action!: AuditAction;
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
     description:
-      'roles.set: {before, after}; tag.*: {tag}; unlock.*: {subjectId, moduleId}; job.*: {kind, subjectId, status}',
+      'roles.set: {before, after}; tag.*: {tag}; unlock.*: {subjectId, moduleId}; job.*: {kind, subjectId, status}; version.publish: {version, changedNodes}; version.reset: {discardedNodes}; course.visibility: {before, after}; media.upload: {subjectId, fileName, kind, size, originalName}; media.attach: {subjectId, nodeId, fileName}; certificate.revoke: {reason, challengeId, userId}; review.grade: {passed, score, challengeId, day, userId}; queue.*: {queue, status?, all?}; queue.job.*: {queue, jobId}',
     example: { before: ['learner'], after: ['learner', 'clinician'] },
   })
   details!: Record<string, unknown>;
@@ -241,6 +257,7 @@ export const toAuditEntryResponse = (entry: AuditEntry): AuditEntryResponse => (
   targetUserId: entry.targetUserId,
   targetEmail: entry.targetEmail,
   ...(entry.targetJobId ? { targetJobId: entry.targetJobId } : {}),
+  ...(entry.targetType && entry.targetId ? { targetType: entry.targetType, targetId: entry.targetId } : {}),
   action: entry.action,
   details: entry.details,
   createdAt: entry.createdAt.toISOString(),
