@@ -1,3 +1,5 @@
+import { isTimeLimitError } from './time-limit';
+
 /** One sentence of speech, as a WAV file the caller owns (and removes). */
 export interface SpeechClip {
   wavPath: string;
@@ -21,10 +23,13 @@ export interface SpeechProvider {
   synthesize(text: string, req: SpeechRequest): Promise<SpeechClip>;
 }
 
-/** The error every speech call rejects with once its AbortSignal fires (`err.name === 'AbortError'`). */
+/**
+ * The error every speech call rejects with once its AbortSignal fires (`err.name === 'AbortError'`), or the
+ * TimeLimitError when what fired it was a run's time limit (a failure, not a cancellation).
+ */
 export function abortError(signal?: AbortSignal): Error {
   const reason: unknown = signal?.reason;
-  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  if (reason instanceof Error && (reason.name === 'AbortError' || isTimeLimitError(reason))) return reason;
   return new DOMException('The speech synthesis was aborted', 'AbortError');
 }
 
