@@ -218,6 +218,14 @@ describe('media time limits', () => {
     expect(() => loadConfig({ ...dev, MEDIA_TIME_LIMIT_FACTOR: '0' })).toThrow(/MEDIA_TIME_LIMIT_FACTOR/);
     expect(() => loadConfig({ ...dev, MEDIA_TIME_LIMIT_FACTOR: 'slow' })).toThrow(/MEDIA_TIME_LIMIT_FACTOR/);
   });
+
+  it("one user's single-section speech budget: 10 a minute and 120 an hour unless set; 0 is refused", () => {
+    expect(loadConfig(dev).speech.sectionLimits).toEqual({ perMinute: 10, perHour: 120 });
+    expect(
+      loadConfig({ ...dev, TTS_SECTION_LIMIT_PER_MINUTE: '2', TTS_SECTION_LIMIT_PER_HOUR: '30' }).speech.sectionLimits,
+    ).toEqual({ perMinute: 2, perHour: 30 });
+    expect(() => loadConfig({ ...dev, TTS_SECTION_LIMIT_PER_HOUR: '0' })).toThrow(/TTS_SECTION_LIMIT_PER_HOUR/);
+  });
 });
 
 describe('queueWorkerOptions', () => {

@@ -147,6 +147,9 @@ const envSchema = z.preprocess(
     ELEVENLABS_API_KEY: z.string().optional(),
     /** Where the ElevenLabs SDK sends its calls; only for tests against a local fake API. */
     ELEVENLABS_BASE_URL: z.string().url().optional(),
+    /** One user's single-section speech requests (POST /api/tts/synthesize) per minute and per hour; more: 429. */
+    TTS_SECTION_LIMIT_PER_MINUTE: int(10, 1),
+    TTS_SECTION_LIMIT_PER_HOUR: int(120, 1),
     MEDIA_DIR: z.string().optional(),
     /** Where media bytes live: `local` (MEDIA_DIR) or `s3` (an S3-compatible bucket, the S3_* settings). */
     MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
@@ -266,7 +269,11 @@ export interface AppConfig {
   /** engine runs' time limits: a factor on each (from the audio's length), and the cap of a video render */
   mediaTimeLimits: { factor: number; renderMaxSeconds: number };
   /** without an ElevenLabs key, requests for `elevenlabs` fall back to the local engine */
-  speech: { elevenLabs?: { apiKey: string; baseUrl?: string } };
+  speech: {
+    elevenLabs?: { apiKey: string; baseUrl?: string };
+    /** one user's single-section requests (each may run an engine) per minute and per hour */
+    sectionLimits: { perMinute: number; perHour: number };
+  };
   /** PUT /api/test/clock (admin) shifts the challenge clock of this API process; never in production */
   testClock: boolean;
   /**
@@ -498,6 +505,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       elevenLabs: e.ELEVENLABS_API_KEY
         ? { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL?.replace(/\/+$/, '') }
         : undefined,
+      sectionLimits: { perMinute: e.TTS_SECTION_LIMIT_PER_MINUTE, perHour: e.TTS_SECTION_LIMIT_PER_HOUR },
     },
     media: {
       dir: resolve(appRoot, e.MEDIA_DIR ?? '.data/media'),

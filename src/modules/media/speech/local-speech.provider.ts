@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ESPEAK_DEFAULT_VOICE, espeakInThread } from './espeak-thread';
+import { ESPEAK_DEFAULT_VOICE, espeakInThread, espeakVoices } from './espeak-thread';
 import { abortError, type SpeechClip, type SpeechProvider, type SpeechRequest } from './speech-provider';
 import { MediaTimeLimits, timeLimitSignal } from './time-limit';
 import { readWavInfo } from './wav';
@@ -45,6 +45,13 @@ export class LocalSpeechProvider implements SpeechProvider {
     this.limits = opts.limits ?? new MediaTimeLimits();
     this.engine = opts.engine ?? (installedFliteVoices()?.length ? 'flite' : 'espeak-ng');
     if (this.engine === 'flite' && !installedFliteVoices()?.length) throw new Error('flite is not on PATH');
+  }
+
+  async voices(): Promise<{ engine: string; voices: string[] }> {
+    return {
+      engine: this.engine,
+      voices: this.engine === 'flite' ? [...(installedFliteVoices() ?? [])] : await espeakVoices(),
+    };
   }
 
   async synthesize(text: string, req: SpeechRequest = {}): Promise<SpeechClip> {

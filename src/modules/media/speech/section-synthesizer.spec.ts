@@ -220,6 +220,23 @@ describe('time limits of the local engines', () => {
   }, 30_000);
 });
 
+describe('local voices', () => {
+  (hasFlite ? it : it.skip)("flite's are the ones `flite -lv` lists", async () => {
+    const { engine, voices } = await new LocalSpeechProvider({ engine: 'flite' }).voices();
+    expect(engine).toBe('flite');
+    expect(voices).toEqual(expect.arrayContaining(['slt', 'kal']));
+    expect(voices).not.toContain('Voices');
+  });
+
+  it("espeak-ng's are the languages of its voices table, as `-v` takes them", async () => {
+    const { engine, voices } = await new LocalSpeechProvider({ engine: 'espeak-ng' }).voices();
+    expect(engine).toBe('espeak-ng');
+    expect(voices).toEqual(expect.arrayContaining(['en-us', 'en-gb', 'en', 'de', 'fr']));
+    expect(voices).not.toContain('Language');
+    expect(voices.every((v) => /^[A-Za-z0-9-]+$/.test(v))).toBe(true);
+  }, 30_000);
+});
+
 describe('SectionSynthesizer.resolveProvider', () => {
   it('elevenlabs without an API key falls back to local, and says so', () => {
     const synth = new SectionSynthesizer({});

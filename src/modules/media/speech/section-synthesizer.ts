@@ -72,6 +72,12 @@ export class SectionSynthesizer {
     return { provider: wanted, fellBack: false };
   }
 
+  /** The voices of the provider a request resolves to (see SpeechProvider.voices); null when they cannot be listed. */
+  async voices(provider: 'local' | 'elevenlabs'): Promise<{ engine: string; voices: string[] } | null> {
+    const engine = this.provider(provider);
+    return engine.voices ? engine.voices() : null;
+  }
+
   async synthesize(text: string, opts: SynthesisOptions): Promise<SynthesizedSection> {
     const { signal, voiceId } = opts;
     if (signal?.aborted) throw abortError(signal);

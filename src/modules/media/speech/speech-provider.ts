@@ -21,6 +21,12 @@ export interface SpeechRequest {
 export interface SpeechProvider {
   readonly name: 'local' | 'elevenlabs';
   synthesize(text: string, req: SpeechRequest): Promise<SpeechClip>;
+  /**
+   * The engine's name and the voice ids it knows, so a request can be refused before a voice is silently
+   * replaced by the default (and stored under a name it was not made with); null when they cannot be
+   * listed right now (the engine's API is down: the synthesis itself will say so).
+   */
+  voices?(): Promise<{ engine: string; voices: string[] } | null>;
 }
 
 /**
