@@ -1,17 +1,20 @@
 import type { Job } from 'bullmq';
 import { scrape } from '../src/common/metrics/metrics';
 import { currentRequestContext, type RequestContext } from '../src/common/request-id/request-id';
+import { UnrecoverableError } from 'bullmq';
+import { TimeLimitError } from '../src/modules/media/speech/time-limit';
 import { ObservedWorkerHost } from './observed-worker-host';
 
 class Probe extends ObservedWorkerHost {
   seen?: RequestContext;
-  constructor(private readonly outcome: 'ok' | 'throw') {
+  constructor(private readonly outcome: 'ok' | 'throw' | 'time-limit') {
     super();
   }
   protected async handle(): Promise<string> {
     await new Promise((r) => setTimeout(r, 1));
     this.seen = currentRequestContext();
     if (this.outcome === 'throw') throw new Error('engine died');
+    if (this.outcome === 'time-limit') throw new TimeLimitError('flite', 20_000);
     return 'done';
   }
 }
@@ -38,5 +41,15 @@ describe('ObservedWorkerHost', () => {
     const { body } = await scrape();
     expect(body).toMatch(/^lp_job_duration_seconds_count\{queue="probe-q",outcome="completed"\} [1-9]/m);
     expect(body).toMatch(/^lp_job_duration_seconds_count\{queue="probe-q",outcome="failed"\} 1$/m);
+  });
+
+  it("an engine run past its time limit fails the job for good (no retry), with the limit's message", async () => {
+    // a queue of its own: the metrics test above counts probe-q's failures
+    const own = { ...job({}), queueName: 'probe-limit-q' } as Job;
+    const failure = new Probe('time-limit').process(own);
+    await expect(failure).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(failure).rejects.toThrow('flite ran longer than its time limit of 20 s and was stopped');
+    // any other failure stays retryable
+    await expect(new Probe('throw').process(own)).rejects.not.toBeInstanceOf(UnrecoverableError);
   });
 });

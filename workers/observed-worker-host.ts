@@ -1,8 +1,9 @@
 import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
-import { Job } from 'bullmq';
+import { Job, UnrecoverableError } from 'bullmq';
 import { requestIdOfJob, runWithRequestContext } from '../src/common/request-id/request-id';
 import { observeJob } from '../src/common/metrics/metrics';
+import { isTimeLimitError } from '../src/modules/media/speech/time-limit';
 
 /**
  * Every processor: runs its job inside the job's context, so each log line of the job names the job and
@@ -29,6 +30,9 @@ export abstract class ObservedWorkerHost extends WorkerHost {
         return result;
       } catch (err) {
         observeJob(job.queueName, 'failed', seconds());
+        // an engine run past its time limit would run as long again on a retry, holding a shared slot:
+        // the job fails for good, with the limit's message
+        if (isTimeLimitError(err)) throw new UnrecoverableError(err.message);
         throw err;
       }
     });

@@ -206,6 +206,28 @@ describe('certificate settings', () => {
   });
 });
 
+describe('media time limits', () => {
+  it('RENDER_MAX_SECONDS and MEDIA_TIME_LIMIT_FACTOR default to 600 s and 1, are read, and bad values stop the boot', () => {
+    expect(loadConfig(dev).mediaTimeLimits).toEqual({ factor: 1, renderMaxSeconds: 600 });
+    expect(loadConfig({ ...dev, RENDER_MAX_SECONDS: '120', MEDIA_TIME_LIMIT_FACTOR: '2.5' }).mediaTimeLimits).toEqual({
+      factor: 2.5,
+      renderMaxSeconds: 120,
+    });
+    expect(() => loadConfig({ ...dev, RENDER_MAX_SECONDS: '0' })).toThrow(/RENDER_MAX_SECONDS/);
+    expect(() => loadConfig({ ...dev, RENDER_MAX_SECONDS: 'ten' })).toThrow(/RENDER_MAX_SECONDS/);
+    expect(() => loadConfig({ ...dev, MEDIA_TIME_LIMIT_FACTOR: '0' })).toThrow(/MEDIA_TIME_LIMIT_FACTOR/);
+    expect(() => loadConfig({ ...dev, MEDIA_TIME_LIMIT_FACTOR: 'slow' })).toThrow(/MEDIA_TIME_LIMIT_FACTOR/);
+  });
+
+  it("one user's single-section speech budget: 10 a minute and 120 an hour unless set; 0 is refused", () => {
+    expect(loadConfig(dev).speech.sectionLimits).toEqual({ perMinute: 10, perHour: 120 });
+    expect(
+      loadConfig({ ...dev, TTS_SECTION_LIMIT_PER_MINUTE: '2', TTS_SECTION_LIMIT_PER_HOUR: '30' }).speech.sectionLimits,
+    ).toEqual({ perMinute: 2, perHour: 30 });
+    expect(() => loadConfig({ ...dev, TTS_SECTION_LIMIT_PER_HOUR: '0' })).toThrow(/TTS_SECTION_LIMIT_PER_HOUR/);
+  });
+});
+
 describe('queueWorkerOptions', () => {
   it("keeps BullMQ's lock and stalled-check defaults unless set, and names the process", () => {
     expect(queueWorkerOptions({})).toMatchObject({ lockDuration: 30000, stalledInterval: 30000 });

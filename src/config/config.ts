@@ -136,10 +136,20 @@ const envSchema = z.preprocess(
     CRAWL_TIMEOUT_MS: int(10000, 100),
     /** Unset: `ffmpeg` on PATH, else the binary inside the @ffmpeg-installer/ffmpeg package. */
     FFMPEG_PATH: z.string().optional(),
+    /**
+     * The longest a video render (one ffmpeg run) may take, in seconds, whatever its audio's length; the
+     * worker's stop_grace_period in docker-compose.yml must exceed it, so a stopping worker lets its render end.
+     */
+    RENDER_MAX_SECONDS: int(600, 1),
+    /** Multiplies every engine run's time limit (ffmpeg, flite, espeak-ng): above 1 on slow machines (CI). */
+    MEDIA_TIME_LIMIT_FACTOR: z.coerce.number().min(0.01).max(100).default(1),
     /** Set: requests for the `elevenlabs` speech provider use ElevenLabs; unset: they fall back to the local engine. */
     ELEVENLABS_API_KEY: z.string().optional(),
     /** Where the ElevenLabs SDK sends its calls; only for tests against a local fake API. */
     ELEVENLABS_BASE_URL: z.string().url().optional(),
+    /** One user's single-section speech requests (POST /api/tts/synthesize) per minute and per hour; more: 429. */
+    TTS_SECTION_LIMIT_PER_MINUTE: int(10, 1),
+    TTS_SECTION_LIMIT_PER_HOUR: int(120, 1),
     MEDIA_DIR: z.string().optional(),
     /** Where media bytes live: `local` (MEDIA_DIR) or `s3` (an S3-compatible bucket, the S3_* settings). */
     MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
@@ -261,8 +271,14 @@ export interface AppConfig {
   media: { dir: string; urlSecret: string; uploadMaxBytes: number; storage: 'local' | 's3'; s3?: S3Config };
   /** ffmpeg for speech and video: FFMPEG_PATH, else PATH, else the npm package's binary (media/speech/ffmpeg.ts) */
   ffmpegPath?: string;
+  /** engine runs' time limits: a factor on each (from the audio's length), and the cap of a video render */
+  mediaTimeLimits: { factor: number; renderMaxSeconds: number };
   /** without an ElevenLabs key, requests for `elevenlabs` fall back to the local engine */
-  speech: { elevenLabs?: { apiKey: string; baseUrl?: string } };
+  speech: {
+    elevenLabs?: { apiKey: string; baseUrl?: string };
+    /** one user's single-section requests (each may run an engine) per minute and per hour */
+    sectionLimits: { perMinute: number; perHour: number };
+  };
   /** PUT /api/test/clock (admin) shifts the challenge clock of this API process; never in production */
   testClock: boolean;
   /**
@@ -491,10 +507,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     // a bare name ("ffmpeg") is looked up on PATH; a path is relative to the app root
     ffmpegPath: e.FFMPEG_PATH?.includes('/') ? resolve(appRoot, e.FFMPEG_PATH) : e.FFMPEG_PATH,
+    mediaTimeLimits: { factor: e.MEDIA_TIME_LIMIT_FACTOR, renderMaxSeconds: e.RENDER_MAX_SECONDS },
     speech: {
       elevenLabs: e.ELEVENLABS_API_KEY
         ? { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL?.replace(/\/+$/, '') }
         : undefined,
+      sectionLimits: { perMinute: e.TTS_SECTION_LIMIT_PER_MINUTE, perHour: e.TTS_SECTION_LIMIT_PER_HOUR },
     },
     media: {
       dir: resolve(appRoot, e.MEDIA_DIR ?? '.data/media'),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { loadConfig } from './config';
 
 /**
  * The deployment files agree with each other and with what the tests run on (issue 28 §5): one PostgreSQL major
@@ -10,6 +11,7 @@ import { parse } from 'yaml';
  */
 const ROOT = join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+const devEnv = { DATABASE_URL: 'postgres://u@localhost:5432/db', NODE_ENV: 'development' };
 
 interface ComposeService {
   image?: string;
@@ -17,6 +19,7 @@ interface ComposeService {
   command?: string[];
   restart?: string;
   stop_grace_period?: string;
+  environment?: Record<string, unknown>;
   depends_on?: Record<string, { condition: string }>;
 }
 const compose = parse(read('docker-compose.yml')) as { services: Record<string, ComposeService> };
@@ -69,5 +72,17 @@ describe('deployment files', () => {
     // the worker's stop waits for the job in hand: well beyond the API's
     expect(seconds(worker.stop_grace_period ?? '0s')).toBeGreaterThanOrEqual(600);
     expect(seconds(api.stop_grace_period ?? '0s')).toBeLessThan(seconds(worker.stop_grace_period ?? '0s'));
+  });
+
+  it("the worker's stop grace period exceeds the longest render it allows (RENDER_MAX_SECONDS), which the worker reads", () => {
+    const { worker } = compose.services;
+    const renderMax = worker.environment?.RENDER_MAX_SECONDS;
+    expect(typeof renderMax).toBe('number');
+    // what the worker's config makes of it, and the time it has left to report the failure and go
+    const read = loadConfig({ ...devEnv, RENDER_MAX_SECONDS: String(renderMax) }).mediaTimeLimits.renderMaxSeconds;
+    expect(read).toBe(renderMax);
+    expect(seconds(worker.stop_grace_period ?? '0s')).toBeGreaterThanOrEqual(read + 30);
+    // the default is the same, so a worker run without compose keeps within the same grace
+    expect(loadConfig(devEnv).mediaTimeLimits.renderMaxSeconds).toBe(read);
   });
 });

@@ -7324,6 +7324,20 @@ export interface operations {
                     "application/json": components["schemas"]["SynthesizeResponse"];
                 };
             };
+            /** @description a bad field, or a voiceId the engine does not have (the message lists its voices) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the user's single-section budget is used up (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     TtsController_bulk: {

@@ -34,6 +34,17 @@ function fakeElevenLabs(opts: { status?: number; delayMs?: number } = {}) {
       seen.push({ method: req.method!, url: req.url!, apiKey: req.headers['xi-api-key'] as string | undefined, body });
       const timer = setTimeout(() => {
         timers.delete(timer);
+        if (req.method === 'GET' && req.url?.startsWith('/v1/voices') && !opts.status) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(
+            JSON.stringify({
+              voices: [
+                { voice_id: ELEVENLABS_DEFAULT_VOICE, name: 'Rachel' },
+                { voice_id: 'voice123', name: 'Mine' },
+              ],
+            }),
+          );
+        }
         if (opts.status) {
           res.writeHead(opts.status, { 'content-type': 'application/json' });
           return res.end(JSON.stringify({ detail: { status: 'invalid_api_key', message: 'Invalid API key' } }));
@@ -153,6 +164,28 @@ describe('ElevenLabsProvider (against a local fake API)', () => {
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       await api.close();
+    }
+  });
+});
+
+describe('ElevenLabsProvider voices', () => {
+  it("lists the account's voices (GET /v1/voices) once for a while; null when the API refuses", async () => {
+    const api = await fakeElevenLabs();
+    try {
+      const synth = new SectionSynthesizer({ tmpDir: dir, elevenLabs: { apiKey: 'xi-test-key', baseUrl: api.url } });
+      const want = { engine: 'ElevenLabs', voices: [ELEVENLABS_DEFAULT_VOICE, 'voice123'] };
+      expect(await synth.voices('elevenlabs')).toEqual(want);
+      expect(await synth.voices('elevenlabs')).toEqual(want);
+      expect(api.seen.map((s) => `${s.method} ${new URL(s.url, api.url).pathname}`)).toEqual(['GET /v1/voices']);
+      expect(api.seen[0].apiKey).toBe('xi-test-key');
+    } finally {
+      await api.close();
+    }
+    const refused = await fakeElevenLabs({ status: 401 });
+    try {
+      expect(await new ElevenLabsProvider({ apiKey: 'bad', baseUrl: refused.url }).voices()).toBeNull();
+    } finally {
+      await refused.close();
     }
   });
 });

@@ -11,6 +11,8 @@ import { pcmToWav } from './wav';
 /** "Rachel", one of ElevenLabs' premade voices every account has. */
 export const ELEVENLABS_DEFAULT_VOICE = '21m00Tcm4TlvDq8ikWAM';
 const MODEL = 'eleven_multilingual_v2';
+/** how long the account's voice list is trusted (a voice added in the ElevenLabs console shows up after it) */
+const VOICES_TTL_MS = 5 * 60_000;
 /** Raw 16-bit mono PCM: a WAV header in front makes it exact to the sample, no decoding step. */
 const PCM = { outputFormat: 'pcm_22050', sampleRate: 22050 } as const;
 
@@ -42,6 +44,7 @@ export class ElevenLabsProvider implements SpeechProvider {
   readonly name = 'elevenlabs' as const;
   private client?: ElevenLabsClient;
   private readonly timeoutSeconds: number;
+  private voiceList?: { at: number; voices: string[] };
 
   constructor(private readonly opts: ElevenLabsOptions) {
     this.timeoutSeconds = opts.timeoutSeconds ?? 60;
@@ -66,6 +69,22 @@ export class ElevenLabsProvider implements SpeechProvider {
       });
     }
     return this.client;
+  }
+
+  /**
+   * The account's voices (GET /v1/voices: premade, cloned and those added from the library), kept for
+   * VOICES_TTL_MS; null when the API does not answer with a list (the synthesis will report why).
+   */
+  async voices(): Promise<{ engine: string; voices: string[] } | null> {
+    if (!this.voiceList || Date.now() - this.voiceList.at > VOICES_TTL_MS) {
+      try {
+        const { voices } = await this.sdk().voices.getAll({}, { timeoutInSeconds: 15, maxRetries: 0 });
+        this.voiceList = { at: Date.now(), voices: voices.map((v) => v.voiceId) };
+      } catch {
+        return null;
+      }
+    }
+    return { engine: 'ElevenLabs', voices: this.voiceList.voices };
   }
 
   async synthesize(text: string, req: SpeechRequest = {}): Promise<SpeechClip> {

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ffmpeg } from './ffmpeg';
+import { MediaTimeLimits, TimeLimitError } from './time-limit';
 import { pcmToWav } from './wav';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -46,6 +47,36 @@ describe('Ffmpeg', () => {
     },
     30_000,
   );
+
+  it('an encoder past its time limit is killed: write or finish rejects with a TimeLimitError, no mp3 is left', async () => {
+    // a factor so small that any real encoding is past its limit: the outcome is checked, not the clock
+    const ffmpeg = new Ffmpeg(Ffmpeg.locate().binary, new MediaTimeLimits(1e-4));
+    const format = { sampleRate: 22050, channels: 1, bitsPerSample: 16 };
+    const out = join(dir, 'limited.mp3');
+    const encoder = ffmpeg.pcmToMp3(format, out);
+    // 30 s of a tone: more than the input's buffer, so a write waits for ffmpeg too
+    const pcm = Buffer.alloc(22050 * 2 * 30);
+    for (let i = 0; i < pcm.length / 2; i++) pcm.writeInt16LE(Math.round(Math.sin(i / 10) * 8000), i * 2);
+    const run = (async () => {
+      await encoder.write(pcm);
+      await encoder.finish();
+    })();
+    await expect(run).rejects.toBeInstanceOf(TimeLimitError);
+    await expect(run).rejects.toThrow(/^ffmpeg \(mp3 encoder\) ran longer than its time limit/);
+    await encoder.abort();
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('joining WAVs past its time limit rejects with a TimeLimitError and leaves no mp3', async () => {
+    const ffmpeg = new Ffmpeg(Ffmpeg.locate().binary, new MediaTimeLimits(1e-4));
+    const a = toneWav(join(dir, 'a.wav'), 20, 22050);
+    const out = join(dir, 'joined.mp3');
+    await expect(ffmpeg.wavsToMp3([a, a], out)).rejects.toBeInstanceOf(TimeLimitError);
+    expect(existsSync(out)).toBe(false);
+    // the same join with the default limits is done
+    await Ffmpeg.locate().wavsToMp3([a, a], out);
+    expect(existsSync(out)).toBe(true);
+  });
 
   it('an abort kills the encoder and removes the partial mp3', async () => {
     const ffmpeg = Ffmpeg.locate();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
 import { abortError } from './speech-provider';
+import { MediaTimeLimits, timeLimitSignal } from './time-limit';
 import { readWavInfo, type WavFormat } from './wav';
 
 /** mp3 for speech: mono, 22.05 kHz, 64 kbit/s (about 0.5 MB a minute). */
@@ -103,17 +104,37 @@ function stillVideoArgs(o: { durationMs: number; fps?: number; burnCaptions?: st
   ];
 }
 
+/** The time limit of a run whose work has no length of its own to go by (probing, analysing, converting a clip). */
+const DEFAULT_LIMIT_MS = 10 * 60_000;
+
+/** The length of a WAV file's audio from its header; 0 when it is no WAV. */
+async function wavMs(path: string): Promise<number> {
+  try {
+    return readWavInfo(await readFile(path)).durationMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** ms of 16-bit PCM of `format` in `bytes` */
+const pcmMs = (bytes: number, f: WavFormat) => (bytes / (f.channels * 2) / f.sampleRate) * 1000;
+
 /**
  * The one place that drives ffmpeg (through fluent-ffmpeg, whose upstream is archived: swapping it means
- * changing this file only). Every run is a child process, so encoding never blocks the event loop.
+ * changing this file only). Every run is a child process, so encoding never blocks the event loop, and
+ * every run has a time limit (`limits`, from the length of its audio): past it ffmpeg gets SIGKILL (it
+ * ignores SIGTERM while evaluating an expression) and the call rejects with a TimeLimitError.
  */
 export class Ffmpeg {
-  constructor(readonly binary: string) {}
+  constructor(
+    readonly binary: string,
+    readonly limits: MediaTimeLimits = new MediaTimeLimits(),
+  ) {}
 
   private static found = new Map<string, string>();
 
   /** `FFMPEG_PATH`, else `ffmpeg` on PATH (Debian's), else the binary inside `@ffmpeg-installer/ffmpeg`. */
-  static locate(configured?: string): Ffmpeg {
+  static locate(configured?: string, limits?: MediaTimeLimits): Ffmpeg {
     const key = configured ?? '';
     let binary = Ffmpeg.found.get(key);
     if (!binary) {
@@ -128,7 +149,7 @@ export class Ffmpeg {
       }
       Ffmpeg.found.set(key, binary);
     }
-    return new Ffmpeg(binary);
+    return new Ffmpeg(binary, limits);
   }
 
   /**
@@ -142,6 +163,7 @@ export class Ffmpeg {
     for (const input of inputs) cmd.input(input);
     const joined = inputs.map((_, i) => `[${i}:a]`).join('');
     const rate = await mp3Rate(inputs[0]);
+    const audioMs = (await Promise.all(inputs.map(wavMs))).reduce((a, b) => a + b, 0);
     cmd
       .complexFilter(`${joined}concat=n=${inputs.length}:v=0:a=1,aresample=${rate},aformat=channel_layouts=mono[out]`, [
         'out',
@@ -153,7 +175,7 @@ export class Ffmpeg {
       .format('mp3')
       .output(output);
     try {
-      await this.run(cmd, signal);
+      await this.run(cmd, signal, this.limits.encode(audioMs), 'ffmpeg (joining speech into an mp3)');
     } catch (err) {
       await rm(output, { force: true });
       throw err;
@@ -164,6 +186,8 @@ export class Ffmpeg {
    * Starts an mp3 encoder reading 16-bit PCM of `format` on its stdin, so a section's encoding overlaps
    * the synthesis of its later sentences instead of following it. Speech at 16, 22.05 or 24 kHz keeps
    * its rate (no pointless upsampling); other rates become 22.05 kHz. Failure or abort removes the mp3.
+   * The encoder's clock runs while it owes us work (a write waits for it to take samples, `finish` for the
+   * mp3), with a limit from the audio owed; not while it waits for samples the speech engines still make.
    */
   pcmToMp3(format: WavFormat, output: string, signal?: AbortSignal): PcmEncoder {
     if (format.bitsPerSample !== 16) throw new Error(`pcmToMp3 takes 16-bit PCM, not ${format.bitsPerSample}-bit`);
@@ -172,6 +196,9 @@ export class Ffmpeg {
     const killer = new AbortController();
     const onAbort = () => killer.abort(abortError(signal));
     signal?.addEventListener('abort', onAbort, { once: true });
+    const clock = timeLimitSignal(this.limits.encode(0), 'ffmpeg (mp3 encoder)', killer.signal);
+    clock.pause();
+    let fedMs = 0;
     const cmd = this.command()
       .input(input)
       .inputFormat('s16le')
@@ -183,7 +210,10 @@ export class Ffmpeg {
       .audioFrequency(rate)
       .format('mp3')
       .output(output);
-    const ran = this.run(cmd, killer.signal).finally(() => signal?.removeEventListener('abort', onAbort));
+    const ran = this.run(cmd, clock.signal, null).finally(() => {
+      clock.clear();
+      signal?.removeEventListener('abort', onAbort);
+    });
     // an early failure is reported by write/finish; never an unhandled rejection
     ran.catch(() => {});
     const clean = async () => {
@@ -192,11 +222,20 @@ export class Ffmpeg {
     };
     return {
       write: async (pcm) => {
-        if (killer.signal.aborted) throw abortError(killer.signal);
-        if (!input.write(pcm)) await Promise.race([once(input, 'drain'), ran]);
+        if (clock.signal.aborted) throw abortError(clock.signal);
+        fedMs += pcmMs(pcm.length, format);
+        if (!input.write(pcm)) {
+          clock.resume(this.limits.encode(pcmMs(input.writableLength, format)));
+          try {
+            await Promise.race([once(input, 'drain'), ran]);
+          } finally {
+            clock.pause();
+          }
+        }
       },
       finish: async () => {
         input.end();
+        clock.resume(this.limits.encode(fedMs));
         try {
           await ran;
         } catch (err) {
@@ -216,7 +255,7 @@ export class Ffmpeg {
   async toWav(input: string, output: string, signal?: AbortSignal): Promise<void> {
     const cmd = this.command().input(input).audioCodec('pcm_s16le').audioChannels(1).format('wav').output(output);
     try {
-      await this.run(cmd, signal);
+      await this.run(cmd, signal, DEFAULT_LIMIT_MS, 'ffmpeg (converting audio to WAV)');
     } catch (err) {
       await rm(output, { force: true });
       throw err;
@@ -227,6 +266,8 @@ export class Ffmpeg {
    * A still title card as PNG: a flat `color` (`0xRRGGBB`) with `title` and `subtitle` centred, drawn by
    * `drawtext` from text files (no escaping of the texts in the filter) in DejaVu Sans when installed, else
    * fontconfig's default sans. `workDir` holds the text files; its path must be plain (`[A-Za-z0-9/._-]`).
+   * The texts are drawn as they are (`expansion=none`): `%{…}` in a title is text, never an expression
+   * ffmpeg evaluates (`%{e:while(1,1)}` would spin forever), and a lone `%` does not blank the line.
    */
   async titleCard(
     o: {
@@ -259,7 +300,7 @@ export class Ffmpeg {
         const file = join(o.workDir, `card-${name}-${i}.txt`);
         await writeFile(file, line);
         filters.push(
-          `drawtext=${font(bold)}:textfile=${file}:fontsize=${size}:fontcolor=white@${alpha}:` +
+          `drawtext=${font(bold)}:textfile=${file}:expansion=none:fontsize=${size}:fontcolor=white@${alpha}:` +
             `x=(w-text_w)/2:y=${top + i * lineHeight}`,
         );
       }
@@ -273,7 +314,7 @@ export class Ffmpeg {
       .outputOptions(['-frames:v', '1'])
       .output(o.output);
     try {
-      await this.run(cmd, signal);
+      await this.run(cmd, signal, this.limits.titleCard(), 'ffmpeg (title card)');
     } catch (err) {
       await rm(o.output, { force: true });
       throw err;
@@ -308,7 +349,7 @@ export class Ffmpeg {
         if (t !== null && seconds > 0) o.onProgress!(Math.min(1, t / seconds));
       });
     try {
-      await this.run(cmd, signal);
+      await this.run(cmd, signal, this.limits.render(o.durationMs), 'ffmpeg (video render)');
     } catch (err) {
       await rm(o.output, { force: true });
       throw err;
@@ -341,7 +382,7 @@ export class Ffmpeg {
   /** Decodes the whole file: its real length and loudness (tests and checks; no ffprobe needed). */
   async analyze(input: string, signal?: AbortSignal): Promise<AudioAnalysis> {
     const cmd = this.command().input(input).audioFilters('volumedetect').format('null').output('-');
-    const stderr = await this.run(cmd, signal);
+    const stderr = await this.run(cmd, signal, DEFAULT_LIMIT_MS, 'ffmpeg (analysing audio)');
     const time = [...stderr.matchAll(/time=(\d+):(\d+):(\d+(?:\.\d+)?)/g)].at(-1);
     const mean = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(stderr);
     const max = /max_volume:\s*(-?[\d.]+|-inf) dB/.exec(stderr);
@@ -358,9 +399,20 @@ export class Ffmpeg {
     return ffmpeg({ stdoutLines: 0 }).setFfmpegPath(this.binary).addOption('-nostdin').addOption('-hide_banner');
   }
 
-  /** Runs a prepared command; resolves with its stderr. An abort kills the child (even one still starting). */
-  private run(cmd: ffmpeg.FfmpegCommand, signal?: AbortSignal): Promise<string> {
-    return new Promise((resolve, reject) => {
+  /**
+   * Runs a prepared command; resolves with its stderr. An abort, or `limitMs` passing, kills the child with
+   * SIGKILL (even one still starting); the limit rejects with a TimeLimitError naming `what`. `limitMs` null:
+   * the caller's `signal` carries a limit of its own.
+   */
+  private run(
+    cmd: ffmpeg.FfmpegCommand,
+    outer: AbortSignal | undefined,
+    limitMs: number | null = DEFAULT_LIMIT_MS,
+    what = 'ffmpeg',
+  ): Promise<string> {
+    const clock = limitMs === null ? undefined : timeLimitSignal(limitMs, what, outer);
+    const signal = clock?.signal ?? outer;
+    return new Promise<string>((resolve, reject) => {
       if (signal?.aborted) return reject(abortError(signal));
       let started = false;
       let aborted = false;
@@ -387,7 +439,7 @@ export class Ffmpeg {
           resolve(stderr ?? '');
         })
         .run();
-    });
+    }).finally(() => clock?.clear());
   }
 
   /**

@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ESPEAK_DEFAULT_VOICE, espeakInThread } from './espeak-thread';
+import { ESPEAK_DEFAULT_VOICE, espeakInThread, espeakVoices } from './espeak-thread';
 import { abortError, type SpeechClip, type SpeechProvider, type SpeechRequest } from './speech-provider';
+import { MediaTimeLimits, timeLimitSignal } from './time-limit';
 import { readWavInfo } from './wav';
 
 export type LocalEngine = 'flite' | 'espeak-ng';
@@ -31,29 +32,44 @@ function installedFliteVoices(): string[] | null {
 /**
  * Speech with no network and no account: `flite` when it is on PATH (the better voice), else espeak-ng
  * compiled to WebAssembly (from npm, so any machine with Node has it). A voice id the engine does not
- * know falls back to its default voice; the clip's `voice` says which voice was used.
+ * know falls back to its default voice; the clip's `voice` says which voice was used. Each run has a time
+ * limit from the text's estimated speech length (`limits.speech`): past it flite gets SIGKILL, the espeak-ng
+ * thread `terminate()`, and the call rejects with a TimeLimitError.
  */
 export class LocalSpeechProvider implements SpeechProvider {
   readonly name = 'local' as const;
   readonly engine: LocalEngine;
+  readonly limits: MediaTimeLimits;
 
-  constructor(opts: { engine?: LocalEngine } = {}) {
+  constructor(opts: { engine?: LocalEngine; limits?: MediaTimeLimits } = {}) {
+    this.limits = opts.limits ?? new MediaTimeLimits();
     this.engine = opts.engine ?? (installedFliteVoices()?.length ? 'flite' : 'espeak-ng');
     if (this.engine === 'flite' && !installedFliteVoices()?.length) throw new Error('flite is not on PATH');
+  }
+
+  async voices(): Promise<{ engine: string; voices: string[] }> {
+    return {
+      engine: this.engine,
+      voices: this.engine === 'flite' ? [...(installedFliteVoices() ?? [])] : await espeakVoices(),
+    };
   }
 
   async synthesize(text: string, req: SpeechRequest = {}): Promise<SpeechClip> {
     if (req.signal?.aborted) throw abortError(req.signal);
     const wavPath = join(req.dir ?? tmpdir(), `lp-speech-${randomUUID()}.wav`);
+    const clock = timeLimitSignal(this.limits.speech(text), this.engine, req.signal);
     try {
+      const limited = { ...req, signal: clock.signal };
       const voice =
-        this.engine === 'flite' ? await this.flite(text, req, wavPath) : await this.espeak(text, req, wavPath);
+        this.engine === 'flite' ? await this.flite(text, limited, wavPath) : await this.espeak(text, limited, wavPath);
       const info = readWavInfo(await readFile(wavPath));
       if (!info.dataBytes) throw new Error(`${this.engine} produced no audio`);
       return { wavPath, durationMs: info.durationMs, voice };
     } catch (err) {
       await rm(wavPath, { force: true });
       throw err;
+    } finally {
+      clock.clear();
     }
   }
 

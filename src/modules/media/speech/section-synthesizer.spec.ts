@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { Ffmpeg } from './ffmpeg';
 import { LocalSpeechProvider } from './local-speech.provider';
 import { SectionSynthesizer, type SynthesizedSection } from './section-synthesizer';
+import { EngineSlots } from './engine-slots';
 import { type SpeechProvider } from './speech-provider';
+import { MediaTimeLimits, TimeLimitError } from './time-limit';
 import { pcmToWav } from './wav';
 
 const TEXT =
@@ -177,6 +179,62 @@ describe('SectionSynthesizer (local engines, real ffmpeg)', () => {
     expect(readdirSync(dir)).toEqual([]);
     await expect(synth.synthesize('  \n ', { provider: 'local' })).rejects.toThrow(/no text/);
   });
+});
+
+describe('time limits of the local engines', () => {
+  // a factor so small that every real run is past its limit: what is checked is the outcome, not the clock
+  const tiny = new MediaTimeLimits(1e-4);
+  const LONG = 'The vagus nerve slows the heart when you breathe out slowly. '.repeat(40);
+
+  (hasFlite ? it : it.skip)('flite past its limit is killed (SIGKILL): a TimeLimitError, no WAV left', async () => {
+    const flite = new LocalSpeechProvider({ engine: 'flite', limits: tiny });
+    const run = flite.synthesize(LONG, { dir });
+    await expect(run).rejects.toBeInstanceOf(TimeLimitError);
+    await expect(run).rejects.toThrow(/^flite ran longer than its time limit of \d+ ms and was stopped$/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('the espeak-ng thread past its limit is terminated: a TimeLimitError, no WAV left', async () => {
+    const espeak = new LocalSpeechProvider({ engine: 'espeak-ng', limits: tiny });
+    await expect(espeak.synthesize('Hello there.', { dir })).rejects.toBeInstanceOf(TimeLimitError);
+    expect(readdirSync(dir)).toEqual([]);
+    // the same engine with the default limits speaks
+    const clip = await new LocalSpeechProvider({ engine: 'espeak-ng' }).synthesize('Hello there.', { dir });
+    expect(clip.durationMs).toBeGreaterThan(300);
+  }, 30_000);
+
+  it('a section whose engine runs past its limit fails with that error, removes its files and frees its slot', async () => {
+    const slots = new EngineSlots(1);
+    const limited = new SectionSynthesizer({ tmpDir: dir, localEngine: 'espeak-ng', limits: tiny, slots });
+    const run = limited.synthesize('One sentence. Another sentence. A third one.', { provider: 'local' });
+    await expect(run).rejects.toBeInstanceOf(TimeLimitError);
+    await expect(run).rejects.toThrow(/^espeak-ng ran longer than its time limit/);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(slots.load).toEqual({ running: 0, waiting: 0 });
+    // the one slot is free: the next section gets it and is spoken
+    const next = await new SectionSynthesizer({ tmpDir: dir, localEngine: 'espeak-ng', slots }).synthesize('Next.', {
+      provider: 'local',
+    });
+    expect(next.durationMs).toBeGreaterThan(200);
+    rmSync(next.mp3Path);
+  }, 30_000);
+});
+
+describe('local voices', () => {
+  (hasFlite ? it : it.skip)("flite's are the ones `flite -lv` lists", async () => {
+    const { engine, voices } = await new LocalSpeechProvider({ engine: 'flite' }).voices();
+    expect(engine).toBe('flite');
+    expect(voices).toEqual(expect.arrayContaining(['slt', 'kal']));
+    expect(voices).not.toContain('Voices');
+  });
+
+  it("espeak-ng's are the languages of its voices table, as `-v` takes them", async () => {
+    const { engine, voices } = await new LocalSpeechProvider({ engine: 'espeak-ng' }).voices();
+    expect(engine).toBe('espeak-ng');
+    expect(voices).toEqual(expect.arrayContaining(['en-us', 'en-gb', 'en', 'de', 'fr']));
+    expect(voices).not.toContain('Language');
+    expect(voices.every((v) => /^[A-Za-z0-9-]+$/.test(v))).toBe(true);
+  }, 30_000);
 });
 
 describe('SectionSynthesizer.resolveProvider', () => {

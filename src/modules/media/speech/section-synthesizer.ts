@@ -8,6 +8,7 @@ import { Ffmpeg, type PcmEncoder } from './ffmpeg';
 import { type LocalEngine, LocalSpeechProvider } from './local-speech.provider';
 import { buildVtt, splitSentences } from './sentences';
 import { abortError, type SpeechClip, type SpeechProvider } from './speech-provider';
+import type { MediaTimeLimits } from './time-limit';
 import { readWavInfo, type WavFormat } from './wav';
 
 export interface SynthesisOptions {
@@ -41,6 +42,8 @@ export interface SectionSynthesizerOptions {
   concurrency?: number;
   /** the CPU slots local engines and ffmpeg run in (default: one pool per process, as many as cores) */
   slots?: EngineSlots;
+  /** the time limits of the local engines' and ffmpeg's runs (default: MediaTimeLimits' defaults) */
+  limits?: MediaTimeLimits;
   /** replace the providers (tests) */
   providers?: Partial<Record<'local' | 'elevenlabs', SpeechProvider>>;
 }
@@ -69,13 +72,19 @@ export class SectionSynthesizer {
     return { provider: wanted, fellBack: false };
   }
 
+  /** The voices of the provider a request resolves to (see SpeechProvider.voices); null when they cannot be listed. */
+  async voices(provider: 'local' | 'elevenlabs'): Promise<{ engine: string; voices: string[] } | null> {
+    const engine = this.provider(provider);
+    return engine.voices ? engine.voices() : null;
+  }
+
   async synthesize(text: string, opts: SynthesisOptions): Promise<SynthesizedSection> {
     const { signal, voiceId } = opts;
     if (signal?.aborted) throw abortError(signal);
     const sentences = splitSentences(text);
     if (!sentences.length) throw new Error('the section has no text to speak');
     const provider = this.provider(opts.provider);
-    const ffmpeg = Ffmpeg.locate(this.opts.ffmpegPath);
+    const ffmpeg = Ffmpeg.locate(this.opts.ffmpegPath, this.opts.limits);
     // CPU work (a local engine, ffmpeg) waits for a slot; a network engine's calls need none.
     const slots = this.opts.slots ?? sharedEngineSlots();
     const at = { cls: opts.urgency ?? 'bulk', ticket: slots.ticket() } as const;
@@ -179,7 +188,10 @@ export class SectionSynthesizer {
       if (!this.opts.elevenLabs) throw new Error('ElevenLabs is not configured (ELEVENLABS_API_KEY)');
       return (this.elevenLabsProvider ??= new ElevenLabsProvider(this.opts.elevenLabs));
     }
-    return (this.localProvider ??= new LocalSpeechProvider({ engine: this.opts.localEngine }));
+    return (this.localProvider ??= new LocalSpeechProvider({
+      engine: this.opts.localEngine,
+      limits: this.opts.limits,
+    }));
   }
 }
 

@@ -1,3 +1,5 @@
+import { isTimeLimitError } from './time-limit';
+
 /** One sentence of speech, as a WAV file the caller owns (and removes). */
 export interface SpeechClip {
   wavPath: string;
@@ -19,12 +21,21 @@ export interface SpeechRequest {
 export interface SpeechProvider {
   readonly name: 'local' | 'elevenlabs';
   synthesize(text: string, req: SpeechRequest): Promise<SpeechClip>;
+  /**
+   * The engine's name and the voice ids it knows, so a request can be refused before a voice is silently
+   * replaced by the default (and stored under a name it was not made with); null when they cannot be
+   * listed right now (the engine's API is down: the synthesis itself will say so).
+   */
+  voices?(): Promise<{ engine: string; voices: string[] } | null>;
 }
 
-/** The error every speech call rejects with once its AbortSignal fires (`err.name === 'AbortError'`). */
+/**
+ * The error every speech call rejects with once its AbortSignal fires (`err.name === 'AbortError'`), or the
+ * TimeLimitError when what fired it was a run's time limit (a failure, not a cancellation).
+ */
 export function abortError(signal?: AbortSignal): Error {
   const reason: unknown = signal?.reason;
-  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  if (reason instanceof Error && (reason.name === 'AbortError' || isTimeLimitError(reason))) return reason;
   return new DOMException('The speech synthesis was aborted', 'AbortError');
 }
 

@@ -1,4 +1,7 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { RateLimitService } from '../../../common/rate-limit/rate-limit.service';
+import { AppConfig } from '../../../config/config';
+import { InjectConfig } from '../../../config/config.module';
 import type { TtsBulkPayload, TtsSectionPayload } from '../../../queues/queues';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { JobRun } from '../../jobs/job-run';
@@ -26,6 +29,8 @@ export class TtsRunsService {
     private readonly catalog: CatalogService,
     private readonly synthesizer: SectionSynthesizer,
     private readonly repo: TtsRepository,
+    private readonly rateLimit: RateLimitService,
+    @InjectConfig() private readonly config: AppConfig,
   ) {
     this.bulk = runs.define(TTS_BULK_RUN);
     this.section = runs.define(TTS_SECTION_RUN);
@@ -38,11 +43,23 @@ export class TtsRunsService {
     return id;
   }
 
+  /**
+   * One section, answered once made. Each user has a budget of these (TTS_SECTION_LIMIT_PER_MINUTE and
+   * _PER_HOUR; every API process shares the counters), since each may run an engine in a slot everyone's
+   * speech and video share; and a `voiceId` must be one of the engine's voices: an unknown one would be
+   * spoken by the default voice and stored once more under every name asked for.
+   */
   async synthesizeOne(dto: SynthesizeDto, userId: string): Promise<SynthesizeResponse> {
     const subjectId = await this.subjectId(dto.subject);
     if (!(await this.repo.sectionIds(subjectId)).includes(dto.sectionId))
       throw new NotFoundException('Lecture section not found');
     const { provider } = this.synthesizer.resolveProvider(dto.provider ?? 'elevenlabs');
+    if (dto.voiceId !== undefined) await this.checkVoice(provider, dto.voiceId);
+    const { perMinute, perHour } = this.config.speech.sectionLimits;
+    await this.rateLimit.consume(
+      { name: 'tts-section:user:minute', key: userId, max: perMinute, windowSeconds: 60 },
+      { name: 'tts-section:user:hour', key: userId, max: perHour, windowSeconds: 3600 },
+    );
     const { result } = await this.section.run(
       {
         subjectId,
@@ -52,6 +69,15 @@ export class TtsRunsService {
       SECTION_WAIT_MS,
     );
     return result;
+  }
+
+  /** 400 unless the engine `provider` resolves to knows `voiceId` (passes when its voices cannot be listed now). */
+  private async checkVoice(provider: 'local' | 'elevenlabs', voiceId: string): Promise<void> {
+    const known = await this.synthesizer.voices(provider);
+    if (!known || known.voices.includes(voiceId)) return;
+    const shown = known.voices.slice(0, 30).join(', ');
+    const more = known.voices.length > 30 ? `, … (${known.voices.length} in all)` : '';
+    throw new BadRequestException(`voiceId "${voiceId}" is not a voice of ${known.engine}: use one of ${shown}${more}`);
   }
 
   /** Starts the subject's bulk run under `dto.jobId`, or joins the run under that id (see JobRun.start). */

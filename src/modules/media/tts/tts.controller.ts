@@ -1,5 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiParam,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { type AuthUser, CurrentUser } from '../../../common/decorators/current-user.decorator';
 import { ApiNdjsonResponse } from '../../../common/decorators/api-ndjson-response.decorator';
@@ -61,6 +69,10 @@ export class TtsController {
   @Post('synthesize')
   @HttpCode(200)
   @ApiOkResponse({ type: SynthesizeResponse })
+  @ApiBadRequestResponse({
+    description: 'a bad field, or a voiceId the engine does not have (the message lists its voices)',
+  })
+  @ApiTooManyRequestsResponse({ description: "the user's single-section budget is used up (Retry-After)" })
   synthesize(@Body() dto: SynthesizeDto, @CurrentUser() user: AuthUser): Promise<SynthesizeResponse> {
     return this.runs.synthesizeOne(dto, user.id);
   }

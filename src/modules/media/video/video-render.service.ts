@@ -12,6 +12,7 @@ import { type MediaFileRecord, MediaLibraryService } from '../media-library.serv
 import { type EngineSlots, sharedEngineSlots } from '../speech/engine-slots';
 import { Ffmpeg } from '../speech/ffmpeg';
 import { isAbortError } from '../speech/speech-provider';
+import { mediaTimeLimits } from '../speech/time-limit';
 import { type SectionText, TtsRepository } from '../tts/tts.repository';
 import { countVideoItems, type VideoItem, videoItemsOf, type VideoProgress, type VideoResult } from './video-run';
 
@@ -208,7 +209,9 @@ export class VideoRenderService {
     const work = await mkdtemp(join(tmpdir(), 'lp-video-'));
     const cleanup = () => rm(work, { recursive: true, force: true });
     try {
-      const ffmpeg = Ffmpeg.locate(this.config.ffmpegPath);
+      // every run has a time limit (a render's from its audio's length, at most RENDER_MAX_SECONDS): past it
+      // ffmpeg is killed, the section fails with that message and its slot is free for the next one
+      const ffmpeg = Ffmpeg.locate(this.config.ffmpegPath, mediaTimeLimits(this.config.mediaTimeLimits));
       const at = { cls: 'bulk' as const, ticket: slots.ticket() };
       const card = join(work, 'card.png');
       let captions: string | null = null;
