@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { CourseStructureModule } from '../graph/structure/course-structure.module';
 import { LectureContentRepository } from './lecture-content.repository';
 import { LectureContentService } from './lecture-content.service';
 import { MediaController, TtsScriptsController } from './media.controller';
@@ -13,7 +14,7 @@ import { createMediaStorage } from './storage/create-media-storage';
 import { MEDIA_STORAGE } from './storage/media-storage';
 
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, CourseStructureModule],
   controllers: [MediaController, TtsScriptsController],
   providers: [
     LectureContentRepository,

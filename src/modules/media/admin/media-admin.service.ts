@@ -13,8 +13,12 @@ const PROBE_TIMEOUT_MS = 60_000;
 
 /** The 400 of an upload whose streams last longer than MEDIA_UPLOAD_MAX_SECONDS. */
 export function videoTooLongMessage(durationMs: number, maxSeconds: number): string {
-  const minutes = (s: number) => `${Math.round((s / 60) * 10) / 10} min`;
-  return `The video lasts ${minutes(durationMs / 1000)}; the longest upload is ${minutes(maxSeconds)}`;
+  const clock = (seconds: number) => {
+    const s = Math.floor(seconds);
+    const mmss = `${Math.floor((s % 3600) / 60)}:${String(s % 60).padStart(2, '0')}`;
+    return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss.padStart(5, '0')}` : mmss;
+  };
+  return `The video lasts ${clock(durationMs / 1000)}; the longest upload is ${clock(maxSeconds)}`;
 }
 
 /** Studio's Media Manager: a subject's videos and uploads (attaching one to a topic is graph/versions'). */

@@ -273,6 +273,8 @@ describe('S3Storage against s3rver', () => {
       dir: work,
       urlSecret: 'x'.repeat(32),
       uploadMaxBytes: 1024,
+      uploadMaxSeconds: 60,
+      sweepSeconds: 0,
       storage: 's3' as const,
       s3: { endpoint: s3.endpoint, region: 'us-east-1', bucket: s3.bucket, ...S3RVER_KEY, forcePathStyle: true },
     };
