@@ -2,10 +2,11 @@
 process.env.MEDIA_UPLOAD_MAX_SECONDS = '60';
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BODY_NOT_OBJECT_MESSAGE } from '../../src/common/http/validation';
+import { MediaSweeper } from '../../src/modules/media/media-sweeper.service';
 import { Ffmpeg } from '../../src/modules/media/speech/ffmpeg';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { type ApiError, Harness, type TestUser } from '../support/harness';
@@ -145,6 +146,28 @@ describe('uploads a topic does not play are the Studio’s alone', () => {
     expect(published.status).toBe(200);
     expect(await names(owner.token)).toContain(up.body.name);
     expect((await stream(up.body.name, owner.token)).status).toBe(200);
+  });
+});
+
+describe('the media sweeper', () => {
+  it('a day on, removes bytes no library row names and keeps every row’s', async () => {
+    const up = await upload('kept.mp4', bytes.get('claims-500h')!);
+    expect(up.status).toBe(201);
+    const folder = join(process.env.MEDIA_DIR!, SUBJECT, 'upload');
+    mkdirSync(folder, { recursive: true });
+    // what a process that died between the bytes and the row leaves behind
+    writeFileSync(join(folder, 'deadbeef-orphan.mp4'), bytes.get('claims-500h')!);
+    const sweeper = h.app.get(MediaSweeper);
+    // today everything is too young to judge
+    expect(await sweeper.sweep()).toEqual({ orphans: 0, incomplete: 0 });
+    expect(existsSync(join(folder, 'deadbeef-orphan.mp4'))).toBe(true);
+    const later = await sweeper.sweep(new Date(Date.now() + 25 * 3600 * 1000));
+    expect(later.orphans).toBeGreaterThanOrEqual(1);
+    expect(existsSync(join(folder, 'deadbeef-orphan.mp4'))).toBe(false);
+    const stored = await uploadsStored();
+    expect(stored.files).toEqual(stored.rows);
+    expect(stored.files).toContain(up.body.name.replace(/^upload\//, ''));
+    expect((await h.get(up.body.url)).status).toBe(200);
   });
 });
 

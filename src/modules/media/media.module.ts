@@ -9,6 +9,7 @@ import { MediaController, TtsScriptsController } from './media.controller';
 import { MediaDeliveryService } from './media-delivery.service';
 import { MediaLibraryRepository } from './media-library.repository';
 import { MediaLibraryService } from './media-library.service';
+import { MediaSweeper } from './media-sweeper.service';
 import { MediaUrlSigner } from './media-url-signer';
 import { createMediaStorage } from './storage/create-media-storage';
 import { MEDIA_STORAGE } from './storage/media-storage';
@@ -23,6 +24,7 @@ import { MEDIA_STORAGE } from './storage/media-storage';
     MediaLibraryService,
     MediaUrlSigner,
     MediaDeliveryService,
+    MediaSweeper,
     // with a bucket, an async factory: a missing or unreachable bucket stops the boot here
     { provide: MEDIA_STORAGE, inject: [APP_CONFIG], useFactory: (c: AppConfig) => createMediaStorage(c.media) },
   ],
