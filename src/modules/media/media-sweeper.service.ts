@@ -20,8 +20,8 @@ export interface MediaSweepResult {
 /**
  * Removes what the media store holds for nobody: objects no `media_files` row names (a process died between
  * the bytes and the row, or a row's removal could not remove its bytes) and uploads never finished, once
- * they are a day old. Every MEDIA_SWEEP_SECONDS in every API process; two sweeps at once remove the same
- * things twice, which is harmless (removing what is gone is fine).
+ * they are a day old. Every MEDIA_SWEEP_SECONDS in every process that loads the media module (APIs and
+ * workers); two sweeps at once remove the same things twice, which is harmless (removing what is gone is fine).
  */
 @Injectable()
 export class MediaSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
