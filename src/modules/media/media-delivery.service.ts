@@ -76,11 +76,11 @@ export class MediaDeliveryService {
         .filter((ref) => ref?.subjectId === a.subjectId)
         .map((ref) => ref!.fileName),
     );
-    const published = all.filter(
-      (f) => (f.sectionId !== null && sectionIds.has(f.sectionId)) || played.has(f.fileName),
+    const published = new Set(
+      all.filter((f) => (f.sectionId !== null && sectionIds.has(f.sectionId)) || played.has(f.fileName)),
     );
-    const captions = new Set(published.map((f) => f.captionsFile).filter((n): n is string => !!n));
-    return all.filter((f) => published.includes(f) || (f.kind === 'captions' && captions.has(f.fileName)));
+    const captions = new Set([...published].map((f) => f.captionsFile).filter((n): n is string => !!n));
+    return all.filter((f) => published.has(f) || (f.kind === 'captions' && captions.has(f.fileName)));
   }
 
   async listFiles(subjectInput: string, user: AuthUser | undefined): Promise<MediaListDto> {
