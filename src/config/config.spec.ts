@@ -77,6 +77,16 @@ describe('loadConfig', () => {
     expect(c.payments.provider).toBe('dev');
   });
 
+  it('media: the longest upload (4 h) and the sweep interval (an hour; 0 turns it off)', () => {
+    expect(loadConfig(dev).media).toMatchObject({ uploadMaxSeconds: 14_400, sweepSeconds: 3600 });
+    expect(loadConfig({ ...dev, MEDIA_UPLOAD_MAX_SECONDS: '60', MEDIA_SWEEP_SECONDS: '0' }).media).toMatchObject({
+      uploadMaxSeconds: 60,
+      sweepSeconds: 0,
+    });
+    expect(() => loadConfig({ ...dev, MEDIA_UPLOAD_MAX_SECONDS: '0' })).toThrow(/MEDIA_UPLOAD_MAX_SECONDS/);
+    expect(() => loadConfig({ ...dev, MEDIA_SWEEP_SECONDS: '-1' })).toThrow(/MEDIA_SWEEP_SECONDS/);
+  });
+
   it('media: local disk by default; s3 needs a bucket, both keys or neither, an http(s) endpoint', () => {
     expect(loadConfig(dev).media).toMatchObject({ storage: 'local', s3: undefined });
     expect(() => loadConfig({ ...dev, MEDIA_STORAGE: 's3' })).toThrow(/S3_BUCKET: required with MEDIA_STORAGE=s3/);

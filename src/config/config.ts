@@ -173,6 +173,13 @@ const envSchema = z.preprocess(
     MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** The largest video the Studio may upload (POST /api/admin/media), in bytes; default 200 MB. */
     MEDIA_UPLOAD_MAX_BYTES: int(200 * 1024 * 1024, 1024),
+    /** The longest video the Studio may upload, in seconds, as its streams last (not as its header claims); 4 h. */
+    MEDIA_UPLOAD_MAX_SECONDS: int(4 * 3600, 1),
+    /**
+     * How often each API removes stored media bytes no library row names, and incomplete multipart uploads,
+     * older than a day (MediaSweeper); 0 = never.
+     */
+    MEDIA_SWEEP_SECONDS: int(3600, 0),
     /** Browser tests only, refused in production: mounts PUT /api/test/clock, which shifts the challenge clock. */
     TEST_CLOCK: bool.default('false'),
     /** Bearer token for GET /metrics on the public port; unset: that route answers 404. */
@@ -268,7 +275,17 @@ export interface AppConfig {
     timeoutMs: number;
   };
   /** the media library's bytes (local disk or a bucket), the secret of its signed URLs and the largest upload */
-  media: { dir: string; urlSecret: string; uploadMaxBytes: number; storage: 'local' | 's3'; s3?: S3Config };
+  media: {
+    dir: string;
+    urlSecret: string;
+    uploadMaxBytes: number;
+    /** the longest upload, by its measured stream length */
+    uploadMaxSeconds: number;
+    /** seconds between sweeps of orphaned media bytes (MediaSweeper); 0: off */
+    sweepSeconds: number;
+    storage: 'local' | 's3';
+    s3?: S3Config;
+  };
   /** ffmpeg for speech and video: FFMPEG_PATH, else PATH, else the npm package's binary (media/speech/ffmpeg.ts) */
   ffmpegPath?: string;
   /** engine runs' time limits: a factor on each (from the audio's length), and the cap of a video render */
@@ -520,6 +537,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       // one installation agrees; a separate key, so a leaked media URL says nothing about tokens.
       urlSecret: e.MEDIA_URL_SECRET ?? createHmac('sha256', jwtSecret).update('media-url-secret').digest('base64url'),
       uploadMaxBytes: e.MEDIA_UPLOAD_MAX_BYTES,
+      uploadMaxSeconds: e.MEDIA_UPLOAD_MAX_SECONDS,
+      sweepSeconds: e.MEDIA_SWEEP_SECONDS,
       storage: e.MEDIA_STORAGE,
       s3:
         e.MEDIA_STORAGE === 's3'

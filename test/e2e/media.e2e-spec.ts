@@ -105,7 +105,15 @@ beforeAll(async () => {
   await add(FREE_CAPTIONS, join(dir, 'captions.vtt'), { kind: 'captions', sectionId: sections[0], textHash: 'aaaa' });
   await add(PAID_AUDIO_2, join(dir, 'tone.mp3'), { sectionId: sections[1], textHash: 'bbbb' });
   await add(PAID_AUDIO_3, join(dir, 'tone.mp3'), { sectionId: sections[2], textHash: 'cccc' });
-  await add(PAID_VIDEO, join(dir, 'video.mp4'), { kind: 'video', durationMs: 60000, provider: null, voice: null });
+  // made for a lecture section, so published: an upload no topic plays is the Studio's alone (media-uploads e2e)
+  await add(PAID_VIDEO, join(dir, 'video.mp4'), {
+    kind: 'video',
+    sectionId: sections[3],
+    textHash: 'dddd',
+    durationMs: 60000,
+    provider: null,
+    voice: null,
+  });
 });
 afterAll(async () => {
   await h.close();

@@ -4,6 +4,7 @@ import { MISSING_TOKEN_MESSAGE } from '../../common/guards/jwt-auth.guard';
 import { NO_ENTITLEMENT_MESSAGE } from '../../common/guards/entitlement.guard';
 import { CatalogService } from '../catalog/catalog.service';
 import { EntitlementsService } from '../catalog/entitlements.service';
+import { TopicReader } from '../graph/structure/topic-reader.service';
 import type { MediaListDto, TtsScriptSectionDto } from './dto/media.dto';
 import { MediaLibraryRepository } from './media-library.repository';
 import {
@@ -11,6 +12,7 @@ import {
   type MediaFileRecord,
   MediaLibraryService,
   type MediaStreamTarget,
+  parseMediaReference,
 } from './media-library.service';
 import { MediaUrlSigner } from './media-url-signer';
 
@@ -22,8 +24,10 @@ export const SIGNATURE_EXPIRED_MESSAGE = 'This media link has expired';
 
 interface SubjectAccess {
   subjectId: string;
-  /** studio staff and owners: every file and section; everyone else free files and the preview */
+  /** studio staff and owners: every published file and section; everyone else free files and the preview */
   full: boolean;
+  /** studio staff: unpublished files too (uploads no topic plays yet, renders of sections since removed) */
+  studio: boolean;
 }
 
 /** Who gets which media: the library listing, streams, signed links and the lecture scripts. */
@@ -35,6 +39,7 @@ export class MediaDeliveryService {
     private readonly signer: MediaUrlSigner,
     private readonly catalog: CatalogService,
     private readonly entitlements: EntitlementsService,
+    private readonly topics: TopicReader,
   ) {}
 
   /**
@@ -44,16 +49,44 @@ export class MediaDeliveryService {
   private async access(subjectInput: string, user: AuthUser | undefined): Promise<SubjectAccess> {
     const subjectId = await this.entitlements.resolveSubject(subjectInput);
     if (!subjectId) throw new NotFoundException('Subject not found');
-    const full = !!user && (user.roles.includes('studio') || (await this.entitlements.hasActive(user.id, subjectId)));
+    const studio = !!user && user.roles.includes('studio');
+    const full = studio || (!!user && (await this.entitlements.hasActive(user.id, subjectId)));
     if (!full && (await this.catalog.resolveSubjectId(subjectInput)) !== subjectId) {
       throw new NotFoundException('Subject not found');
     }
-    return { subjectId, full };
+    return { subjectId, full, studio };
+  }
+
+  /**
+   * The subject's files as learners may see them (studio staff: all of them): published media only, that
+   * is a file made for a lecture section of the course, a file a live topic plays as its video, or the
+   * captions of either. An upload sits in the Studio's library until a publish puts it on a topic.
+   */
+  private async visibleFiles(a: SubjectAccess): Promise<MediaFileRecord[]> {
+    const all = await this.library.list(a.subjectId);
+    if (a.studio) return all;
+    const [sections, videoUrls] = await Promise.all([
+      this.repo.listSections(a.subjectId),
+      this.topics.publishedVideoUrls(a.subjectId),
+    ]);
+    const sectionIds = new Set(sections.map((s) => s.id));
+    const played = new Set(
+      videoUrls
+        .map((url) => parseMediaReference(url))
+        .filter((ref) => ref?.subjectId === a.subjectId)
+        .map((ref) => ref!.fileName),
+    );
+    const published = new Set(
+      all.filter((f) => (f.sectionId !== null && sectionIds.has(f.sectionId)) || played.has(f.fileName)),
+    );
+    const captions = new Set([...published].map((f) => f.captionsFile).filter((n): n is string => !!n));
+    return all.filter((f) => published.has(f) || (f.kind === 'captions' && captions.has(f.fileName)));
   }
 
   async listFiles(subjectInput: string, user: AuthUser | undefined): Promise<MediaListDto> {
-    const { subjectId, full } = await this.access(subjectInput, user);
-    const all = await this.library.list(subjectId);
+    const access = await this.access(subjectInput, user);
+    const { subjectId, full } = access;
+    const all = await this.visibleFiles(access);
     const visible = all.filter((f) => full || f.free);
     // captions travel with their media (as `captions`); only captions of no listed media stand alone
     const attached = new Set(visible.map((f) => f.captionsFile).filter((n): n is string => !!n));
@@ -75,10 +108,13 @@ export class MediaDeliveryService {
 
   /** Where a file the caller may stream is (GET /api/media/secure/stream). */
   async streamTarget(subjectInput: string, fileName: string, user: AuthUser | undefined): Promise<MediaStreamTarget> {
-    const { subjectId, full } = await this.access(subjectInput, user);
-    const file = await this.library.find(subjectId, fileName);
+    const access = await this.access(subjectInput, user);
+    const { subjectId, full } = access;
+    const files = await this.visibleFiles(access);
+    // an unpublished file is not there for a learner (the same answer as a name that never was)
+    const file = files.find((f) => f.fileName === fileName);
     if (!file) throw new NotFoundException('Media file not found');
-    if (!full && !(await this.isFree(file))) {
+    if (!full && !this.isFree(file, files)) {
       if (!user) throw new UnauthorizedException(MISSING_TOKEN_MESSAGE);
       throw new ForbiddenException(NO_ENTITLEMENT_MESSAGE);
     }
@@ -87,12 +123,11 @@ export class MediaDeliveryService {
     return target;
   }
 
-  /** A free file, or the captions of a free file. */
-  private async isFree(file: MediaFileRecord): Promise<boolean> {
+  /** A free file, or the captions of a free file (among the files the caller may see). */
+  private isFree(file: MediaFileRecord, visible: MediaFileRecord[]): boolean {
     if (file.free) return true;
     if (file.kind !== 'captions') return false;
-    const all = await this.library.list(file.subjectId);
-    return all.some((f) => f.free && f.captionsFile === file.fileName);
+    return visible.some((f) => f.free && f.captionsFile === file.fileName);
   }
 
   /** The file a signed URL grants (GET /api/media/file/...): the signature alone decides, no database. */

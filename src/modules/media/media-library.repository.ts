@@ -217,6 +217,17 @@ export class MediaLibraryRepository {
     return rows.length;
   }
 
+  /** Which of these storage keys a library row names (the media sweeper's question, a page of keys at a time). */
+  async namedKeys(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.em.execute<{ storageKey: string }[]>(
+      `select storage_key as "storageKey" from media_files
+        where storage_key = any(array(select jsonb_array_elements_text(?::jsonb)))`,
+      [JSON.stringify(keys)],
+    );
+    return new Set(rows.map((r) => r.storageKey));
+  }
+
   /** The subject's lecture script sections in reading order. */
   listSections(subjectId: string): Promise<LectureSectionRecord[]> {
     return this.em.execute<LectureSectionRecord[]>(

@@ -7,6 +7,7 @@ import {
   type MediaFileRecord,
   MediaLibraryRepository,
 } from './media-library.repository';
+import { MAX_SIGNED_URL_SECONDS } from './media-signing';
 import { MediaUrlSigner } from './media-url-signer';
 import { isValidStorageKey, MEDIA_STORAGE, type MediaStorage, sha256File } from './storage/media-storage';
 
@@ -119,11 +120,14 @@ export class MediaLibraryService {
     const { size } = await this.storage.put(storageKey, f.sourcePath);
     values.size = size;
     if (existing) {
-      const replaced = await this.repo.replace(tx, existing.id, values);
+      // a failed update leaves the row naming its old bytes: new bytes under a new key would be nobody's
+      const replaced = await this.removeOnFailure(existing.storageKey === storageKey ? null : storageKey, () =>
+        this.repo.replace(tx, existing.id, values),
+      );
       if (existing.storageKey !== storageKey) await this.storage.remove(existing.storageKey);
       return replaced;
     }
-    const inserted = await this.repo.insert(tx, values);
+    const inserted = await this.removeOnFailure(storageKey, () => this.repo.insert(tx, values));
     if (inserted) return inserted;
     // a concurrent add of the same file won the insert; the bytes under the key are either's, whole
     const winner =
@@ -131,6 +135,19 @@ export class MediaLibraryService {
       (await this.repo.find(f.subjectId, f.fileName, tx));
     if (!winner) throw new Error(`media file ${f.subjectId}/${f.fileName} conflicted but is not there`);
     return winner;
+  }
+
+  /**
+   * Runs the database write that names bytes just stored under `key`; when it throws, the bytes are removed
+   * (no row will ever name them) and the write's error is what the caller sees.
+   */
+  private async removeOnFailure<T>(key: string | null, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (key) await this.storage.remove(key).catch(() => undefined);
+      throw err;
+    }
   }
 
   list(subjectId: string): Promise<MediaFileRecord[]> {
@@ -241,6 +258,7 @@ export interface MediaStreamTarget {
   key: string;
 }
 
+/** The media's length plus the grace, at most MAX_SIGNED_URL_SECONDS. */
 export function defaultTtlSeconds(durationMs: number | null | undefined): number {
-  return Math.ceil((durationMs ?? 0) / 1000) + SIGNED_URL_GRACE_SECONDS;
+  return Math.min(Math.ceil((durationMs ?? 0) / 1000) + SIGNED_URL_GRACE_SECONDS, MAX_SIGNED_URL_SECONDS);
 }

@@ -14,6 +14,13 @@ export type SignatureCheck = 'ok' | 'invalid' | 'expired';
 
 const VERSION = 'v1';
 
+/**
+ * No signed URL lives longer than this, whatever the media's length says (an uploader's claim, or a real
+ * lecture of many hours): a link must not outlive a refund or a revoked role by days. A player whose link
+ * ran out asks the page for a new one.
+ */
+export const MAX_SIGNED_URL_SECONDS = 4 * 3600;
+
 /** HMAC-SHA256 over every field of the grant, each on its own line (no field can contain a newline). */
 export function mediaSignature(secret: string, g: MediaGrant): string {
   return createHmac('sha256', secret)

@@ -2,18 +2,20 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { CourseStructureModule } from '../graph/structure/course-structure.module';
 import { LectureContentRepository } from './lecture-content.repository';
 import { LectureContentService } from './lecture-content.service';
 import { MediaController, TtsScriptsController } from './media.controller';
 import { MediaDeliveryService } from './media-delivery.service';
 import { MediaLibraryRepository } from './media-library.repository';
 import { MediaLibraryService } from './media-library.service';
+import { MediaSweeper } from './media-sweeper.service';
 import { MediaUrlSigner } from './media-url-signer';
 import { createMediaStorage } from './storage/create-media-storage';
 import { MEDIA_STORAGE } from './storage/media-storage';
 
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, CourseStructureModule],
   controllers: [MediaController, TtsScriptsController],
   providers: [
     LectureContentRepository,
@@ -22,6 +24,7 @@ import { MEDIA_STORAGE } from './storage/media-storage';
     MediaLibraryService,
     MediaUrlSigner,
     MediaDeliveryService,
+    MediaSweeper,
     // with a bucket, an async factory: a missing or unreachable bucket stops the boot here
     { provide: MEDIA_STORAGE, inject: [APP_CONFIG], useFactory: (c: AppConfig) => createMediaStorage(c.media) },
   ],

@@ -1,17 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsInt,
-  IsObject,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsOptionalNotNull } from '../../../common/http/validation';
 
 /** Content ids: `vagus-breath-7`. */
 export const CHALLENGE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
@@ -72,7 +62,7 @@ export class ProjectDto {
 
 export class BotAssessDto {
   @ApiPropertyOptional({ ...PAYLOAD_SCHEMA, description: 'the project to store and assess; default the latest stored' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsObject({ message: 'submission must be an object of field to text' })
   submission?: Record<string, unknown>;
 }

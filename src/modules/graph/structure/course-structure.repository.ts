@@ -91,6 +91,17 @@ export class CourseStructureRepository {
     );
   }
 
+  /** The video URLs live topics of the subject store (published content; drafts live elsewhere). */
+  async videoUrls(subjectId: string): Promise<string[]> {
+    const rows = await this.em.execute<{ url: string }[]>(
+      `select n.video->>'url' as url
+         from topic_nodes n
+        where n.subject_id = ? and n.archived_at is null and jsonb_typeof(n.video->'url') = 'string'`,
+      [subjectId],
+    );
+    return rows.map((r) => r.url);
+  }
+
   async content(subjectId: string, id: string): Promise<TopicContentRecord | null> {
     const rows = await this.em.execute<TopicContentRecord[]>(
       `select n.id, n.title, n.module_id as "moduleId", coalesce(m.title, n.module_id) as "moduleTitle", n.preview,

@@ -57,6 +57,14 @@ export class TopicReader {
     return this.repo.named(em, subjectId, ids);
   }
 
+  /**
+   * The video URLs the subject's live published topics carry (a media library file as
+   * `/media/<subject>/<file>`, or an external URL): what the media library may show learners.
+   */
+  publishedVideoUrls(subjectId: string): Promise<string[]> {
+    return this.repo.videoUrls(subjectId);
+  }
+
   /** One live topic with its html, or null. */
   content(subjectId: string, id: string): Promise<TopicContent | null> {
     return this.repo.content(subjectId, id);

@@ -12,6 +12,16 @@ import { NOT_A_VIDEO_MESSAGE, safeStem, videoContainerOf } from './video-upload'
 /** ffmpeg reads an upload's header and first frame (a header-less WebM: its whole stream, copied) well within this. */
 const PROBE_TIMEOUT_MS = 60_000;
 
+/** The 400 of an upload whose streams last longer than MEDIA_UPLOAD_MAX_SECONDS. */
+export function videoTooLongMessage(durationMs: number, maxSeconds: number): string {
+  const clock = (seconds: number) => {
+    const s = Math.floor(seconds);
+    const mmss = `${Math.floor((s % 3600) / 60)}:${String(s % 60).padStart(2, '0')}`;
+    return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss.padStart(5, '0')}` : mmss;
+  };
+  return `The video lasts ${clock(durationMs / 1000)}; the longest upload is ${clock(maxSeconds)}`;
+}
+
 /** Studio's Media Manager: a subject's videos and uploads (attaching one to a topic is graph/versions'). */
 @Injectable()
 export class MediaAdminService {
@@ -54,7 +64,8 @@ export class MediaAdminService {
 
   /**
    * Adds an uploaded video (a temp file the caller removes) to the subject's library: mp4 or WebM by its
-   * first bytes, then ffmpeg must decode a video frame; its length is what the container says.
+   * first bytes, then ffmpeg must decode a video frame; its length is measured from its streams (the
+   * container's claim is the uploader's word) and must be within MEDIA_UPLOAD_MAX_SECONDS.
    */
   async addUpload(subjectId: string, path: string, originalName: string, userId: string): Promise<MediaAdminRow> {
     const container = await videoContainerOf(path);
@@ -68,12 +79,22 @@ export class MediaAdminService {
       throw new BadRequestException(NOT_A_VIDEO_MESSAGE);
     }
     if (!probe.hasVideo) throw new BadRequestException(NOT_A_VIDEO_MESSAGE);
+    let durationMs: number | null;
+    try {
+      durationMs = await ffmpeg.measureDurationMs(path, AbortSignal.timeout(PROBE_TIMEOUT_MS));
+    } catch {
+      throw new BadRequestException(NOT_A_VIDEO_MESSAGE);
+    }
+    const maxSeconds = this.config.media.uploadMaxSeconds;
+    if (durationMs !== null && durationMs > maxSeconds * 1000) {
+      throw new BadRequestException(videoTooLongMessage(durationMs, maxSeconds));
+    }
     const file = await this.library.add(null, {
       subjectId,
       kind: 'video',
       fileName: `upload/${randomUUID().slice(0, 8)}-${safeStem(originalName)}.${container}`,
       sourcePath: path,
-      durationMs: probe.durationMs,
+      durationMs,
       provider: 'upload',
       createdBy: userId,
     });

@@ -487,6 +487,26 @@ export class Ffmpeg {
       height: size ? Number(size[2]) : null,
     };
   }
+
+  // --- measured stream length (uploads): its own block, independent of the rest of the class ---
+
+  /**
+   * How long the file's streams really last, in ms: its first video and audio streams demuxed to null with
+   * stream copy (no decoding, so fast even for a long file) and the last `time=` ffmpeg reports. The
+   * container's declared length (mvhd, `Duration:`) is a claim an uploader writes; this is not. Null when
+   * ffmpeg reports no time. Throws when ffmpeg cannot read the file.
+   */
+  async measureDurationMs(input: string, signal?: AbortSignal): Promise<number | null> {
+    const cmd = this.command()
+      .input(input)
+      .outputOptions(['-map', '0:v:0?', '-map', '0:a:0?', '-c', 'copy'])
+      .format('null')
+      .output('-');
+    const stderr = await this.run(cmd, signal);
+    const last = [...stderr.matchAll(/time=(-?)(\d+):(\d+):(\d+(?:\.\d+)?)/g)].at(-1);
+    if (!last || last[1] === '-') return null;
+    return Math.round((Number(last[2]) * 3600 + Number(last[3]) * 60 + Number(last[4])) * 1000);
+  }
 }
 
 function runs(binary: string): boolean {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { access, copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -13,6 +13,12 @@ export interface StoredObjectInfo {
   etag: string;
   /** the bytes' sha256 (hex) when the store recorded it at the put (S3: object metadata) */
   sha256?: string;
+}
+
+/** One stored object as a listing names it. */
+export interface StoredObjectSummary {
+  key: string;
+  modified: Date;
 }
 
 /** Inclusive byte offsets, as in `Range: bytes=start-end`. */
@@ -36,6 +42,17 @@ export interface MediaStorage {
   withLocalCopy<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
   exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
+  /**
+   * Every object the store holds under a key the library could use, with when it was written (any order,
+   * paged by the store): what the media sweeper compares with the library's rows. Uploads in progress
+   * are not objects yet and are not listed.
+   */
+  list(): AsyncIterable<StoredObjectSummary>;
+  /**
+   * Removes uploads begun before `before` and never finished (S3: open multipart uploads, whose parts are
+   * stored and billed but belong to no object; local disk: the temp file of a copy that died); how many.
+   */
+  removeIncompleteUploads(before: Date): Promise<number>;
   /**
    * Local stores only: the path of the bytes, so streaming can hand it to @fastify/send (sendfile, its
    * own conditional and Range handling). Remote stores leave it out.
@@ -143,7 +160,43 @@ export class LocalDiskStorage implements MediaStorage {
   async remove(key: string): Promise<void> {
     await rm(this.localPath(key), { force: true });
   }
+
+  async *list(): AsyncIterable<StoredObjectSummary> {
+    for await (const { key, path } of this.walk()) {
+      if (PART_FILE.test(key) || !isValidStorageKey(key)) continue;
+      const s = await stat(path).catch(() => null); // removed since the folder was read
+      if (s?.isFile()) yield { key, modified: s.mtime };
+    }
+  }
+
+  async removeIncompleteUploads(before: Date): Promise<number> {
+    let removed = 0;
+    for await (const { key, path } of this.walk()) {
+      if (!PART_FILE.test(key)) continue;
+      const s = await stat(path).catch(() => null);
+      if (!s?.isFile() || s.mtime >= before) continue;
+      await rm(path, { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
+  /** Every file under the root, its key written with `/`; a folder that is gone (or not there yet) is empty. */
+  private async *walk(dir = this.root): AsyncIterable<{ key: string; path: string }> {
+    const entries = await readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [];
+      throw err;
+    });
+    for (const e of entries) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) yield* this.walk(path);
+      else if (e.isFile()) yield { key: relative(this.root, path).split(sep).join('/'), path };
+    }
+  }
 }
+
+/** The temp file `put` copies into before its rename (`<key>.<12 hex>.part`). */
+const PART_FILE = /\.[0-9a-f]{12}\.part$/;
 
 const TYPES: Record<string, string> = {
   mp3: 'audio/mpeg',

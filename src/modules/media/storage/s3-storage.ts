@@ -1,8 +1,11 @@
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -22,6 +25,7 @@ import {
   type MediaStorage,
   sha256File,
   type StoredObjectInfo,
+  type StoredObjectSummary,
 } from './media-storage';
 
 export interface S3StorageOptions {
@@ -34,6 +38,8 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
   /** multipart part size in bytes (S3's minimum is 5 MiB); files up to one part go in one PUT */
   partSize?: number;
+  /** keys per ListObjectsV2 page (S3's most is 1000) */
+  listPageSize?: number;
 }
 
 const MIN_PART = 5 * 1024 * 1024;
@@ -51,11 +57,13 @@ export class S3Storage implements MediaStorage {
   readonly bucket: string;
   private readonly endpoint: string;
   private readonly partSize: number;
+  private readonly listPageSize: number;
 
   constructor(o: S3StorageOptions) {
     this.bucket = o.bucket;
     this.endpoint = o.endpoint || `https://s3.${o.region}.amazonaws.com`;
     this.partSize = Math.max(MIN_PART, o.partSize ?? 8 * 1024 * 1024);
+    this.listPageSize = Math.min(1000, Math.max(1, o.listPageSize ?? 1000));
     this.client = new S3Client({
       endpoint: o.endpoint || undefined,
       region: o.region,
@@ -168,5 +176,45 @@ export class S3Storage implements MediaStorage {
   async remove(key: string): Promise<void> {
     assertValidStorageKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(): AsyncIterable<StoredObjectSummary> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token, MaxKeys: this.listPageSize }),
+      );
+      for (const o of page.Contents ?? []) {
+        if (o.Key && isValidStorageKey(o.Key)) yield { key: o.Key, modified: o.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async removeIncompleteUploads(before: Date): Promise<number> {
+    let removed = 0;
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: this.bucket,
+          KeyMarker: keyMarker,
+          UploadIdMarker: uploadIdMarker,
+        }),
+      );
+      for (const u of page.Uploads ?? []) {
+        // an upload without a start date is not one to judge by age: left to the bucket's own lifecycle rules
+        if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated >= before) continue;
+        await this.client.send(
+          new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId }),
+        );
+        removed++;
+      }
+      const more = page.IsTruncated === true;
+      keyMarker = more ? page.NextKeyMarker : undefined;
+      uploadIdMarker = more ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker);
+    return removed;
   }
 }
