@@ -202,7 +202,6 @@ beforeAll(async () => {
     databaseUrl: config.databaseUrl,
     storage: h.app.get<MediaStorage>(MEDIA_STORAGE),
     storageKind: 'local',
-    mediaDir: config.media.dir,
     out: join(backupDir, 'full'),
     // the test server's major has no matching pg_dump on most machines: the portable method, always
     method: 'copy',

@@ -38,7 +38,6 @@ async function main(args: string[]): Promise<void> {
       databaseUrl: config.databaseUrl,
       storage,
       storageKind: config.media.storage,
-      mediaDir: config.media.dir,
       out,
       method,
       secrets: installationSecrets(config),

@@ -23,7 +23,6 @@ import {
   sha256OfFile,
   type TableEntry,
 } from './backup-format';
-import { listMediaKeys } from './media-objects';
 
 const execFileP = promisify(execFile);
 
@@ -31,8 +30,6 @@ export interface BackupOptions {
   databaseUrl: string;
   storage: MediaStorage;
   storageKind: 'local' | 's3';
-  /** MEDIA_DIR: where a local store keeps its files */
-  mediaDir: string;
   /** an empty or missing folder */
   out: string;
   /** auto: pg_dump when one of the server's major version is found, else copy */
@@ -172,7 +169,9 @@ export async function backupInstallation(o: BackupOptions): Promise<BackupManife
   }
 
   const objects: BackupManifest['media']['objects'] = [];
-  for (const key of await listMediaKeys(o.storage, o.mediaDir)) {
+  const keys: string[] = [];
+  for await (const { key } of o.storage.list()) keys.push(key);
+  for (const key of keys.sort()) {
     const target = join(o.out, 'media', ...key.split('/'));
     await mkdir(dirname(target), { recursive: true });
     const hash = createHash('sha256');
