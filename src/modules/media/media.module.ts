@@ -11,6 +11,7 @@ import { MediaLibraryService } from './media-library.service';
 import { MediaUrlSigner } from './media-url-signer';
 import { createMediaStorage } from './storage/create-media-storage';
 import { MEDIA_STORAGE } from './storage/media-storage';
+import { OrphanedWorkDirSweeper } from './storage/work-dirs';
 
 @Module({
   imports: [CatalogModule],
@@ -22,6 +23,7 @@ import { MEDIA_STORAGE } from './storage/media-storage';
     MediaLibraryService,
     MediaUrlSigner,
     MediaDeliveryService,
+    OrphanedWorkDirSweeper,
     // with a bucket, an async factory: a missing or unreachable bucket stops the boot here
     { provide: MEDIA_STORAGE, inject: [APP_CONFIG], useFactory: (c: AppConfig) => createMediaStorage(c.media) },
   ],
