@@ -11,7 +11,7 @@ import { MediaLibraryService } from './media-library.service';
 import { MediaUrlSigner } from './media-url-signer';
 import { createMediaStorage } from './storage/create-media-storage';
 import { MEDIA_STORAGE } from './storage/media-storage';
-import { OrphanedWorkDirSweeper } from './storage/work-dirs';
+import { OrphanSweeper } from './storage/orphan-sweeper';
 
 @Module({
   imports: [CatalogModule],
@@ -23,7 +23,7 @@ import { OrphanedWorkDirSweeper } from './storage/work-dirs';
     MediaLibraryService,
     MediaUrlSigner,
     MediaDeliveryService,
-    OrphanedWorkDirSweeper,
+    OrphanSweeper,
     // with a bucket, an async factory: a missing or unreachable bucket stops the boot here
     { provide: MEDIA_STORAGE, inject: [APP_CONFIG], useFactory: (c: AppConfig) => createMediaStorage(c.media) },
   ],

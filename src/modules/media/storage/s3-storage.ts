@@ -1,8 +1,10 @@
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -117,6 +119,34 @@ export class S3Storage implements MediaStorage {
     // our sources are temp files nobody writes to; a mismatch is a bug to hear about, not to paper over
     if (sha256 !== expected) throw new Error(`${from} changed while it was copied to ${key}`);
     return { size, sha256 };
+  }
+
+  /**
+   * Aborts the multipart uploads begun before `olderThan` and never completed: a process killed in the middle
+   * of a large put (SIGKILL, the OOM killer) cannot abort its own, and S3 keeps (and bills) their parts until
+   * someone does. Run at boot with a cutoff far past any put's length, so no live upload is touched; a
+   * bucket lifecycle rule (AbortIncompleteMultipartUpload) does the same where the provider has one.
+   * Returns the keys whose uploads were aborted.
+   */
+  async abortStaleUploads(olderThan: Date): Promise<string[]> {
+    const aborted: string[] = [];
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    for (;;) {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({ Bucket: this.bucket, KeyMarker, UploadIdMarker }),
+      );
+      for (const u of page.Uploads ?? []) {
+        if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated >= olderThan) continue;
+        await this.client.send(
+          new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId }),
+        );
+        aborted.push(u.Key);
+      }
+      if (!page.IsTruncated) return aborted;
+      KeyMarker = page.NextKeyMarker;
+      UploadIdMarker = page.NextUploadIdMarker;
+    }
   }
 
   async stat(key: string): Promise<StoredObjectInfo | null> {

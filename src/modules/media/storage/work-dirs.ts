@@ -1,4 +1,3 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,16 +54,4 @@ export async function removeOrphanedWorkDirs(
   });
   await Promise.all(orphaned.map((name) => rm(join(dir, name), { recursive: true, force: true })));
   return orphaned;
-}
-
-/** At boot, the media work files a crashed predecessor left in the temp folder go (API and worker alike). */
-@Injectable()
-export class OrphanedWorkDirSweeper implements OnApplicationBootstrap {
-  private readonly logger = new Logger('MediaWorkDirs');
-
-  async onApplicationBootstrap(): Promise<void> {
-    const removed = await removeOrphanedWorkDirs();
-    if (removed.length)
-      this.logger.log(`removed ${removed.length} work folder(s) of crashed processes from ${tmpdir()}`);
-  }
 }
