@@ -19,7 +19,11 @@ import { type LoopbackS3, S3RVER_KEY, startLoopbackS3 } from '../support/s3-serv
  * on in-process memory being shared: payments are applied once whichever API a Stripe event reaches,
  * rate limits count across APIs, a queued job runs on one worker only, and a worker killed in the
  * middle of a job leaves it to the other, which finishes it with its effects applied once (a content
- * migration, and a text-to-speech bulk run whose files all four processes share under one MEDIA_DIR).
+ * migration, a text-to-speech bulk run and a video render).
+ *
+ * Two machines, simulated (issue 28): each process has its own empty MEDIA_DIR and TMPDIR and all of them
+ * one S3 bucket (s3rver on loopback, MEDIA_STORAGE=s3), so media made or uploaded on one machine must play
+ * through an API on another from the bucket, and nothing may land on a machine's disk for good.
  *
  * Run through `npm run test:scale` (scripts/scale.mjs), which creates the migrated and seeded
  * database and the Redis prefix and removes both afterwards. The course content is not loaded:
