@@ -596,11 +596,18 @@ describe('a worker killed in the middle of a text-to-speech bulk run', () => {
           .filter((l) => l.trim())
           .map((l) => JSON.parse(l) as BulkEvent);
       const subject = 'metabolic';
-      const sections = await sql<{ id: string; text: string }>(
-        'select id, text from lecture_sections where subject_id = $1 order by position, id',
-        [subject],
-      );
+      // Each section speaks Studio's override, one short line: the run's length is its pauses, not a loaded
+      // machine's speech engine, and the files record the override's text hash.
+      const sections = (
+        await sql<{ id: string }>('select id from lecture_sections where subject_id = $1 order by position, id', [
+          subject,
+        ])
+      ).map((s, i) => ({ id: s.id, text: `Section ${i + 1} of the scale test, in one short line.` }));
       expect(sections).toHaveLength(16);
+      const overrides = Object.fromEntries(sections.map((s) => [s.id, { text: s.text }]));
+      expect(
+        (await call(0, 'PUT', `/api/tts/overrides/${subject}`, { body: { overrides }, token: studioToken })).status,
+      ).toBe(200);
       expect(await sql('select 1 from media_files where subject_id = $1', [subject])).toHaveLength(0);
       const jobId = `scale-tts-${randomUUID().slice(0, 8)}`;
       // The local engine (flite from PATH), no voice id: the files record provider `local`, voice `default`.
