@@ -176,6 +176,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...dev }).contentMigrationTestDelayMs).toBe(0);
     expect(loadConfig({ ...dev, CONTENT_MIGRATION_TEST_DELAY_MS: '500' }).contentMigrationTestDelayMs).toBe(500);
     expect(loadConfig({ ...prod, CONTENT_MIGRATION_TEST_DELAY_MS: '500' }).contentMigrationTestDelayMs).toBe(0);
+    expect(loadConfig({ ...dev }).videoRenderTestDelayMs).toBe(0);
+    expect(loadConfig({ ...dev, VIDEO_RENDER_TEST_DELAY_MS: '900' }).videoRenderTestDelayMs).toBe(900);
+    expect(loadConfig({ ...prod, VIDEO_RENDER_TEST_DELAY_MS: '900' }).videoRenderTestDelayMs).toBe(0);
   });
 });
 

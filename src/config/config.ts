@@ -73,6 +73,8 @@ const envSchema = z.preprocess(
     ...queueWorkerSchema.shape,
     /** Tests only, ignored in production: a pause after each subject of a content migration, to kill a worker mid-job. */
     CONTENT_MIGRATION_TEST_DELAY_MS: int(0),
+    /** Tests only, ignored in production: a pause inside each section's render (work files made, mp4 not yet), to kill a worker mid-render. */
+    VIDEO_RENDER_TEST_DELAY_MS: int(0),
     JOB_WAIT_MS: int(5 * 60 * 1000),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL_SECONDS: int(900, 10),
@@ -241,6 +243,7 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** tests only (always 0 in production): pause after each item of a content migration job */
   contentMigrationTestDelayMs: number;
+  videoRenderTestDelayMs: number;
   /** how long POST /api/admin/migrate and /api/rag/crawl wait for their job before a 504 that names it */
   jobWaitMs: number;
   /** without smtpUrl, mails (with their links) are written to `dir`: in production only with MAIL_OUTBOX */
@@ -469,6 +472,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: e.TRUST_PROXY,
     contentMigrationTestDelayMs: isProduction ? 0 : e.CONTENT_MIGRATION_TEST_DELAY_MS,
+    videoRenderTestDelayMs: isProduction ? 0 : e.VIDEO_RENDER_TEST_DELAY_MS,
     jobWaitMs: e.JOB_WAIT_MS,
     mail: {
       smtpUrl: e.SMTP_URL,

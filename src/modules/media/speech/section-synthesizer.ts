@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ElevenLabsProvider, type ElevenLabsOptions } from './elevenlabs.provider';
@@ -9,6 +9,7 @@ import { type LocalEngine, LocalSpeechProvider } from './local-speech.provider';
 import { buildVtt, splitSentences } from './sentences';
 import { abortError, type SpeechClip, type SpeechProvider } from './speech-provider';
 import type { MediaTimeLimits } from './time-limit';
+import { makeWorkDir, workPrefix } from '../storage/work-dirs';
 import { readWavInfo, type WavFormat } from './wav';
 
 export interface SynthesisOptions {
@@ -90,8 +91,8 @@ export class SectionSynthesizer {
     const at = { cls: opts.urgency ?? 'bulk', ticket: slots.ticket() } as const;
     const cpu = <T>(fn: () => Promise<T>, s: AbortSignal) => slots.run(at, fn, s);
     const base = this.opts.tmpDir ?? tmpdir();
-    const work = await mkdtemp(join(base, 'lp-speech-'));
-    const mp3Path = join(base, `lp-speech-${randomUUID()}.mp3`);
+    const work = await makeWorkDir('speech', base);
+    const mp3Path = join(base, `${workPrefix('speech')}${randomUUID()}.mp3`);
     // One abort for the whole section: the caller's, or the first failing sentence's (stop the rest).
     const inner = new AbortController();
     const onAbort = () => inner.abort(abortError(signal));

@@ -12,8 +12,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,6 +26,7 @@ import {
   type StoredObjectInfo,
   type StoredObjectSummary,
 } from './media-storage';
+import { makeWorkDir } from './work-dirs';
 
 export interface S3StorageOptions {
   /** empty: AWS's own endpoint for the region */
@@ -158,7 +158,7 @@ export class S3Storage implements MediaStorage {
 
   async withLocalCopy<T>(key: string, fn: (path: string) => Promise<T>): Promise<T> {
     assertValidStorageKey(key);
-    const dir = await mkdtemp(join(tmpdir(), 'lp-s3-'));
+    const dir = await makeWorkDir('s3');
     try {
       const path = join(dir, basename(key));
       await pipeline(await this.openRead(key), createWriteStream(path));

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { observeMediaWork } from '../../../common/metrics/metrics';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { copyFile, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { type AppConfig } from '../../../config/config';
@@ -13,6 +14,7 @@ import { type EngineSlots, sharedEngineSlots } from '../speech/engine-slots';
 import { Ffmpeg } from '../speech/ffmpeg';
 import { isAbortError } from '../speech/speech-provider';
 import { mediaTimeLimits } from '../speech/time-limit';
+import { makeWorkDir } from '../storage/work-dirs';
 import { type SectionText, TtsRepository } from '../tts/tts.repository';
 import { countVideoItems, type VideoItem, videoItemsOf, type VideoProgress, type VideoResult } from './video-run';
 
@@ -206,7 +208,7 @@ export class VideoRenderService {
     onPercent: (percent: number) => void,
   ): Promise<{ mp4: string; cleanup: () => Promise<void> }> {
     if (!audio.durationMs) throw new Error('the audio has no known duration');
-    const work = await mkdtemp(join(tmpdir(), 'lp-video-'));
+    const work = await makeWorkDir('video');
     const cleanup = () => rm(work, { recursive: true, force: true });
     try {
       // every run has a time limit (a render's from its audio's length, at most RENDER_MAX_SECONDS): past it
@@ -240,8 +242,11 @@ export class VideoRenderService {
         signal,
       );
       // the audio is ffmpeg's input: from a bucket a temp copy, removed once the render is done
-      await this.library.withLocalCopy(p.subjectId, audio.fileName, (audioPath) =>
-        slots.run(
+      await this.library.withLocalCopy(p.subjectId, audio.fileName, async (audioPath) => {
+        // tests only (0 in production): the render stands here, part-made, for the scale test to kill its worker
+        if (this.config.videoRenderTestDelayMs > 0)
+          await sleep(this.config.videoRenderTestDelayMs, undefined, { signal });
+        return slots.run(
           at,
           () =>
             ffmpeg.renderStill(
@@ -257,8 +262,8 @@ export class VideoRenderService {
               signal,
             ),
           signal,
-        ),
-      );
+        );
+      });
       return { mp4, cleanup };
     } catch (err) {
       await cleanup();
