@@ -21,8 +21,9 @@ export class DependencyUnavailableException extends HttpException {
   constructor(
     readonly dependency: Dependency,
     message = MESSAGES[dependency],
+    options?: { cause?: unknown },
   ) {
-    super(message, HttpStatus.SERVICE_UNAVAILABLE);
+    super(message, HttpStatus.SERVICE_UNAVAILABLE, options);
   }
 }
 
