@@ -1,5 +1,6 @@
 import { ConnectionException, DriverException } from '@mikro-orm/core';
 import { BadRequestException, ForbiddenException, NotFoundException } from '@nestjs/common';
+import type { AppConfig } from '../../config/config';
 import { DependencyUnavailableException } from '../http/dependency-unavailable';
 import { TooManyRequestsException } from '../http/too-many-requests.exception';
 import { AllExceptionsFilter } from './all-exceptions.filter';
@@ -63,6 +64,14 @@ describe('AllExceptionsFilter.toBody', () => {
   });
 });
 
+const refused = (port: number) =>
+  Object.assign(new Error(`connect ECONNREFUSED 127.0.0.1:${port}`), {
+    code: 'ECONNREFUSED',
+    syscall: 'connect',
+    address: '127.0.0.1',
+    port,
+  });
+
 describe('AllExceptionsFilter.toBody: a dependency that is away', () => {
   const pgError = (message: string, extra: Record<string, unknown> = {}) =>
     new DriverException(Object.assign(new Error(message), extra));
@@ -125,6 +134,32 @@ describe('AllExceptionsFilter.toBody: a dependency that is away', () => {
     expect(retryAfterSeconds).toBe(5);
   });
 
+  it('a connect refused at the database port (the pg pool passes it on raw) is the database being away', () => {
+    expect(AllExceptionsFilter.toBody(refused(5433), { databasePort: 5433 })).toEqual({
+      body: DATABASE,
+      retryAfterSeconds: 5,
+    });
+    // localhost with two addresses: Node's AggregateError of both refusals
+    const both = Object.assign(new AggregateError([refused(5433), refused(5433)], ''), { code: 'ECONNREFUSED' });
+    expect(AllExceptionsFilter.toBody(both, { databasePort: 5433 }).body).toEqual(DATABASE);
+  });
+
+  it('a connect refused elsewhere is some service being away (503, not named the database)', () => {
+    expect(AllExceptionsFilter.toBody(refused(8080), { databasePort: 5433 })).toEqual({
+      body: {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'A service this needs is unavailable for a moment. Please try again shortly.',
+      },
+      retryAfterSeconds: 5,
+    });
+  });
+
+  it('an outbound fetch that failed (its cause a refused connect) stays that feature’s error: a 500', () => {
+    const fetchFailed = new TypeError('fetch failed', { cause: refused(5433) });
+    expect(AllExceptionsFilter.toBody(fetchFailed, { databasePort: 5433 }).body.statusCode).toBe(500);
+  });
+
   it('a deliberate DependencyUnavailableException keeps its message and carries Retry-After', () => {
     const { body, retryAfterSeconds } = AllExceptionsFilter.toBody(
       new DependencyUnavailableException('redis', 'Signing in is unavailable for a moment.'),
@@ -167,13 +202,19 @@ describe('AllExceptionsFilter.catch', () => {
   };
 
   it('sets Retry-After on a 503 for a dependency that is away, and on a 429', () => {
-    const filter = new AllExceptionsFilter();
+    const filter = new AllExceptionsFilter({ databaseUrl: 'postgres://u@db.internal:6543/lp' } as AppConfig);
     const a = replyMock();
-    filter.catch(Object.assign(new Error('Connection terminated unexpectedly')), a.host);
+    filter.catch(new Error('Connection terminated unexpectedly'), a.host);
     expect(a.sent).toMatchObject({ status: 503, headers: { 'Retry-After': '5' } });
     const b = replyMock();
     filter.catch(new TooManyRequestsException(12), b.host);
     expect(b.sent).toMatchObject({ status: 429, headers: { 'Retry-After': '12' } });
+    const d = replyMock();
+    filter.catch(refused(6543), d.host);
+    expect(d.sent).toMatchObject({
+      status: 503,
+      body: { message: expect.stringMatching(/^The database is unavailable/) },
+    });
     const c = replyMock();
     filter.catch(new Error('a bug'), c.host);
     expect(c.sent.status).toBe(500);

@@ -1,7 +1,9 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
+import { AppConfig } from '../../config/config';
+import { InjectConfig } from '../../config/config.module';
 import { DetailedHttpException } from '../http/detailed-http.exception';
 import {
   DEPENDENCY_RETRY_AFTER_SECONDS,
@@ -22,6 +24,14 @@ export interface ErrorBody {
 // 22021: invalid byte sequence (e.g. NUL); 22P02: invalid text representation; 22001: value too long.
 const INVALID_INPUT_SQLSTATES = new Set(['22021', '22P02', '22001']);
 
+export function databasePortOf(databaseUrl: string): number | undefined {
+  try {
+    return Number(new URL(databaseUrl).port || 5432);
+  } catch {
+    return undefined;
+  }
+}
+
 function messageOf(response: unknown, fallback: string): string {
   if (typeof response === 'string') return response;
   if (response && typeof response === 'object' && 'message' in response) {
@@ -41,7 +51,17 @@ function messageOf(response: unknown, fallback: string): string {
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
-  static toBody(exception: unknown): { body: ErrorBody; cause?: unknown; retryAfterSeconds?: number } {
+  /** The database's port, so a connect refused there reads as "the database is unavailable". */
+  private readonly databasePort: number | undefined;
+
+  constructor(@Optional() @InjectConfig() config?: AppConfig) {
+    this.databasePort = config ? databasePortOf(config.databaseUrl) : undefined;
+  }
+
+  static toBody(
+    exception: unknown,
+    opts: { databasePort?: number } = {},
+  ): { body: ErrorBody; cause?: unknown; retryAfterSeconds?: number } {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const error = STATUS_CODES[status] ?? 'Error';
@@ -77,7 +97,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     // PostgreSQL or Redis is away (a restart, a failover): the client may try again shortly, and nothing is
     // wrong with its request or with our code. Logged as a warning by `catch`, not as an error with an id.
-    const dependency = unavailableDependency(exception);
+    const dependency = unavailableDependency(exception, opts);
     if (dependency) {
       const unavailable = new DependencyUnavailableException(dependency);
       return {
@@ -113,7 +133,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.debug('The client closed the connection before the answer was complete');
       return;
     }
-    const { body, cause, retryAfterSeconds } = AllExceptionsFilter.toBody(exception);
+    const { body, cause, retryAfterSeconds } = AllExceptionsFilter.toBody(exception, {
+      databasePort: this.databasePort,
+    });
     if (cause !== undefined) {
       this.logger.error({ errorId: body.errorId, err: cause }, `Unhandled error ${body.errorId}`);
     } else if (body.statusCode === 503) {

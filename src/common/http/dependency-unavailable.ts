@@ -2,7 +2,7 @@ import { DriverException } from '@mikro-orm/core';
 import { HttpException, HttpStatus } from '@nestjs/common';
 
 /** A service the API cannot answer without. */
-export type Dependency = 'database' | 'redis';
+export type Dependency = 'database' | 'redis' | 'service';
 
 /** How long a client is told to wait before trying again while a dependency is away. */
 export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
@@ -10,6 +10,7 @@ export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 const MESSAGES: Record<Dependency, string> = {
   database: 'The database is unavailable for a moment. Please try again shortly.',
   redis: 'This is unavailable for a moment. Please try again shortly.',
+  service: 'A service this needs is unavailable for a moment. Please try again shortly.',
 };
 
 /**
@@ -45,18 +46,38 @@ const REDIS_MESSAGES = [
 
 interface ErrorLike {
   name?: unknown;
+  syscall?: unknown;
+  port?: unknown;
   code?: unknown;
   message?: unknown;
   cause?: unknown;
   errors?: unknown;
 }
 
+/** A connect that failed at the socket (the pg pool passes these on raw, unwrapped by the ORM). */
+function refusedConnect(e: ErrorLike): boolean {
+  if (typeof e.code === 'string' && SOCKET_CODES.has(e.code) && e.syscall === 'connect') return true;
+  // Node reports a refused connection to a name with several addresses as an AggregateError of those.
+  return Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every((x) => refusedConnect(x as ErrorLike));
+}
+
+function portOf(e: ErrorLike): number | undefined {
+  if (typeof e.port === 'number') return e.port;
+  const first = Array.isArray(e.errors) ? (e.errors[0] as ErrorLike | undefined) : undefined;
+  return typeof first?.port === 'number' ? first.port : undefined;
+}
+
 /**
  * Which dependency an error says is unreachable, if any: a PostgreSQL connection failure (the pg driver's, knex's pool,
- * MikroORM's wrapping of either) or an ioredis command given up on while Redis is away. Anything else is undefined
- * (a real bug stays a 500).
+ * MikroORM's wrapping of either) or an ioredis command given up on while Redis is away. A connect refused at the socket
+ * is the database's when it was to the database's port, else some other service's. Anything else is undefined (a
+ * real bug stays a 500).
  */
-export function unavailableDependency(err: unknown, depth = 0): Dependency | undefined {
+export function unavailableDependency(
+  err: unknown,
+  opts: { databasePort?: number } = {},
+  depth = 0,
+): Dependency | undefined {
   if (!err || typeof err !== 'object' || depth > 4) return undefined;
   if (err instanceof DependencyUnavailableException) return err.dependency;
   const e = err as ErrorLike;
@@ -67,9 +88,12 @@ export function unavailableDependency(err: unknown, depth = 0): Dependency | und
   if (typeof e.code === 'string' && DATABASE_SQLSTATES.has(e.code)) return 'database';
   if (typeof e.code === 'string' && SOCKET_CODES.has(e.code) && err instanceof DriverException) return 'database';
   if (DATABASE_MESSAGES.some((re) => re.test(message))) return 'database';
-  // Node reports a refused connection to a name with several addresses as an AggregateError; drivers chain causes.
-  for (const inner of [e.cause, ...(Array.isArray(e.errors) ? e.errors : [])]) {
-    const found = unavailableDependency(inner, depth + 1);
+  // Only at the top: an outbound fetch failing (`fetch failed`, its cause a refused connect) is that feature's error.
+  if (depth === 0 && refusedConnect(e)) return portOf(e) === opts.databasePort ? 'database' : 'service';
+  // The ORM may wrap the driver's error (its cause); an AggregateError lists one error per address tried.
+  const inner = [...(err instanceof DriverException ? [e.cause] : []), ...(Array.isArray(e.errors) ? e.errors : [])];
+  for (const x of inner) {
+    const found = unavailableDependency(x, opts, depth + 1);
     if (found) return found;
   }
   return undefined;
