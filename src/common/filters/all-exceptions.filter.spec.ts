@@ -87,6 +87,13 @@ describe('AllExceptionsFilter.toBody: a dependency that is away', () => {
       pgError('connect ECONNREFUSED 127.0.0.1:5432', { code: 'ECONNREFUSED' }),
     ],
     ['a connection cut by a restart', pgError('Connection terminated unexpectedly')],
+    [
+      'a connection cut mid-insert, as knex words it (the statement in front)',
+      pgError(
+        "insert into notes (id, text) values ('x', 'Connection terminated') - Connection terminated unexpectedly",
+      ),
+    ],
+    ['a connection that ended', pgError('Connection ended unexpectedly')],
     ['a connect timeout', new Error('Connection terminated due to connection timeout')],
     [
       'the server shutting down (57P01)',

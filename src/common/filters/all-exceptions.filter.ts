@@ -139,7 +139,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (cause !== undefined) {
       this.logger.error({ errorId: body.errorId, err: cause }, `Unhandled error ${body.errorId}`);
     } else if (body.statusCode === 503) {
-      this.logger.warn(`Answered 503: ${(exception as Error)?.message ?? body.message}`);
+      // The name and code only: a driver's message may quote the statement, with what the user wrote in it.
+      const e = exception as { name?: unknown; code?: unknown };
+      this.logger.warn(`Answered 503: ${String(e?.name ?? 'Error')}${e?.code ? ` ${String(e.code)}` : ''}`);
     }
     if (!reply) return;
     if (retryAfterSeconds !== undefined) reply.header('Retry-After', String(retryAfterSeconds));

@@ -34,7 +34,9 @@ const DATABASE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001',
 // reports it (an outbound fetch to a payment or crawl site failing the same way is not a database outage).
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
 const DATABASE_MESSAGES = [
-  /^Connection terminated/, // pg: the server closed the connection (restart, admin shutdown) or connecting timed out
+  // pg: the server closed the connection (restart, admin shutdown) or connecting timed out; knex puts the SQL in front
+  /(^|- )Connection terminated (unexpectedly|due to connection timeout)/,
+  /(^|- )Connection ended unexpectedly/,
   /Timeout acquiring a connection/, // knex: no pooled connection came within the acquire timeout
   /Client has encountered a connection error and is not queryable/, // pg: a client that lost its socket
 ];

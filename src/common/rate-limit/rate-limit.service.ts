@@ -2,12 +2,10 @@ import { Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
-import { InjectRedis } from '../redis/redis.module';
+import { InjectRedis, redisAway } from '../redis/redis.module';
 import { TooManyRequestsException } from '../http/too-many-requests.exception';
 import { DependencyUnavailableException } from '../http/dependency-unavailable';
 
-// ioredis's states in which a command would only wait in the offline queue for a Redis that is away.
-const AWAY = new Set(['reconnecting', 'close', 'end']);
 const UNAVAILABLE =
   'This is unavailable for a moment (its attempt limits cannot be checked). Please try again shortly.';
 
@@ -73,7 +71,7 @@ export class RateLimitService {
 
   /** Runs the Redis commands, or refuses with 503 when Redis is away (never lets the caller through uncounted). */
   private async redisCall<T>(fn: () => Promise<T>): Promise<T> {
-    if (AWAY.has(this.redis.status)) throw new DependencyUnavailableException('redis', UNAVAILABLE);
+    if (redisAway(this.redis)) throw new DependencyUnavailableException('redis', UNAVAILABLE);
     try {
       return await fn();
     } catch (err) {

@@ -50,6 +50,14 @@ export async function redisEvictionPolicy(redis: Redis): Promise<string | null> 
   }
 }
 
+// ioredis's states in which a command would only wait in the offline queue for a Redis that is away.
+const AWAY = new Set(['reconnecting', 'close', 'end']);
+
+/** Whether the client has lost Redis (it is reconnecting, or gave up): a command now would only wait and fail. */
+export function redisAway(redis: Pick<Redis, 'status'>): boolean {
+  return AWAY.has(redis.status);
+}
+
 /**
  * The shared client's options. While Redis is away no request may hang on it: a command waits in the offline
  * queue (which covers the first connect at boot) for at most `commandTimeout`, then fails, and the callers
