@@ -141,6 +141,11 @@ const envSchema = z.preprocess(
     /** Where the ElevenLabs SDK sends its calls; only for tests against a local fake API. */
     ELEVENLABS_BASE_URL: z.string().url().optional(),
     MEDIA_DIR: z.string().optional(),
+    /**
+     * Fault drills only, refused in production: while a file exists at this path, every write to the media store
+     * fails as a full disk would (ENOSPC), so the drills can fill the store and free it again.
+     */
+    MEDIA_FAULT_ENOSPC_FILE: z.string().optional(),
     /** Where media bytes live: `local` (MEDIA_DIR) or `s3` (an S3-compatible bucket, the S3_* settings). */
     MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
     /** Unset: AWS S3 itself; set for R2, B2, MinIO (and the tests' loopback server). */
@@ -253,7 +258,15 @@ export interface AppConfig {
     timeoutMs: number;
   };
   /** the media library's bytes (local disk or a bucket), the secret of its signed URLs and the largest upload */
-  media: { dir: string; urlSecret: string; uploadMaxBytes: number; storage: 'local' | 's3'; s3?: S3Config };
+  media: {
+    dir: string;
+    urlSecret: string;
+    uploadMaxBytes: number;
+    storage: 'local' | 's3';
+    s3?: S3Config;
+    /** fault drills only (never in production): writes fail with ENOSPC while this file exists */
+    faultEnospcFile?: string;
+  };
   /** ffmpeg for speech and video: FFMPEG_PATH, else PATH, else the npm package's binary (media/speech/ffmpeg.ts) */
   ffmpegPath?: string;
   /** without an ElevenLabs key, requests for `elevenlabs` fall back to the local engine */
@@ -354,6 +367,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (isProduction && e.TEST_CLOCK) {
     throw new ConfigError(
       'Invalid configuration:\n  TEST_CLOCK: never in production (it lets an admin move the challenge clock)',
+    );
+  }
+  if (isProduction && e.MEDIA_FAULT_ENOSPC_FILE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MEDIA_FAULT_ENOSPC_FILE: never in production (it makes media writes fail on purpose)',
     );
   }
   if (isProduction && !e.JWT_SECRET) {
@@ -496,6 +514,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlSecret: e.MEDIA_URL_SECRET ?? createHmac('sha256', jwtSecret).update('media-url-secret').digest('base64url'),
       uploadMaxBytes: e.MEDIA_UPLOAD_MAX_BYTES,
       storage: e.MEDIA_STORAGE,
+      faultEnospcFile: e.MEDIA_FAULT_ENOSPC_FILE ? resolve(appRoot, e.MEDIA_FAULT_ENOSPC_FILE) : undefined,
       s3:
         e.MEDIA_STORAGE === 's3'
           ? {

@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { Ffmpeg } from '../../src/modules/media/speech/ffmpeg';
 import {
   type Answer,
   REQUEST_BOUND_MS,
@@ -26,6 +28,9 @@ import {
  * - Redis restarts during a bulk speech run: reads are served throughout; sign-in, registration and reset answer 503
  *   (their rate limits live in Redis: they fail closed); the worker reconnects and the run finishes with every section
  *   made exactly once.
+ * - The media store is full (MEDIA_FAULT_ENOSPC_FILE, a test-only setting: while the file exists every write to the
+ *   store fails with ENOSPC): a speech run's sections and a video upload fail with "The media store is full", nothing
+ *   half-written is recorded or served, and once space is back the next run and upload succeed.
  */
 
 const { DATABASE_URL, REDIS_URL, REDIS_PREFIX, FAULTS_WORK_DIR } = process.env;
@@ -40,6 +45,8 @@ const CLIENTS = 8;
 const SPEECH_SECTIONS = 5;
 const mediaDir = mkdtempSync(join(FAULTS_WORK_DIR ?? '/tmp', 'media-'));
 const mailDir = mkdtempSync(join(FAULTS_WORK_DIR ?? '/tmp', 'mail-'));
+// While this file exists the media store is full (both processes read MEDIA_FAULT_ENOSPC_FILE).
+const storeFull = join(mailDir, '..', `store-full-${randomUUID().slice(0, 8)}`);
 let base: string;
 let db: Client;
 
@@ -88,6 +95,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     MAIL_DIR: mailDir,
     MEDIA_DIR: mediaDir,
+    MEDIA_FAULT_ENOSPC_FILE: storeFull,
     TRUST_PROXY: '1',
   };
   const api = start('api', 'dist/src/main.js', env);
@@ -117,7 +125,20 @@ afterAll(async () => {
   await db?.end().catch(() => {});
   rmSync(mediaDir, { recursive: true, force: true });
   rmSync(mailDir, { recursive: true, force: true });
+  rmSync(storeFull, { force: true });
 }, 60_000);
+
+/** Keeps only the subject's first `n` lecture sections (small data: synthesis is the slow part on a loaded machine). */
+async function trimSections(subject: string, n: number): Promise<string[]> {
+  await sql(
+    `delete from lecture_sections where subject_id = $1 and id not in
+       (select id from lecture_sections where subject_id = $1 order by position, id limit $2)`,
+    [subject, n],
+  );
+  return (await sql<{ id: string }>('select id from lecture_sections where subject_id = $1', [subject])).map(
+    (r) => r.id,
+  );
+}
 
 /** Every answer a drill got, with what it was. */
 interface Outcome {
@@ -225,13 +246,7 @@ describe('Redis restarts during a bulk speech run', () => {
     'keeps serving reads, refuses sign-in, registration and reset with 503 while Redis is down, and the run finishes with every section made exactly once',
     logged(async () => {
       await reconnectDb();
-      // A short run (small data: synthesis is the slow part on a loaded machine): the subject's first few sections.
-      await sql(
-        `delete from lecture_sections where subject_id = $1 and id not in
-           (select id from lecture_sections where subject_id = $1 order by position, id limit $2)`,
-        [SUBJECT, SPEECH_SECTIONS],
-      );
-      const sections = await sql<{ id: string }>('select id from lecture_sections where subject_id = $1', [SUBJECT]);
+      const sections = (await trimSections(SUBJECT, SPEECH_SECTIONS)).map((id) => ({ id }));
       expect(sections).toHaveLength(SPEECH_SECTIONS);
       const jobId = `faults-tts-${randomUUID().slice(0, 8)}`;
       const request = { subject: SUBJECT, provider: 'local', format: 'mp3', delayMs: 200, jobId };
@@ -322,6 +337,113 @@ describe('Redis restarts during a bulk speech run', () => {
       const made = rows.filter((r) => r.kind === 'audio');
       expect(made.map((r) => r.section_id).sort()).toEqual(sections.map((s) => s.id).sort());
       expect(rows.filter((r) => r.n !== 1)).toEqual([]);
+    }),
+  );
+});
+
+describe('the media store is full', () => {
+  type BulkEvent = { type: string; id?: string; ok?: boolean; error?: string | null; [k: string]: unknown };
+
+  /** A whole bulk speech run through the Studio's live view: its events. */
+  async function speechRun(subject: string): Promise<BulkEvent[]> {
+    const res = await fetch(`${base}/api/tts/synthesize/bulk/stream`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${studioToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        subject,
+        provider: 'local',
+        format: 'mp3',
+        jobId: `faults-full-${randomUUID().slice(0, 8)}`,
+      }),
+      signal: AbortSignal.timeout(120_000),
+    });
+    expect(res.status).toBe(200);
+    return (await res.text())
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as BulkEvent);
+  }
+
+  /** A one-second video (ffmpeg's test source), uploaded to the Studio's media library. */
+  let clip: Buffer;
+  async function uploadVideo(subject: string) {
+    const form = new FormData();
+    form.append('subjectId', subject);
+    form.append('file', new Blob([new Uint8Array(clip)]), 'drill-clip.mp4');
+    const res = await fetch(`${base}/api/admin/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${studioToken}` },
+      body: form,
+      signal: AbortSignal.timeout(REQUEST_BOUND_MS),
+    });
+    return { status: res.status, body: (await res.json()) as { message?: string; id?: string } };
+  }
+
+  /** Files in the subject's media folder (`.part` leftovers included: there must be none). */
+  function filesOf(subject: string): string[] {
+    const dir = join(mediaDir, subject);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => d.name);
+  }
+
+  it(
+    'renders and uploads fail with a clear error, nothing half-written is recorded or served, and after space returns the next run succeeds',
+    logged(async () => {
+      await reconnectDb();
+      const clipPath = join(mailDir, 'drill-clip.mp4');
+      execFileSync(Ffmpeg.locate().binary, [
+        ...['-v', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', 'color=c=blue:s=160x120:d=1'],
+        ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', clipPath],
+      ]);
+      clip = readFileSync(clipPath);
+      const [{ id: subject }] = await sql<{ id: string }>(
+        `select id from subjects where id <> $1 order by id limit 1`,
+        [SUBJECT],
+      );
+      const sections = await trimSections(subject, 2);
+      expect(sections).toHaveLength(2);
+      const rowsOf = () =>
+        sql<{ section_id: string | null; kind: string; storage_key: string }>(
+          'select section_id, kind, storage_key from media_files where subject_id = $1 order by section_id, kind',
+          [subject],
+        );
+
+      writeFileSync(storeFull, '');
+      const full = await speechRun(subject);
+      const fullItems = full.filter((e) => e.type === 'item');
+      const fullUpload = await uploadVideo(subject);
+      const rowsWhileFull = await rowsOf();
+      const filesWhileFull = filesOf(subject);
+
+      rmSync(storeFull);
+      const after = await speechRun(subject);
+      const afterUpload = await uploadVideo(subject);
+      const rowsAfter = await rowsOf();
+      console.log(
+        `media store full: speech items ${JSON.stringify(fullItems.map((e) => e.error))}, upload ${fullUpload.status} ${fullUpload.body.message}; ` +
+          `${rowsWhileFull.length} rows and ${filesWhileFull.length} files meanwhile; after space returned: run ${JSON.stringify(after.at(-1))}, upload ${afterUpload.status}`,
+      );
+
+      // While full: every section failed with the clear message; the upload too; nothing recorded, nothing on disk.
+      expect(fullItems.map((e) => e.id).sort()).toEqual([...sections].sort());
+      expect(fullItems.every((e) => e.ok === false && /The media store is full/.test(String(e.error)))).toBe(true);
+      expect(full.at(-1)).toMatchObject({ type: 'done', failed: 2 });
+      expect(fullUpload).toEqual({
+        status: 507,
+        body: expect.objectContaining({ statusCode: 507, message: expect.stringMatching(/^The media store is full/) }),
+      });
+      expect(rowsWhileFull).toEqual([]);
+      expect(filesWhileFull).toEqual([]);
+
+      // Space is back: the next run makes every section once, the upload is stored, and what is recorded is there.
+      expect(after.at(-1)).toMatchObject({ type: 'done', failed: 0, succeeded: 2 });
+      expect(afterUpload.status).toBe(201);
+      expect(rowsAfter.filter((r) => r.kind === 'audio').map((r) => r.section_id)).toEqual([...sections].sort());
+      expect(rowsAfter.filter((r) => r.kind === 'video')).toHaveLength(1);
+      expect(rowsAfter.filter((r) => !existsSync(join(mediaDir, r.storage_key)))).toEqual([]);
+      expect(filesOf(subject).filter((f) => f.endsWith('.part'))).toEqual([]);
     }),
   );
 });
