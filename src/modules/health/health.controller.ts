@@ -2,7 +2,8 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { Controller, Get, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { getHealthCheckSchema } from '@nestjs/terminus/dist/health-check/health-check.schema';
 import {
   HealthCheck,
   type HealthCheckResult,
@@ -81,7 +82,24 @@ export class HealthController {
 
   @Public()
   @Get()
-  @HealthCheck()
+  // Terminus documents its own 503 body; ours is the error body naming what is down (healthFailure).
+  @HealthCheck({ swaggerDocumentation: false })
+  @ApiOkResponse({ description: 'every dependency is up', schema: getHealthCheckSchema('ok') })
+  @ApiServiceUnavailableResponse({
+    description: 'a dependency is down; `down` names it (database, redis, queues)',
+    schema: {
+      type: 'object',
+      required: ['statusCode', 'error', 'message', 'status', 'down', 'details'],
+      properties: {
+        statusCode: { type: 'number', example: 503 },
+        error: { type: 'string', example: 'Service Unavailable' },
+        message: { type: 'string', example: 'Unavailable: database is down' },
+        status: { type: 'string', enum: ['error'] },
+        down: { type: 'array', items: { type: 'string' }, example: ['database'] },
+        details: { type: 'object', additionalProperties: { type: 'object' } },
+      },
+    },
+  })
   async check() {
     try {
       return await this.checks();

@@ -54,7 +54,7 @@ class DelegatingStorage implements MediaStorage {
 
 /** A full disk (or quota) becomes MediaStoreFullException, with a message a Studio user can act on. */
 export class FullStoreReporting extends DelegatingStorage {
-  async put(key: string, from: string): Promise<{ size: number; sha256: string }> {
+  override async put(key: string, from: string): Promise<{ size: number; sha256: string }> {
     try {
       return await this.inner.put(key, from);
     } catch (err) {
@@ -76,7 +76,7 @@ export class EnospcFaultStorage extends DelegatingStorage {
     super(inner);
   }
 
-  async put(key: string, from: string): Promise<{ size: number; sha256: string }> {
+  override async put(key: string, from: string): Promise<{ size: number; sha256: string }> {
     if (existsSync(this.faultFile))
       throw Object.assign(new Error(`ENOSPC: no space left on device, write '${key}'`), {
         code: 'ENOSPC',
