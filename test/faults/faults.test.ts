@@ -330,6 +330,11 @@ describe('Redis restarts during a bulk speech run', () => {
         return r.status === 200 && r;
       });
       const stream = await live;
+      // The worker's BullMQ connections came back: it is registered on its queues again.
+      const healthAfter = await until('the worker registered again', async () => {
+        const h = await call<{ info: { queues: Record<string, { workers: number }> } }>('GET', '/health');
+        return h.status === 200 && h.body.info.queues.tts?.workers === 1 && h;
+      });
 
       console.log(
         `Redis down ${downFor} ms during a ${sections.length}-section speech run: ${tally(outcomes)}; /health: ${health.status} ${health.body.message}; ` +
@@ -345,6 +350,7 @@ describe('Redis restarts during a bulk speech run', () => {
       expect(outcomes.filter((o) => o.status === 503 && !o.retryAfter)).toEqual([]);
       expect(outcomes.every((o) => o.ms < REQUEST_BOUND_MS)).toBe(true);
       expect(afterwards.status).toBe(200);
+      expect(healthAfter.body.info.queues.tts.workers).toBe(1);
 
       // Every section exactly once: one audio and one captions file each, nothing else.
       const rows = await sql<{ section_id: string; kind: string; n: number }>(
