@@ -43,5 +43,14 @@ module.exports = {
       transformIgnorePatterns,
       testMatch: ['<rootDir>/test/scale/**/*.test.ts'],
     },
+    {
+      // Fault drills: an API and a worker from dist/ on an embedded PostgreSQL and a redis-server of their own,
+      // which scripts/faults.mjs (`npm run test:faults`) starts, restarts on the drills' request, and removes.
+      displayName: 'faults',
+      testEnvironment: 'node',
+      transform: { '^.+\\.ts$': swc, ...esmTransform },
+      transformIgnorePatterns,
+      testMatch: ['<rootDir>/test/faults/**/*.test.ts'],
+    },
   ],
 };

@@ -7,6 +7,7 @@
 //   6. browser tests (Playwright + Chromium)
 //   7. scale: two API and two worker processes on one database and Redis, a worker killed mid-job (scripts/scale.mjs)
 //   8. prometheus: a real Prometheus scrapes an API and a worker under load; alert rules and dashboard checked (scripts/prometheus.mjs)
+//   9. faults: PostgreSQL and Redis restarted under load, a full media store; on their own servers (scripts/faults.mjs)
 // Pass tier names to run only some: `npm test -- unit e2e`; `--seed=N` replays the e2e order of
 // an earlier run (jest prints the seed it used). Every tier has a time limit: a hung tier fails.
 // Focused tests (`.only`) fail the run: they would silently skip everything else.
@@ -27,9 +28,19 @@ import {
   run,
 } from './lib/infra.mjs';
 
-const ALL = ['content', 'lint', 'unit', 'ui', 'e2e', 'browser', 'scale', 'prometheus'];
+const ALL = ['content', 'lint', 'unit', 'ui', 'e2e', 'browser', 'scale', 'prometheus', 'faults'];
 /** Minutes each tier may take before it is stopped and counted as failed. */
-const LIMIT_MINUTES = { content: 2, lint: 10, unit: 10, ui: 10, e2e: 30, browser: 30, scale: 6, prometheus: 4 };
+const LIMIT_MINUTES = {
+  content: 2,
+  lint: 10,
+  unit: 10,
+  ui: 10,
+  e2e: 30,
+  browser: 30,
+  scale: 6,
+  prometheus: 4,
+  faults: 5,
+};
 
 const args = process.argv.slice(2);
 const options = args.filter((a) => a.startsWith('--'));
@@ -192,10 +203,10 @@ async function main() {
   try {
     ensureDependencies();
     if (tiers.includes('browser')) ensureChromium();
-    if (tiers.some((t) => ['unit', 'e2e', 'browser'].includes(t))) ensureSpeechTools();
+    if (tiers.some((t) => ['unit', 'e2e', 'browser', 'faults'].includes(t))) ensureSpeechTools();
     await ensureBuilt({ ui: tiers.includes('browser') || tiers.includes('e2e') });
 
-    if (tiers.some((t) => ['unit', 'ui', 'e2e', 'browser', 'scale'].includes(t))) {
+    if (tiers.some((t) => ['unit', 'ui', 'e2e', 'browser', 'scale', 'faults'].includes(t))) {
       const focused = focusedTests();
       if (focused.length)
         console.error(
@@ -292,6 +303,10 @@ async function main() {
         TEST_DATABASE_URL: server.adminUrl,
         REDIS_URL: redis.url,
       });
+    }
+    if (tiers.includes('faults')) {
+      // Its own embedded PostgreSQL and redis-server (it restarts them), never this run's shared ones.
+      await step('faults', 'fault drills', process.execPath, ['scripts/faults.mjs']);
     }
   } finally {
     for (const fn of cleanups.reverse()) {

@@ -306,6 +306,8 @@ export async function startEmbeddedPostgres({ dataDir, port, quiet = true, postg
   return {
     baseUrl: base,
     stop: () => pg.stop(),
+    /** starts it again after `stop` (the fault drills' restart: same data, same port) */
+    start: () => pg.start(),
     async createDatabase(name) {
       const client = pg.getPgClient('postgres', '127.0.0.1');
       await client.connect();

@@ -28,6 +28,14 @@ describe('loadConfig', () => {
     expect(c.mail.logLinks).toBe(false);
   });
 
+  it('takes the media store fault (drills only) outside production and refuses it in production', () => {
+    expect(loadConfig(dev).media.faultEnospcFile).toBeUndefined();
+    expect(loadConfig({ ...dev, MEDIA_FAULT_ENOSPC_FILE: '/tmp/full' }).media.faultEnospcFile).toBe('/tmp/full');
+    expect(() => loadConfig({ ...prod, MEDIA_FAULT_ENOSPC_FILE: '/tmp/full' })).toThrow(
+      /MEDIA_FAULT_ENOSPC_FILE: never in production/,
+    );
+  });
+
   it('in production, needs SMTP or an explicit outbox, and shows the API docs only when asked', () => {
     const { SMTP_URL: _smtp, ...noSmtp } = prod;
     expect(() => loadConfig(noSmtp)).toThrow(/SMTP_URL: required in production/);

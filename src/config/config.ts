@@ -153,6 +153,11 @@ const envSchema = z.preprocess(
     TTS_SECTION_LIMIT_PER_MINUTE: int(10, 1),
     TTS_SECTION_LIMIT_PER_HOUR: int(120, 1),
     MEDIA_DIR: z.string().optional(),
+    /**
+     * Fault drills only, refused in production: while a file exists at this path, every write to the media store
+     * fails as a full disk would (ENOSPC), so the drills can fill the store and free it again.
+     */
+    MEDIA_FAULT_ENOSPC_FILE: z.string().optional(),
     /** Where media bytes live: `local` (MEDIA_DIR) or `s3` (an S3-compatible bucket, the S3_* settings). */
     MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
     /** Unset: AWS S3 itself; set for R2, B2, MinIO (and the tests' loopback server). */
@@ -288,6 +293,8 @@ export interface AppConfig {
     sweepSeconds: number;
     storage: 'local' | 's3';
     s3?: S3Config;
+    /** fault drills only (never in production): writes fail with ENOSPC while this file exists */
+    faultEnospcFile?: string;
   };
   /** ffmpeg for speech and video: FFMPEG_PATH, else PATH, else the npm package's binary (media/speech/ffmpeg.ts) */
   ffmpegPath?: string;
@@ -397,6 +404,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (isProduction && e.TEST_CLOCK) {
     throw new ConfigError(
       'Invalid configuration:\n  TEST_CLOCK: never in production (it lets an admin move the challenge clock)',
+    );
+  }
+  if (isProduction && e.MEDIA_FAULT_ENOSPC_FILE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MEDIA_FAULT_ENOSPC_FILE: never in production (it makes media writes fail on purpose)',
     );
   }
   if (isProduction && !e.JWT_SECRET) {
@@ -544,6 +556,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       uploadMaxSeconds: e.MEDIA_UPLOAD_MAX_SECONDS,
       sweepSeconds: e.MEDIA_SWEEP_SECONDS,
       storage: e.MEDIA_STORAGE,
+      faultEnospcFile: e.MEDIA_FAULT_ENOSPC_FILE ? resolve(appRoot, e.MEDIA_FAULT_ENOSPC_FILE) : undefined,
       s3:
         e.MEDIA_STORAGE === 's3'
           ? {

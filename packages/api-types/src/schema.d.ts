@@ -7556,7 +7556,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The Health Check is successful */
+            /** @description every dependency is up */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7604,61 +7604,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description The Health Check is not successful */
+            /** @description a dependency is down; `down` names it (database, redis, queues) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @example error */
-                        status?: string;
+                        /** @example 503 */
+                        statusCode: number;
+                        /** @example Service Unavailable */
+                        error: string;
+                        /** @example Unavailable: database is down */
+                        message: string;
+                        /** @enum {string} */
+                        status: "error";
                         /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up"
-                         *       }
-                         *     }
+                         * @example [
+                         *       "database"
+                         *     ]
                          */
-                        info?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /**
-                         * @example {
-                         *       "redis": {
-                         *         "status": "down",
-                         *         "message": "Could not connect"
-                         *       }
-                         *     }
-                         */
-                        error?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up"
-                         *       },
-                         *       "redis": {
-                         *         "status": "down",
-                         *         "message": "Could not connect"
-                         *       }
-                         *     }
-                         */
-                        details?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                        down: string[];
+                        details: {
+                            [key: string]: Record<string, never>;
                         };
                     };
                 };

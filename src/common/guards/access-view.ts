@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import type { Role } from '../decorators/roles.decorator';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
-import { REDIS } from '../redis/redis.module';
+import { REDIS, redisAway } from '../redis/redis.module';
 
 /** What one Redis round trip tells the guards about a signed-in caller. */
 export interface AccessSnapshot {
@@ -70,6 +70,8 @@ export class AccessView {
 
   /** One MGET: the caller's generation, cached session and entitlements. Null when Redis fails. */
   async read(sessionId: string, userId: string): Promise<AccessSnapshot | null> {
+    // Redis is away (a restart): the database at once, rather than after the command timeout on every request.
+    if (redisAway(this.redis)) return null;
     let raw: (string | null)[];
     try {
       raw = await this.redis.mget(
@@ -94,12 +96,13 @@ export class AccessView {
 
   async putSession(sessionId: string, userId: string, gen: string, roles: Role[], expiresAt: number): Promise<void> {
     const ttl = Math.min(ENTRY_TTL_SECONDS, Math.ceil((expiresAt - Date.now()) / 1000));
-    if (ttl <= 0) return;
+    if (ttl <= 0 || redisAway(this.redis)) return;
     const entry: SessionEntry = { g: gen, u: userId, r: roles, x: expiresAt };
     await this.redis.set(this.sessionKey(sessionId), JSON.stringify(entry), 'EX', ttl).catch(() => undefined);
   }
 
   async putEntitled(userId: string, gen: string, subjects: string[]): Promise<void> {
+    if (redisAway(this.redis)) return;
     const entry: EntitledEntry = { g: gen, s: subjects };
     await this.redis
       .set(this.entitledKey(userId), JSON.stringify(entry), 'EX', ENTRY_TTL_SECONDS)

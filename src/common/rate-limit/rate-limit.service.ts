@@ -2,8 +2,12 @@ import { Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
-import { InjectRedis } from '../redis/redis.module';
+import { InjectRedis, redisAway } from '../redis/redis.module';
 import { TooManyRequestsException } from '../http/too-many-requests.exception';
+import { DependencyUnavailableException } from '../http/dependency-unavailable';
+
+const UNAVAILABLE =
+  'This is unavailable for a moment (its attempt limits cannot be checked). Please try again shortly.';
 
 // INCR and set the expiry on the first hit in one round trip, so a crash between the
 // two can never leave a counter that never expires.
@@ -25,6 +29,10 @@ export interface RateLimitRule {
 /**
  * Fixed-window counters in Redis, shared by every API process, so limits hold
  * however many instances run behind a load balancer.
+ *
+ * Fails closed: while Redis is away nothing can be counted, so every call answers 503 with Retry-After
+ * (sign-in, registration, password reset and the tutor stop for that time rather than run unlimited),
+ * at once when the connection is known to be down, else when the shared client's command timeout lapses.
  */
 @Injectable()
 export class RateLimitService {
@@ -47,18 +55,28 @@ export class RateLimitService {
   /** Seconds until the rule resets when its count has reached `max` (the next attempt would exceed it); 0 otherwise. Counts nothing. */
   async blockedFor(rule: RateLimitRule): Promise<number> {
     const key = this.key(rule);
-    const [count, ttlMs] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
+    const [count, ttlMs] = await this.redisCall(() => Promise.all([this.redis.get(key), this.redis.pttl(key)]));
     return Number(count ?? 0) >= rule.max ? Math.ceil(Math.max(ttlMs, 1000) / 1000) : 0;
   }
 
   /** How many attempts the rule has counted in its current window. */
   async count(rule: RateLimitRule): Promise<number> {
-    return Number((await this.redis.get(this.key(rule))) ?? 0);
+    return Number((await this.redisCall(() => this.redis.get(this.key(rule)))) ?? 0);
   }
 
   /** Counts one attempt against each rule without refusing anything (e.g. a failed password). */
   async record(...rules: RateLimitRule[]): Promise<void> {
     await this.hit(rules);
+  }
+
+  /** Runs the Redis commands, or refuses with 503 when Redis is away (never lets the caller through uncounted). */
+  private async redisCall<T>(fn: () => Promise<T>): Promise<T> {
+    if (redisAway(this.redis)) throw new DependencyUnavailableException('redis', UNAVAILABLE);
+    try {
+      return await fn();
+    } catch (err) {
+      throw new DependencyUnavailableException('redis', UNAVAILABLE, { cause: err });
+    }
   }
 
   private key(rule: RateLimitRule): string {
@@ -69,10 +87,9 @@ export class RateLimitService {
   private async hit(rules: RateLimitRule[]): Promise<number> {
     let retryAfter = 0;
     for (const rule of rules) {
-      const [count, ttlMs] = (await this.redis.eval(HIT, 1, this.key(rule), String(rule.windowSeconds * 1000))) as [
-        number,
-        number,
-      ];
+      const [count, ttlMs] = (await this.redisCall(() =>
+        this.redis.eval(HIT, 1, this.key(rule), String(rule.windowSeconds * 1000)),
+      )) as [number, number];
       if (count > rule.max) retryAfter = Math.max(retryAfter, Math.ceil(Math.max(ttlMs, 1000) / 1000));
     }
     return retryAfter;

@@ -50,6 +50,26 @@ export async function redisEvictionPolicy(redis: Redis): Promise<string | null> 
   }
 }
 
+// ioredis's states in which a command would only wait in the offline queue for a Redis that is away.
+const AWAY = new Set(['reconnecting', 'close', 'end']);
+
+/** Whether the client has lost Redis (it is reconnecting, or gave up): a command now would only wait and fail. */
+export function redisAway(redis: Pick<Redis, 'status'>): boolean {
+  return AWAY.has(redis.status);
+}
+
+/**
+ * The shared client's options. While Redis is away no request may hang on it: a command waits in the offline
+ * queue (which covers the first connect at boot) for at most `commandTimeout`, then fails, and the callers
+ * decide: rate limits refuse with 503, caches (AccessView, GraphCache) fall back to PostgreSQL.
+ */
+export const SHARED_CLIENT_OPTIONS = {
+  maxRetriesPerRequest: 2,
+  enableOfflineQueue: true,
+  lazyConnect: false,
+  commandTimeout: 2000,
+} as const;
+
 /** One shared ioredis connection for rate limits and health checks (BullMQ keeps its own). */
 @Global()
 @Module({
@@ -57,8 +77,7 @@ export async function redisEvictionPolicy(redis: Redis): Promise<string | null> 
     {
       provide: REDIS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        new Redis(config.redis.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }),
+      useFactory: (config: AppConfig) => new Redis(config.redis.url, SHARED_CLIENT_OPTIONS),
     },
     RedisCloser,
     RedisPolicyCheck,

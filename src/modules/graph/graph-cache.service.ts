@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { InjectRedis } from '../../common/redis/redis.module';
+import { InjectRedis, redisAway } from '../../common/redis/redis.module';
 import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
 import { GRAPH_RESPONSE_SHAPE } from './graph-response';
@@ -60,6 +60,8 @@ export class GraphCache {
   async get(subjectId: string, build: () => Promise<unknown>): Promise<CachedGraph> {
     let gen: string;
     try {
+      // Redis is away (a restart): build it at once rather than after the command timeout.
+      if (redisAway(this.redis)) throw new Error('the connection is down');
       gen = await this.generation(subjectId);
     } catch (err) {
       this.logger.warn(`Redis unavailable, building the graph uncached: ${(err as Error).message}`);

@@ -12,6 +12,7 @@ import { MediaLibraryService } from './media-library.service';
 import { MediaSweeper } from './media-sweeper.service';
 import { MediaUrlSigner } from './media-url-signer';
 import { createMediaStorage } from './storage/create-media-storage';
+import { withStoreErrors } from './storage/store-full';
 import { MEDIA_STORAGE } from './storage/media-storage';
 import { OrphanSweeper } from './storage/orphan-sweeper';
 
@@ -28,7 +29,12 @@ import { OrphanSweeper } from './storage/orphan-sweeper';
     MediaSweeper,
     OrphanSweeper,
     // with a bucket, an async factory: a missing or unreachable bucket stops the boot here
-    { provide: MEDIA_STORAGE, inject: [APP_CONFIG], useFactory: (c: AppConfig) => createMediaStorage(c.media) },
+    {
+      provide: MEDIA_STORAGE,
+      inject: [APP_CONFIG],
+      // a full store reported clearly (and, in the fault drills only, a store made full on purpose)
+      useFactory: async (c: AppConfig) => withStoreErrors(await createMediaStorage(c.media), c.media.faultEnospcFile),
+    },
   ],
   exports: [LectureContentService, MediaLibraryService, MEDIA_STORAGE],
 })
