@@ -22,6 +22,7 @@ import { Migration20261204000000ReceiptLease } from './Migration20261204000000Re
 import { Migration20261205000000ChallengeIntegrity } from './Migration20261205000000ChallengeIntegrity';
 import { Migration20261205010000CertificatesUsable } from './Migration20261205010000CertificatesUsable';
 import { Migration20261206000000RequestIds } from './Migration20261206000000RequestIds';
+import { Migration20261207100000LearningFacts } from './Migration20261207100000LearningFacts';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -51,4 +52,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261205000000ChallengeIntegrity', class: Migration20261205000000ChallengeIntegrity },
   { name: 'Migration20261205010000CertificatesUsable', class: Migration20261205010000CertificatesUsable },
   { name: 'Migration20261206000000RequestIds', class: Migration20261206000000RequestIds },
+  { name: 'Migration20261207100000LearningFacts', class: Migration20261207100000LearningFacts },
 ];
