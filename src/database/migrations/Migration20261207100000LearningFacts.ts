@@ -1,5 +1,45 @@
 import { Migration } from '@mikro-orm/migrations';
 
+/** Every learner's UTC days with an answer or a submitted test, from the evidence log. */
+export const BACKFILL_ACTIVITY_SQL = `
+insert into learner_activity_days (user_id, day)
+select user_id, (answered_at at time zone 'UTC')::date from learning_answers
+union
+select user_id, (submitted_at at time zone 'UTC')::date from quiz_attempts
+ where status = 'submitted' and submitted_at is not null
+on conflict do nothing;`;
+
+/**
+ * Every learner's topic completions from the evidence log and the mastery rows: the statement the dashboard ran
+ * at each request until now, over all time (a level's moment is its row's last update: no history is kept).
+ */
+export const BACKFILL_COMPLETIONS_SQL = `
+insert into topic_completions (user_id, subject_id, node_id, completed_at)
+with checks as (
+  select subject_id, node_id, count(*) as total from quiz_items where use = 'check' group by subject_id, node_id
+), firsts as (
+  select distinct on (a.user_id, a.subject_id, a.item_id) a.user_id, a.subject_id, a.node_id, a.correct, a.answered_at, a.id
+    from learning_answers a
+   order by a.user_id, a.subject_id, a.item_id, a.answered_at, a.id
+), running as (
+  select f.user_id, f.subject_id, f.node_id, f.answered_at,
+         count(*) filter (where f.correct) over (partition by f.user_id, f.subject_id, f.node_id
+                                                 order by f.answered_at, f.id) as right_so_far
+    from firsts f
+), by_check as (
+  select r.user_id, r.subject_id, r.node_id, min(r.answered_at) as at
+    from running r join checks c using (subject_id, node_id)
+   where r.right_so_far * 2 > c.total
+   group by 1, 2, 3
+), by_level as (
+  select user_id, subject_id, skill_id as node_id, updated_at as at from user_mastery
+   where kind = 'topic' and p_known >= 0.7
+)
+select user_id, subject_id, node_id, min(at)
+  from (select * from by_check union all select * from by_level) x
+ group by 1, 2, 3
+on conflict do nothing;`;
+
 /**
  * The owner's dashboard on 100,000 learners (issue 29 item 6: the hub's calls under 200 ms p95). Its learning
  * figures were recomputed from the evidence log at every request: seconds for topics completed, hundreds of
@@ -60,28 +100,53 @@ $$;`);
     this.addSql(`
 create function learning_answer_facts() returns trigger language plpgsql as $$
 begin
-  -- Racing answers on one topic must see each other, or a check passed by the second is missed: each waits for
-  -- the other's commit before reading the topic's first answers (a new statement sees what committed). A few
-  -- topics: a lock per learner and topic, in a fixed order. Many (a bulk insert; a lock each would fill the lock
-  -- table): every other writer of answers is waited for and held off until this transaction ends.
-  if (select count(*) from (select distinct user_id, subject_id, node_id from new_rows) t) <= 64 then
-    perform pg_advisory_xact_lock(hashtextextended('completion:' || t.user_id || ':' || t.subject_id || ':' || t.node_id, 26))
-       from (select distinct user_id, subject_id, node_id from new_rows order by 1, 2, 3) t;
-  else
-    lock table learning_answers in share row exclusive mode;
-  end if;
   insert into learner_activity_days (user_id, day)
   select distinct user_id, (answered_at at time zone 'UTC')::date from new_rows
   on conflict do nothing;
-  -- The moment is recomputed even when the topic has a row: an answer written with an earlier time (a seed, an
+  -- Racing answers on one topic must see each other, or a check passed by the second is missed: each waits for
+  -- the other's commit before it reads the topic's first answers (a new statement sees what committed). A few
+  -- topics (an answer flow): a lock per learner and topic, in a fixed order, and each topic's moment read by
+  -- its indexes. Many (a seed, an import; a lock each would fill the lock table): every other writer of answers
+  -- is waited for and held off until this transaction ends, and the moments are computed in one pass. The
+  -- moment is recomputed even when the topic has a row: an answer written with an earlier time (a seed, an
   -- import) can only move it earlier.
-  insert into topic_completions (user_id, subject_id, node_id, completed_at)
-  select t.user_id, t.subject_id, t.node_id, c.at
-    from (select distinct user_id, subject_id, node_id from new_rows) t
-   cross join lateral (select topic_check_passed_at(t.user_id, t.subject_id, t.node_id) as at) c
-   where c.at is not null
-  on conflict (user_id, subject_id, node_id) do update set completed_at = excluded.completed_at
-    where excluded.completed_at < topic_completions.completed_at;
+  if (select count(*) from (select distinct user_id, subject_id, node_id from new_rows) t) <= 64 then
+    perform pg_advisory_xact_lock(hashtextextended('completion:' || t.user_id || ':' || t.subject_id || ':' || t.node_id, 26))
+       from (select distinct user_id, subject_id, node_id from new_rows order by 1, 2, 3) t;
+    insert into topic_completions (user_id, subject_id, node_id, completed_at)
+    select t.user_id, t.subject_id, t.node_id, c.at
+      from (select distinct user_id, subject_id, node_id from new_rows) t
+     cross join lateral (select topic_check_passed_at(t.user_id, t.subject_id, t.node_id) as at) c
+     where c.at is not null
+    on conflict (user_id, subject_id, node_id) do update set completed_at = excluded.completed_at
+      where excluded.completed_at < topic_completions.completed_at;
+  else
+    lock table learning_answers in share row exclusive mode;
+    -- planned for this statement's rows (a cached plan would keep the first bulk's sizes)
+    execute $q$
+    insert into topic_completions (user_id, subject_id, node_id, completed_at)
+    with checks as (
+      select subject_id, node_id, count(*) as total from quiz_items where use = 'check' group by subject_id, node_id
+    ), firsts as (
+      select distinct on (a.user_id, a.subject_id, a.item_id) a.user_id, a.subject_id, a.node_id, a.correct,
+             a.answered_at, a.id
+        from learning_answers a
+        join (select distinct user_id, subject_id, node_id from new_rows) t using (user_id, subject_id, node_id)
+       order by a.user_id, a.subject_id, a.item_id, a.answered_at, a.id
+    ), running as (
+      select f.user_id, f.subject_id, f.node_id, f.answered_at,
+             count(*) filter (where f.correct) over (partition by f.user_id, f.subject_id, f.node_id
+                                                     order by f.answered_at, f.id) as right_so_far
+        from firsts f
+    )
+    select r.user_id, r.subject_id, r.node_id, min(r.answered_at)
+      from running r join checks c using (subject_id, node_id)
+     where r.right_so_far * 2 > c.total
+     group by 1, 2, 3
+    on conflict (user_id, subject_id, node_id) do update set completed_at = excluded.completed_at
+      where excluded.completed_at < topic_completions.completed_at
+    $q$;
+  end if;
   return null;
 end $$;`);
     this.addSql(
@@ -114,37 +179,8 @@ end $$;`);
     );
 
     // Backfill: what the dashboard computed until now, over all time.
-    this.addSql(`
-insert into learner_activity_days (user_id, day)
-select user_id, (answered_at at time zone 'UTC')::date from learning_answers
-union
-select user_id, (submitted_at at time zone 'UTC')::date from quiz_attempts
- where status = 'submitted' and submitted_at is not null;`);
-    this.addSql(`
-insert into topic_completions (user_id, subject_id, node_id, completed_at)
-with checks as (
-  select subject_id, node_id, count(*) as total from quiz_items where use = 'check' group by subject_id, node_id
-), firsts as (
-  select distinct on (a.user_id, a.subject_id, a.item_id) a.user_id, a.subject_id, a.node_id, a.correct, a.answered_at, a.id
-    from learning_answers a
-   order by a.user_id, a.subject_id, a.item_id, a.answered_at, a.id
-), running as (
-  select f.user_id, f.subject_id, f.node_id, f.answered_at,
-         count(*) filter (where f.correct) over (partition by f.user_id, f.subject_id, f.node_id
-                                                 order by f.answered_at, f.id) as right_so_far
-    from firsts f
-), by_check as (
-  select r.user_id, r.subject_id, r.node_id, min(r.answered_at) as at
-    from running r join checks c using (subject_id, node_id)
-   where r.right_so_far * 2 > c.total
-   group by 1, 2, 3
-), by_level as (
-  select user_id, subject_id, skill_id as node_id, updated_at as at from user_mastery
-   where kind = 'topic' and p_known >= 0.7
-)
-select user_id, subject_id, node_id, min(at)
-  from (select * from by_check union all select * from by_level) x
- group by 1, 2, 3;`);
+    this.addSql(BACKFILL_ACTIVITY_SQL);
+    this.addSql(BACKFILL_COMPLETIONS_SQL);
   }
 
   override async down(): Promise<void> {
