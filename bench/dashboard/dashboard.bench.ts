@@ -161,7 +161,11 @@ async function main() {
     const counts = await seed(pg, learners);
     await pg.end();
     console.log(`data (seeded in ${Math.round((Date.now() - t0) / 1000)} s): ${JSON.stringify(counts)}`);
-    console.log(`load average before the timing: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    console.log(
+      `load average before the timing: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+    );
 
     const { Test } = require('@nestjs/testing') as typeof import('@nestjs/testing');
     const { AppModule } = require('../../src/app.module') as typeof import('../../src/app.module');
@@ -244,7 +248,11 @@ async function main() {
 
     const base = results[0].p95;
     console.log(`\n${requests} requests each, one at a time, after 5 warm-up requests; ${learners} learners\n`);
-    console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}\n`);
+    console.log(
+      `load average at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}\n`,
+    );
     console.log('| call | median ms | p95 ms | p95 / baseline | p95 / 200 ms target |');
     console.log('|---|---|---|---|---|');
     for (const r of results)
