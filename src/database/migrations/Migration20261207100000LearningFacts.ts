@@ -178,12 +178,47 @@ end $$;`);
       `create trigger "user_mastery_facts" after insert or update of "p_known", "updated_at" on "user_mastery" for each row when (new.kind = 'topic' and new.p_known >= 0.7) execute function user_mastery_facts();`,
     );
 
+    // Active learners of a period without one row per learner and day: one row per learner with a bit per day
+    // from their first active day, rebuilt from their days whenever one is added (the first activity of a day).
+    this.addSql(
+      'create table "learner_activity" ("user_id" uuid not null, "first_day" date not null, "days" varbit not null, constraint "learner_activity_pkey" primary key ("user_id"));',
+    );
+    this.addSql(
+      'alter table "learner_activity" add constraint "learner_activity_user_id_foreign" foreign key ("user_id") references "users" ("id") on delete cascade;',
+    );
+    this.addSql(`
+create function learner_activity_days_facts() returns trigger language plpgsql as $$
+begin
+  -- Each learner's row is locked before it is rebuilt, so two transactions adding days of one learner take
+  -- turns and the second rebuilds from what the first committed (a new statement sees it).
+  insert into learner_activity (user_id, first_day, days)
+  select distinct user_id, current_date, B'' from new_rows
+  on conflict do nothing;
+  perform 1 from learner_activity where user_id in (select user_id from new_rows) order by user_id for update;
+  insert into learner_activity (user_id, first_day, days)
+  select s.user_id, s.first_day,
+         string_agg(case when a.day is null then '0' else '1' end, '' order by g.d)::varbit
+    from (select a.user_id, min(a.day) as first_day, max(a.day) as last_day
+            from learner_activity_days a where a.user_id in (select user_id from new_rows) group by a.user_id) s
+   cross join lateral generate_series(s.first_day, s.last_day, interval '1 day') g(d)
+    left join learner_activity_days a on a.user_id = s.user_id and a.day = g.d::date
+   group by s.user_id, s.first_day
+  on conflict (user_id) do update set first_day = excluded.first_day, days = excluded.days;
+  return null;
+end $$;`);
+    this.addSql(
+      'create trigger "learner_activity_days_facts" after insert on "learner_activity_days" referencing new table as new_rows for each statement execute function learner_activity_days_facts();',
+    );
+
     // Backfill: what the dashboard computed until now, over all time.
     this.addSql(BACKFILL_ACTIVITY_SQL);
     this.addSql(BACKFILL_COMPLETIONS_SQL);
   }
 
   override async down(): Promise<void> {
+    this.addSql('drop trigger "learner_activity_days_facts" on "learner_activity_days";');
+    this.addSql('drop function learner_activity_days_facts();');
+    this.addSql('drop table if exists "learner_activity" cascade;');
     this.addSql('drop trigger "user_mastery_facts" on "user_mastery";');
     this.addSql('drop trigger "quiz_attempts_facts" on "quiz_attempts";');
     this.addSql('drop trigger "learning_answers_facts" on "learning_answers";');

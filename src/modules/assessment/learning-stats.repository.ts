@@ -17,15 +17,21 @@ export class LearningStatsRepository {
    * Learners with activity in each period. A learner's activity is their evidence log: every graded answer
    * (topic checks and practice: a practice review is only ever the rating of a card whose question was just
    * answered, so its answer is there) and every submitted diagnostic or post test; `learner_activity_days` holds
-   * one row per learner and UTC day of it (topic completion comes from the same answers, so it adds no one).
+   * one row per learner and UTC day of it, `learner_activity` the same days as one bit string per learner
+   * (topic completion comes from the same answers, so it adds no one).
    */
   async activeLearners(p: StatsPeriods): Promise<Compared> {
-    // one row per learner (a hash aggregate in memory) rather than two distinct counts (two sorts that spill)
+    // One row per learner whatever the period: `learner_activity` holds their days as bits from their first
+    // active day, so a period is a substring with a bit set (counting distinct learners over one row per learner
+    // and day took 0.3–0.7 s at 100,000 learners).
+    const activeIn = `bit_count(substring(days from greatest(1, ?::date - first_day + 1)
+                                         for greatest(0, ?::date - greatest(?::date, first_day)))) > 0`;
+    const bounds = (from: Day, to: Day) => [from, to, from];
+    const [cur, prev] = [p.current, p.previous].map((x) => bounds(utcDay(x.from), utcDay(x.to)));
     const [row] = await this.em.execute<{ current: number; previous: number }[]>(
-      `select count(*) filter (where cur)::int as current, count(*) filter (where prev)::int as previous
-         from (select user_id, bool_or(day >= ?::date) as cur, bool_or(day < ?::date) as prev
-                 from learner_activity_days where day >= ?::date and day < ?::date group by user_id) per_learner`,
-      [utcDay(p.current.from), utcDay(p.previous.to), utcDay(p.previous.from), utcDay(p.current.to)],
+      `select count(*) filter (where ${activeIn})::int as current, count(*) filter (where ${activeIn})::int as previous
+         from learner_activity where first_day < ?::date`,
+      [...cur, ...prev, utcDay(p.current.to)],
     );
     return { current: row.current, previous: row.previous };
   }

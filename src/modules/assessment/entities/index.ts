@@ -1,3 +1,4 @@
+import { LearnerActivity } from './learner-activity.entity';
 import { LearnerActivityDay } from './learner-activity-day.entity';
 import { LearningAnswer } from './learning-answer.entity';
 import { QuizAttempt } from './quiz-attempt.entity';
@@ -6,7 +7,16 @@ import { QuizItemDraft } from './quiz-item-draft.entity';
 import { TopicCompletion } from './topic-completion.entity';
 import { UserMastery } from './user-mastery.entity';
 
-export { LearnerActivityDay, LearningAnswer, QuizAttempt, QuizItem, QuizItemDraft, TopicCompletion, UserMastery };
+export {
+  LearnerActivity,
+  LearnerActivityDay,
+  LearningAnswer,
+  QuizAttempt,
+  QuizItem,
+  QuizItemDraft,
+  TopicCompletion,
+  UserMastery,
+};
 export type { StoredDraftItem } from './quiz-item-draft.entity';
 export type { QuizChoice, QuizItemUse } from './quiz-item.entity';
 export { QUIZ_ITEM_USES } from './quiz-item.entity';
@@ -20,4 +30,5 @@ export const ASSESSMENT_ENTITIES = [
   LearningAnswer,
   TopicCompletion,
   LearnerActivityDay,
+  LearnerActivity,
 ];
