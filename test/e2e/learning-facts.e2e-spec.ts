@@ -68,6 +68,12 @@ const activityDays = (userId: string) =>
     `select to_char(day, 'YYYY-MM-DD') as day from learner_activity_days where user_id = ? order by day`,
     [userId],
   );
+/** the learner's days as `learner_activity` holds them: first day and bits */
+const activityBits = (userId: string) =>
+  h.sql<{ firstDay: string; days: string }>(
+    `select to_char(first_day, 'YYYY-MM-DD') as "firstDay", days::text as days from learner_activity where user_id = ?`,
+    [userId],
+  );
 const today = () => new Date().toISOString().slice(0, 10);
 async function figuresToday(): Promise<Dashboard> {
   const res = await h.get<Dashboard>(`/api/admin/dashboard?from=${today()}&to=${today()}`, { token: admin });
@@ -259,6 +265,41 @@ describe('learner activity days', () => {
     ]);
   });
 
+  it('days added by two transactions at once, before and after the first day: the bits hold every day', async () => {
+    const u = await h.learnerWith(SUBJECT, 'facts-bits');
+    const [q] = itemsOf(twoItemTopics[0]);
+    const insert = (tx: EntityManager, at: string) =>
+      tx.execute(
+        `insert into learning_answers (id, user_id, subject_id, node_id, item_id, source, answer, correct, counted, answered_at)
+         values (gen_random_uuid(), ?, ?, ?, ?, 'practice', 'a', false, false, ?::timestamptz)`,
+        [u.id, SUBJECT, q.nodeId, q.id, at],
+      );
+    const em = h.app.get(EntityManager);
+    await em.fork().transactional((tx) => insert(tx, '2025-09-03T12:00:00Z'));
+    expect(await activityBits(u.id)).toEqual([{ firstDay: '2025-09-03', days: '1' }]);
+    let inserted!: () => void;
+    let release!: () => void;
+    const firstInserted = new Promise<void>((r) => (inserted = r));
+    const released = new Promise<void>((r) => (release = r));
+    const first = em.fork().transactional(async (tx) => {
+      await insert(tx, '2025-09-01T12:00:00Z');
+      inserted();
+      await released;
+    });
+    await firstInserted;
+    const second = em.fork().transactional((tx) => insert(tx, '2025-09-07T12:00:00Z'));
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await Promise.all([first, second]);
+    expect(await activityBits(u.id)).toEqual([{ firstDay: '2025-09-01', days: '1010001' }]);
+    const res = await h.get<Dashboard>('/api/admin/dashboard?from=2025-09-02&to=2025-09-06', { token: admin });
+    const withOnlyThis = await h.get<Dashboard>('/api/admin/dashboard?from=2025-09-04&to=2025-09-06', {
+      token: admin,
+    });
+    // 09-02…09-06 has its 09-03 (and the 09-01 of the period before); 09-04…09-06 has none of its days
+    expect(res.body.figures.activeLearners.current - withOnlyThis.body.figures.activeLearners.current).toBe(1);
+  });
+
   it('a submitted diagnostic makes its day active; an open one does not', async () => {
     const u = await h.learnerWith(SUBJECT, 'facts-diagnostic');
     const start = await h.post<{ attemptId: string; question: { id: string; choices: { id: string }[] } }>(
@@ -299,6 +340,7 @@ describe('learner activity days', () => {
         );
     });
     expect(await activityDays(u.id)).toEqual([{ day: '2025-05-01' }, { day: '2025-05-02' }]);
+    expect(await activityBits(u.id)).toEqual([{ firstDay: '2025-05-01', days: '11' }]);
     const res = await h.get<Dashboard>('/api/admin/dashboard?from=2025-05-01&to=2025-05-02', { token: admin });
     expect(res.body.series.map((d) => [d.date, d.activeLearners >= 1])).toEqual([
       ['2025-05-01', true],
