@@ -194,7 +194,12 @@ begin
   insert into learner_activity (user_id, first_day, days)
   select distinct user_id, current_date, B'' from new_rows
   on conflict do nothing;
-  perform 1 from learner_activity where user_id in (select user_id from new_rows) order by user_id for update;
+  -- planned for each statement's rows: a plan cached on a bulk insert's sizes would scan every learner's days
+  -- for each later single day
+  execute $q$
+  select 1 from learner_activity where user_id in (select user_id from new_rows) order by user_id for update
+  $q$;
+  execute $q$
   insert into learner_activity (user_id, first_day, days)
   select s.user_id, s.first_day,
          string_agg(case when a.day is null then '0' else '1' end, '' order by g.d)::varbit
@@ -203,7 +208,8 @@ begin
    cross join lateral generate_series(s.first_day, s.last_day, interval '1 day') g(d)
     left join learner_activity_days a on a.user_id = s.user_id and a.day = g.d::date
    group by s.user_id, s.first_day
-  on conflict (user_id) do update set first_day = excluded.first_day, days = excluded.days;
+  on conflict (user_id) do update set first_day = excluded.first_day, days = excluded.days
+  $q$;
   return null;
 end $$;`);
     this.addSql(
