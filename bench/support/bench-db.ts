@@ -26,7 +26,8 @@ export async function createBenchDatabase(name: string): Promise<BenchDatabase> 
   const adminUrl = env('BENCH_PG_URL', 'postgres://postgres@127.0.0.1:5432/postgres');
   for (const h of [new URL(adminUrl).hostname, new URL(env('REDIS_URL', 'redis://127.0.0.1:6379')).hostname])
     if (!LOOPBACK.includes(h)) throw new Error(`the benchmark only talks to loopback, not ${h}`);
-  const dbName = `lp_bench_${name}_${process.pid}`;
+  // BENCH_DB_PREFIX / BENCH_REDIS_PREFIX: on a shared machine, the names a helper was given
+  const dbName = `${env('BENCH_DB_PREFIX', 'lp_bench')}_${name}_${process.pid}`;
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
   const databaseUrl = dbUrl.toString();
@@ -43,7 +44,7 @@ export async function createBenchDatabase(name: string): Promise<BenchDatabase> 
   try {
     const appEnv = {
       DATABASE_URL: databaseUrl,
-      REDIS_PREFIX: `lp-bench-${name}-${process.pid}`,
+      REDIS_PREFIX: `${env('BENCH_REDIS_PREFIX', 'lp-bench')}-${name}-${process.pid}`,
       LOG_LEVEL: 'silent',
       SERVE_UI: 'false',
       NODE_ENV: 'development',

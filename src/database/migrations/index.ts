@@ -23,6 +23,7 @@ import { Migration20261205000000ChallengeIntegrity } from './Migration2026120500
 import { Migration20261205010000CertificatesUsable } from './Migration20261205010000CertificatesUsable';
 import { Migration20261206000000RequestIds } from './Migration20261206000000RequestIds';
 import { Migration20261207000000AuditStaffActions } from './Migration20261207000000AuditStaffActions';
+import { Migration20261207100000LearningFacts } from './Migration20261207100000LearningFacts';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -53,4 +54,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261205010000CertificatesUsable', class: Migration20261205010000CertificatesUsable },
   { name: 'Migration20261206000000RequestIds', class: Migration20261206000000RequestIds },
   { name: 'Migration20261207000000AuditStaffActions', class: Migration20261207000000AuditStaffActions },
+  { name: 'Migration20261207100000LearningFacts', class: Migration20261207100000LearningFacts },
 ];
