@@ -21,6 +21,7 @@ import {
   startEmbeddedPostgres,
   waitForHttp,
 } from './lib/infra.mjs';
+import { startLocalS3 } from './lib/local-s3.mjs';
 
 const dev = process.argv.includes('--dev');
 
@@ -107,9 +108,22 @@ async function main() {
   cleanups.push(redis.stop);
   await builds.api;
 
+  // MEDIA_STORAGE=s3 without an endpoint: a bucket on this machine (scripts/lib/local-s3.mjs).
+  let s3Env = {};
+  if (process.env.MEDIA_STORAGE === 's3' && !process.env.S3_ENDPOINT) {
+    const s3 = await startLocalS3({
+      bucket: process.env.S3_BUCKET || 'lp-media',
+      port: Number(process.env.LOCAL_S3_PORT),
+    });
+    cleanups.push(s3.stop);
+    s3Env = s3.env;
+    log(`Media in the bucket "${s3Env.S3_BUCKET}" of a local S3 server at ${s3Env.S3_ENDPOINT} (objects in .data/s3)`);
+  }
+
   const publicUrl = process.env.PUBLIC_URL || (dev ? 'http://localhost:5173' : `http://localhost:${port}`);
   const env = {
     ...process.env,
+    ...s3Env,
     NODE_ENV: process.env.NODE_ENV || 'development',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redis.url,
