@@ -152,20 +152,19 @@ describe('ElevenLabsProvider (against a local fake API)', () => {
   });
 
   it('abort while waiting for the API rejects with an AbortError and leaves no file', async () => {
-    const api = await fakeElevenLabs({ delayMs: 2000 });
+    // the API never answers within the test: only the abort can end the call (else the test's time limit does)
+    const api = await fakeElevenLabs({ delayMs: 600_000 });
     try {
       const provider = new ElevenLabsProvider({ apiKey: 'k', baseUrl: api.url });
       const controller = new AbortController();
       const run = provider.synthesize('Hello.', { dir, signal: controller.signal });
       setTimeout(() => controller.abort(), 100);
-      const started = Date.now();
       await expect(run).rejects.toMatchObject({ name: 'AbortError' });
-      expect(Date.now() - started).toBeLessThan(1000);
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       await api.close();
     }
-  });
+  }, 10_000);
 });
 
 describe('ElevenLabsProvider voices', () => {
