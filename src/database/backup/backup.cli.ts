@@ -2,7 +2,8 @@ import { join, resolve } from 'node:path';
 import { type AppConfig, loadConfig } from '../../config/config';
 import { createMediaStorage } from '../../modules/media/storage/create-media-storage';
 import type { DatabaseMethod, SecretName } from './backup-format';
-import { backupInstallation, effectiveSigningKey } from './backup';
+import { loadOrCreateIssuerKey } from '../../modules/challenges/certificates/issuer-key';
+import { backupInstallation } from './backup';
 import { restoreInstallation } from './restore';
 
 /**
@@ -15,7 +16,10 @@ export function installationSecrets(config: AppConfig): Record<SecretName, strin
   return {
     JWT_SECRET: config.auth.jwtSecret,
     MEDIA_URL_SECRET: config.media.urlSecret,
-    CERTIFICATE_SIGNING_KEY: effectiveSigningKey(config.certificates.signingKey, config.certificates.keyFile),
+    // the setting, else the key file the certificates module keeps outside production
+    CERTIFICATE_SIGNING_KEY: JSON.stringify(
+      config.certificates.signingKey ?? loadOrCreateIssuerKey(config.certificates.keyFile),
+    ),
   };
 }
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { Transform } from 'node:stream';
@@ -213,11 +213,4 @@ export async function backupInstallation(o: BackupOptions): Promise<BackupManife
   await writeFile(join(o.out, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
   log(`manifest: ${files.length} files${o.passphrase ? ', secrets encrypted' : ', secrets NOT included'}`);
   return manifest;
-}
-
-/** The certificate signing key as the installation uses it: the setting, else the generated key file. */
-export function effectiveSigningKey(configured: unknown, keyFile: string): string {
-  if (configured) return JSON.stringify(configured);
-  if (existsSync(keyFile)) return JSON.stringify(JSON.parse(readFileSync(keyFile, 'utf8')));
-  return '';
 }

@@ -5,6 +5,7 @@ import { UserDataService } from '../auth/user-data/user-data.service';
 import { MailQueueService } from '../mail/mail-queue.service';
 import { CatalogService } from './catalog.service';
 import { CheckoutRepository } from './checkout.repository';
+import { PeriodicRun } from '../../common/scheduling/periodic-run';
 
 /** "$49.00": the amount as the buyer saw it on the price (minor units of `currency`). */
 export function formatAmount(amountMinor: number, currency: string): string {
@@ -91,8 +92,7 @@ export class ReceiptService {
 @Injectable()
 export class ReceiptSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ReceiptSweeper');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly periodic = new PeriodicRun<number>();
 
   constructor(
     private readonly repo: CheckoutRepository,
@@ -101,22 +101,16 @@ export class ReceiptSweeper implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    const seconds = this.config.payments.receiptSweepSeconds;
-    if (seconds <= 0) return;
-    this.timer = setInterval(() => void this.sweep(), seconds * 1000);
-    this.timer.unref();
+    this.periodic.start(this.config.payments.receiptSweepSeconds, () => this.sweep());
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+  onApplicationShutdown(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** One sweep (at most 100 receipts); how many were queued. Never throws. */
   sweep(): Promise<number> {
-    this.running ??= this.sweepOnce().finally(() => (this.running = null));
-    return this.running;
+    return this.periodic.run(() => this.sweepOnce());
   }
 
   private async sweepOnce(): Promise<number> {

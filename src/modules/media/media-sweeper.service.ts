@@ -3,6 +3,7 @@ import { AppConfig } from '../../config/config';
 import { InjectConfig } from '../../config/config.module';
 import { MediaLibraryRepository } from './media-library.repository';
 import { MEDIA_STORAGE, type MediaStorage, type StoredObjectSummary } from './storage/media-storage';
+import { PeriodicRun } from '../../common/scheduling/periodic-run';
 
 /** Only bytes this old are judged: an upload or render in progress has its row within seconds of its bytes. */
 export const MEDIA_SWEEP_MIN_AGE_MS = 24 * 3600 * 1000;
@@ -26,8 +27,7 @@ export interface MediaSweepResult {
 @Injectable()
 export class MediaSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('MediaSweeper');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<MediaSweepResult> | null = null;
+  private readonly periodic = new PeriodicRun<MediaSweepResult>();
 
   constructor(
     private readonly repo: MediaLibraryRepository,
@@ -36,22 +36,16 @@ export class MediaSweeper implements OnApplicationBootstrap, OnApplicationShutdo
   ) {}
 
   onApplicationBootstrap(): void {
-    const seconds = this.config.media.sweepSeconds;
-    if (seconds <= 0) return;
-    this.timer = setInterval(() => void this.sweep(), seconds * 1000);
-    this.timer.unref();
+    this.periodic.start(this.config.media.sweepSeconds, () => this.sweep());
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+  onApplicationShutdown(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** One sweep (one at a time per process); what it removed. Never throws: a failure is logged. */
   sweep(now = new Date()): Promise<MediaSweepResult> {
-    this.running ??= this.sweepOnce(now).finally(() => (this.running = null));
-    return this.running;
+    return this.periodic.run(() => this.sweepOnce(now));
   }
 
   private async sweepOnce(now: Date): Promise<MediaSweepResult> {
