@@ -72,6 +72,9 @@ export const AuditList = () => {
   );
 };
 
+// On a phone the table scrolls sideways rather than breaking words letter by letter; ids still wrap anywhere.
+const WORDS = { minWidth: '10rem', overflowWrap: 'anywhere' } as const;
+
 const AuditTable = () => {
   const { data, error, isPending, filterValues, setFilters } = useListContext<AuditEntry>();
   if (isPending)
@@ -100,7 +103,7 @@ const AuditTable = () => {
             label="Change"
             sortable={false}
             render={(e) => (
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              <Typography variant="body2" sx={WORDS}>
                 {describeAuditEntry(e)}
               </Typography>
             )}
@@ -109,7 +112,7 @@ const AuditTable = () => {
             label="Target"
             sortable={false}
             render={(e) => (
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              <Typography variant="body2" sx={WORDS}>
                 {targetOf(e)}
               </Typography>
             )}
