@@ -15,6 +15,8 @@ export interface BenchDatabase {
   appEnv: Record<string, string>;
   /** drops the database (also when the run failed) and closes the admin connection */
   drop(): Promise<void>;
+  /** BENCH_REUSE_DB: the database was kept from an earlier run, with its data */
+  reused: boolean;
 }
 
 /**
@@ -27,15 +29,24 @@ export async function createBenchDatabase(name: string): Promise<BenchDatabase> 
   for (const h of [new URL(adminUrl).hostname, new URL(env('REDIS_URL', 'redis://127.0.0.1:6379')).hostname])
     if (!LOOPBACK.includes(h)) throw new Error(`the benchmark only talks to loopback, not ${h}`);
   // BENCH_DB_PREFIX / BENCH_REDIS_PREFIX: on a shared machine, the names a helper was given
-  const dbName = `${env('BENCH_DB_PREFIX', 'lp_bench')}_${name}_${process.pid}`;
+  // BENCH_REUSE_DB=<name>: a database an earlier run kept (BENCH_KEEP_DB=1), migrated to now and not seeded again
+  const reused = env('BENCH_REUSE_DB', '');
+  if (reused && !/^lp_bench\w*$/.test(reused)) throw new Error(`BENCH_REUSE_DB must name a kept lp_bench database`);
+  const dbName = reused || `${env('BENCH_DB_PREFIX', 'lp_bench')}_${name}_${process.pid}`;
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
   const databaseUrl = dbUrl.toString();
 
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${dbName}`);
+  if (!reused) await admin.query(`create database ${dbName}`);
   const drop = async () => {
+    // BENCH_KEEP_DB=1 keeps the seeded database for looking at plans by hand (drop it yourself afterwards)
+    if (reused || env('BENCH_KEEP_DB', '') === '1') {
+      console.log(`kept ${dbName}`);
+      await admin.end();
+      return;
+    }
     await admin
       .query(`drop database if exists ${dbName} with (force)`)
       .catch((e: Error) => console.error(`could not drop ${dbName}: ${e.message}`));
@@ -55,7 +66,7 @@ export async function createBenchDatabase(name: string): Promise<BenchDatabase> 
       require('../../src/database/cli') as typeof import('../../src/database/cli');
     await runMigrations(databaseUrl);
     await seedDemoUsers(databaseUrl, 'demo-password');
-    return { databaseUrl, appEnv, drop };
+    return { databaseUrl, appEnv, drop, reused: Boolean(reused) };
   } catch (err) {
     await drop();
     throw err;

@@ -4,6 +4,7 @@ import {
   ONE_OPEN_ATTEMPT_INDEX,
 } from '../../src/database/migrations/Migration20261201010000AttemptsAndTags';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
+import { diagnosticDaysAndRebuild } from '../support/dashboard-facts';
 import { type ApiError, Harness } from '../support/harness';
 
 interface Question {
@@ -160,6 +161,13 @@ async function take(
   }
   return { start: start.body, served, result: step.result!, items };
 }
+
+// Whatever a test did to attempts (submitted, abandoned, raced from two tabs), the dashboard's diagnostic days
+// equal the same rows made again from the attempts.
+afterEach(async () => {
+  const [kept, rebuilt] = await diagnosticDaysAndRebuild(h);
+  expect(kept).toEqual(rebuilt);
+});
 
 describe('adaptive diagnostic', () => {
   it('serves one question at a time without answers; all right ends mastered with module unlocks', async () => {

@@ -420,6 +420,8 @@ describe('schema', () => {
       .filter((l) => l !== 'drop index "quiz_attempts_one_open_unique";')
       // The receipt sweeper's partial index (paid purchases whose receipt is not queued).
       .filter((l) => l !== 'drop index "checkout_sessions_receipt_due_idx";')
+      // The owner's dashboard's partial index of passed challenge days.
+      .filter((l) => l !== 'drop index "challenge_day_progress_passed_idx";')
       // The full-text vector is a generated column PostgreSQL maintains; the ORM never writes it.
       .filter(
         (l) => !/^(alter table "source_passages" drop column "tsv";|drop index "source_passages_tsv_index";)$/.test(l),

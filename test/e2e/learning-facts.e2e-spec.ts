@@ -4,7 +4,10 @@ import {
   BACKFILL_ACTIVITY_SQL,
   BACKFILL_COMPLETIONS_SQL,
 } from '../../src/database/migrations/Migration20261207100000LearningFacts';
+import { BACKFILL_DAY_COUNTS_SQL } from '../../src/database/migrations/Migration20261208000000DailyFactCounts';
+import { BACKFILL_DIAGNOSTIC_DAYS_SQL } from '../../src/database/migrations/Migration20261209010000DiagnosticDays';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
+import { diagnosticDaysAndRebuild } from '../support/dashboard-facts';
 import { Harness, type TestUser } from '../support/harness';
 
 /*
@@ -46,6 +49,48 @@ beforeAll(async () => {
   twoItemTopics = [...counts].filter(([, n]) => n === 2).map(([id]) => id);
 });
 afterAll(() => h.close());
+
+/**
+ * The per-day counts (Migration20261208000000DailyFactCounts) against a recount of the facts they count, after
+ * every test: whatever a test did (API flows, races, bulk inserts, updates, deletes), each UTC day's counts equal
+ * its rows (days whose count fell back to 0 may keep a row).
+ */
+const countsAndRecount = () =>
+  Promise.all([
+    h.sql<{ day: string; n: number }>(
+      `select to_char(day, 'YYYY-MM-DD') as day, learners as n from learner_activity_day_counts where learners <> 0 order by day`,
+    ),
+    h.sql<{ day: string; n: number }>(
+      `select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as n from learner_activity_days group by day order by day`,
+    ),
+    h.sql<{ day: string; n: number }>(
+      `select to_char(day, 'YYYY-MM-DD') as day, completions as n from topic_completion_day_counts where completions <> 0 order by day`,
+    ),
+    h.sql<{ day: string; n: number }>(
+      `select to_char((completed_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as n
+         from topic_completions group by 1 order by 1`,
+    ),
+    diagnosticDaysAndRebuild(h),
+  ]);
+/** Returns once a statement on this file's database waits for a lock (row or advisory), polled: no fixed sleep. */
+async function untilAStatementWaitsForALock() {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const [row] = await h.sql<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (row.n > 0) return;
+    if (Date.now() > deadline) throw new Error('no statement came to wait for a lock within 15 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+afterEach(async () => {
+  const [activity, activityRecount, completed, completedRecount, diagnostics] = await countsAndRecount();
+  expect(activity).toEqual(activityRecount);
+  expect(completed).toEqual(completedRecount);
+  expect(diagnostics[0]).toEqual(diagnostics[1]);
+});
 
 const itemsOf = (nodeId: string) => checks.filter((c) => c.nodeId === nodeId);
 const wrongOf = (c: CheckItem) => c.choices.find((x) => x.id !== c.correct)!.id;
@@ -181,7 +226,7 @@ describe('topic completions', () => {
       .fork()
       .transactional((tx) => insert(tx, q2, '2025-08-02T00:00:00.100Z'))
       .then(() => (secondDone = true));
-    await new Promise((r) => setTimeout(r, 300));
+    await untilAStatementWaitsForALock();
     const waited = !secondDone; // for the first transaction's topic
     release();
     await Promise.all([first, second]);
@@ -288,7 +333,7 @@ describe('learner activity days', () => {
     });
     await firstInserted;
     const second = em.fork().transactional((tx) => insert(tx, '2025-09-07T12:00:00Z'));
-    await new Promise((r) => setTimeout(r, 300));
+    await untilAStatementWaitsForALock();
     release();
     await Promise.all([first, second]);
     expect(await activityBits(u.id)).toEqual([{ firstDay: '2025-09-01', days: '1010001' }]);
@@ -349,6 +394,88 @@ describe('learner activity days', () => {
   });
 });
 
+describe('the per-day counts', () => {
+  const dayCount = async (table: 'learner_activity_day_counts' | 'topic_completion_day_counts', day: string) => {
+    const column = table === 'learner_activity_day_counts' ? 'learners' : 'completions';
+    const [row] = await h.sql<{ n: number }>(`select ${column} as n from ${table} where day = ?::date`, [day]);
+    return row?.n ?? 0;
+  };
+
+  it('a completion moved to an earlier day moves its count; a removed learner takes their counts away', async () => {
+    const u = await h.learnerWith(SUBJECT, 'facts-counts');
+    const topic = twoItemTopics[2];
+    const [q1, q2] = itemsOf(topic);
+    const before = {
+      level: await dayCount('topic_completion_day_counts', '2024-03-10'),
+      check: await dayCount('topic_completion_day_counts', '2024-03-02'),
+      active: await dayCount('learner_activity_day_counts', '2024-03-01'),
+    };
+    // its level reached 0.7 on 10 March: one completion that day
+    await h.sql(
+      `insert into user_mastery (user_id, subject_id, skill_id, skill_name, kind, p_known, updated_at)
+       values (?, ?, ?, 'x', 'topic', 0.8, '2024-03-10T12:00:00Z')`,
+      [u.id, SUBJECT, topic],
+    );
+    expect(await dayCount('topic_completion_day_counts', '2024-03-10')).toBe(before.level + 1);
+    // an import brings its check, passed on 2 March: the completion moves to that day, still one
+    await h.sql(
+      `insert into learning_answers (id, user_id, subject_id, node_id, item_id, source, answer, correct, counted, answered_at)
+       values (gen_random_uuid(), ?, ?, ?, ?, 'check', 'a', true, true, '2024-03-01T23:59:59.999Z'),
+              (gen_random_uuid(), ?, ?, ?, ?, 'check', 'a', true, true, '2024-03-02T08:00:00Z')`,
+      [u.id, SUBJECT, topic, q1.id, u.id, SUBJECT, topic, q2.id],
+    );
+    expect(await completions(u.id)).toEqual([{ nodeId: topic, completedAt: new Date('2024-03-02T08:00:00Z') }]);
+    expect(await dayCount('topic_completion_day_counts', '2024-03-10')).toBe(before.level);
+    expect(await dayCount('topic_completion_day_counts', '2024-03-02')).toBe(before.check + 1);
+    expect(await dayCount('learner_activity_day_counts', '2024-03-01')).toBe(before.active + 1);
+
+    await h.sql(`delete from users where id = ?`, [u.id]);
+    expect(await dayCount('topic_completion_day_counts', '2024-03-02')).toBe(before.check);
+    expect(await dayCount('learner_activity_day_counts', '2024-03-01')).toBe(before.active);
+  });
+
+  it("the dashboard's daily series and topics completed read the counts: a period far back shows that period's facts", async () => {
+    const u = await h.learnerWith(SUBJECT, 'facts-series');
+    const [q1, q2] = itemsOf(twoItemTopics[0]);
+    await h.sql(
+      `insert into learning_answers (id, user_id, subject_id, node_id, item_id, source, answer, correct, counted, answered_at)
+       values (gen_random_uuid(), ?, ?, ?, ?, 'check', 'a', true, true, '2023-05-02T10:00:00Z'),
+              (gen_random_uuid(), ?, ?, ?, ?, 'check', 'a', true, true, '2023-05-04T10:00:00Z')`,
+      [u.id, SUBJECT, q1.nodeId, q1.id, u.id, SUBJECT, q2.nodeId, q2.id],
+    );
+    const res = await h.get<Dashboard>(`/api/admin/dashboard?from=2023-05-01&to=2023-05-05`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.series.map((d) => [d.date, d.activeLearners])).toEqual([
+      ['2023-05-01', 0],
+      ['2023-05-02', 1],
+      ['2023-05-03', 0],
+      ['2023-05-04', 1],
+      ['2023-05-05', 0],
+    ]);
+    expect(res.body.figures.topicsCompleted).toEqual({ current: 1, previous: 0 });
+    expect(res.body.figures.activeLearners).toEqual({ current: 1, previous: 0 });
+  });
+
+  it("the migration's backfill of the counts gives the counts the triggers keep", async () => {
+    const u = await h.learnerWith(SUBJECT, 'facts-count-backfill');
+    await h.sql(
+      `insert into user_mastery (user_id, subject_id, skill_id, skill_name, kind, p_known, updated_at)
+       values (?, ?, 'backfill-topic', 'x', 'topic', 0.9, '2024-01-05T12:00:00Z')`,
+      [u.id, SUBJECT],
+    );
+    await answer(u, twoItemTopics[0], itemsOf(twoItemTopics[0])[0].id, itemsOf(twoItemTopics[0])[0].correct);
+    const [activity, , completed] = await countsAndRecount();
+    expect(activity.length).toBeGreaterThan(0);
+    expect(completed.length).toBeGreaterThan(0);
+    await h.sql(`delete from learner_activity_day_counts`);
+    await h.sql(`delete from topic_completion_day_counts`);
+    await h.app.get(EntityManager).fork().execute(BACKFILL_DAY_COUNTS_SQL);
+    const [activityAgain, , completedAgain] = await countsAndRecount();
+    expect(activityAgain).toEqual(activity);
+    expect(completedAgain).toEqual(completed);
+  });
+});
+
 describe("the migration's backfill", () => {
   it('gives the same rows as the triggers for the same history', async () => {
     const [withTriggers, backfilled] = await Promise.all([
@@ -391,6 +518,7 @@ describe("the migration's backfill", () => {
       expect(await tx.execute(`select 1 from topic_completions where user_id = ?`, [backfilled.id])).toEqual([]);
       await tx.execute(BACKFILL_ACTIVITY_SQL);
       await tx.execute(BACKFILL_COMPLETIONS_SQL);
+      await tx.execute(BACKFILL_DIAGNOSTIC_DAYS_SQL);
     });
     const expected = [
       { nodeId: 'level-only', completedAt: new Date('2025-06-08T09:00:00Z') },
@@ -404,5 +532,12 @@ describe("the migration's backfill", () => {
     }));
     expect(await activityDays(withTriggers.id)).toEqual(days);
     expect(await activityDays(backfilled.id)).toEqual(days);
+    const diagnosticDays = (userId: string) =>
+      h.sql(
+        `select to_char(day, 'YYYY-MM-DD') as day, prev_day as prev from diagnostic_days where user_id = ? order by day`,
+        [userId],
+      );
+    expect(await diagnosticDays(withTriggers.id)).toEqual([{ day: '2025-06-07', prev: null }]);
+    expect(await diagnosticDays(backfilled.id)).toEqual([{ day: '2025-06-07', prev: null }]);
   });
 });

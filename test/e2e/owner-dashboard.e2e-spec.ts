@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { type ApiError, Harness } from '../support/harness';
+import { diagnosticDaysAndRebuild, salesTotalsAndRecount } from '../support/dashboard-facts';
 
 /**
  * GET /api/admin/dashboard?from=&to= (the Studio hub's figures) on activity seeded by SQL in a period of the
@@ -282,6 +283,250 @@ describe('owner dashboard', () => {
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ previousFrom: '2025-03-01', previousTo: '2025-03-01' });
     expect(one.body.figures.activeLearners).toEqual({ current: 1, previous: 0 });
+  });
+});
+
+describe('new learners, kept per UTC day of sign-up', () => {
+  // 2024-06-01 … 06-10, the previous period 2024-05-22 … 05-31: days nothing else in this file touches
+  const PERIOD = '/api/admin/dashboard?from=2024-06-01&to=2024-06-10';
+  const newLearners = async () => {
+    const res = await h.get<Dashboard>(PERIOD, { token: admin });
+    expect(res.status).toBe(200);
+    return res.body.figures.newLearners;
+  };
+  /** every day's count against a recount of the accounts it counts (days back at 0 may keep a row) */
+  const countsMatchTheAccounts = async () => {
+    const [counts, recount] = await Promise.all([
+      h.sql(
+        `select to_char(day, 'YYYY-MM-DD') as day, learners as n from new_learner_day_counts where learners <> 0 order by day`,
+      ),
+      h.sql(
+        `select to_char((u.created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as n from users u
+          where exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'learner') group by 1 order by 1`,
+      ),
+    ]);
+    expect(counts).toEqual(recount);
+  };
+
+  it('follows roles given and taken, accounts removed and sign-up moments moved; the midnight is UTC', async () => {
+    const [a, b, c] = [
+      await user('nl-a', '2024-06-02T10:00:00Z'),
+      await user('nl-b', '2024-06-02T23:59:59.999Z'),
+      await user('nl-c', '2024-06-10T23:59:59Z', ['learner', 'studio']),
+    ];
+    const staff = await user('nl-staff', '2024-06-03T08:00:00Z', ['studio']);
+    await user('nl-before', '2024-05-31T12:00:00Z');
+    await user('nl-after', '2024-06-11T00:00:00Z'); // the first instant after the period
+    expect(await newLearners()).toEqual({ current: 3, previous: 1 });
+    await countsMatchTheAccounts();
+
+    // an admin gives the staff account the learner role through Studio → Users: it counts on its sign-up day
+    const given = await h.put(`/api/admin/users/${staff}/roles`, { roles: ['studio', 'learner'] }, { token: admin });
+    expect(given.status).toBe(200);
+    expect(await newLearners()).toEqual({ current: 4, previous: 1 });
+    // and takes the learner role from another: it no longer counts
+    const taken = await h.put(`/api/admin/users/${c}/roles`, { roles: ['studio'] }, { token: admin });
+    expect(taken.status).toBe(200);
+    expect(await newLearners()).toEqual({ current: 3, previous: 1 });
+
+    // an account removed (its roles go by cascade) is counted out once
+    await h.sql(`delete from users where id = ?`, [a]);
+    expect(await newLearners()).toEqual({ current: 2, previous: 1 });
+    // a sign-up moment moved by an operator moves the learner to the previous period
+    await h.sql(`update users set created_at = '2024-05-25T09:00:00Z' where id = ?`, [b]);
+    expect(await newLearners()).toEqual({ current: 1, previous: 2 });
+    await countsMatchTheAccounts();
+  });
+
+  it('registration through the API counts the new learner today', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const url = `/api/admin/dashboard?from=${today}&to=${today}`;
+    const before = (await h.get<Dashboard>(url, { token: admin })).body.figures.newLearners as { current: number };
+    await h.newUser('nl-registered');
+    const after = (await h.get<Dashboard>(url, { token: admin })).body.figures.newLearners as { current: number };
+    expect(after.current).toBe(before.current + 1);
+    await countsMatchTheAccounts();
+  });
+});
+
+describe("diagnostic takers, from each learner's diagnostic days", () => {
+  // 2022-09-01 … 09-10, the previous period 2022-08-22 … 08-31: days nothing else in this file touches
+  const takers = async (from: string, to: string) => {
+    const res = await h.get<Dashboard>(`/api/admin/dashboard?from=${from}&to=${to}`, { token: studio });
+    expect(res.status).toBe(200);
+    return res.body.figures.diagnosticTakers;
+  };
+  /** the same figure by its definition: distinct learners with a diagnostic submitted in [from, to] */
+  const direct = async (from: string, to: string) => {
+    const [row] = await h.sql<{ n: number }>(
+      `select count(distinct user_id)::int as n from quiz_attempts
+        where kind in ('q_diag', 'q_diag_clinician') and status = 'submitted'
+          and submitted_at >= ?::date and submitted_at < ?::date + 1`,
+      [from, to],
+    );
+    return row.n;
+  };
+  const daysMatchTheAttempts = async () => {
+    const [kept, rebuilt] = await diagnosticDaysAndRebuild(h);
+    expect(kept).toEqual(rebuilt);
+  };
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+  it('counts each learner once per period, follows submissions, moved and removed attempts, and equals a distinct count for every period', async () => {
+    const [a, b, c, d, e, f] = await Promise.all(
+      ['dg-a', 'dg-b', 'dg-c', 'dg-d', 'dg-e', 'dg-f'].map((t) => user(t, '2022-01-01T00:00:00Z')),
+    );
+    // a: one before the period and two in it
+    for (const at of ['2022-08-25T10:00:00Z', '2022-09-03T10:00:00Z', '2022-09-05T23:59:59Z'])
+      await attempt(a, 'submitted', at);
+    // b: both kinds on one day
+    await attempt(b, 'submitted', '2022-09-04T08:00:00Z');
+    await h.sql(
+      `insert into quiz_attempts (id, user_id, subject_id, kind, question_ids, status, submitted_at, created_at)
+       values (gen_random_uuid(), ?, 'vagus-nerve', 'q_diag_clinician', '[]', 'submitted', '2022-09-04T09:00:00Z', '2022-09-04T09:00:00Z')`,
+      [b],
+    );
+    // c: only opened; d: before the period; e: in it; f: the first instant after it
+    await attempt(c, 'open', '2022-09-06T09:00:00Z');
+    await attempt(d, 'submitted', '2022-08-30T12:00:00Z');
+    await attempt(e, 'submitted', '2022-09-02T12:00:00Z');
+    await attempt(f, 'submitted', '2022-09-11T00:00:00Z');
+    expect(await takers('2022-09-01', '2022-09-10')).toEqual({ current: 3, previous: 2 });
+    await daysMatchTheAttempts();
+
+    // c submits; d's moment is moved into the period's last millisecond; e's attempt is removed
+    await h.sql(
+      `update quiz_attempts set status = 'submitted', submitted_at = '2022-09-06T09:30:00Z' where user_id = ?`,
+      [c],
+    );
+    await h.sql(`update quiz_attempts set submitted_at = '2022-09-10T23:59:59.999Z' where user_id = ?`, [d]);
+    await h.sql(`delete from quiz_attempts where user_id = ?`, [e]);
+    expect(await takers('2022-09-01', '2022-09-10')).toEqual({ current: 4, previous: 1 });
+    // an update that is no submission (an open attempt's answers) changes nothing; an account removed takes its days
+    await h.sql(`update quiz_attempts set question_ids = '["x"]' where user_id in (?, ?)`, [a, c]);
+    await h.sql(`delete from users where id = ?`, [f]);
+    await daysMatchTheAttempts();
+
+    // every period of 1 to 12 days starting 2022-08-20 … 09-12 agrees with the distinct count
+    for (let start = 0; start < 24; start += 1)
+      for (const length of [1, 2, 5, 12]) {
+        const from = new Date(Date.UTC(2022, 7, 20 + start));
+        const to = new Date(from.getTime() + (length - 1) * 86_400_000);
+        const previousTo = new Date(from.getTime() - 86_400_000);
+        const previousFrom = new Date(from.getTime() - length * 86_400_000);
+        expect([iso(from), length, await takers(iso(from), iso(to))]).toEqual([
+          iso(from),
+          length,
+          { current: await direct(iso(from), iso(to)), previous: await direct(iso(previousFrom), iso(previousTo)) },
+        ]);
+      }
+  });
+});
+
+describe('sales, kept per UTC day, course and currency', () => {
+  // 2023-07-01 … 07-10, the previous period 2023-06-21 … 06-30: days nothing else in this file touches
+  const PERIOD = '/api/admin/dashboard?from=2023-07-01&to=2023-07-10';
+  const money = async () => {
+    const res = await h.get<Dashboard>(PERIOD, { token: admin });
+    expect(res.status).toBe(200);
+    return res.body.revenue!;
+  };
+  const totalsMatchThePayments = async () => {
+    const [totals, recount] = await salesTotalsAndRecount(h);
+    expect(totals).toEqual(recount);
+  };
+  const session = async (status: string, amount: number, completedAt: string, pi = `pi_${randomUUID()}`) => {
+    const id = `cs_${randomUUID()}`;
+    await h.sql(
+      `insert into checkout_sessions (id, provider, user_id, subject_id, price_id, amount, currency, status, payment_intent_id, completed_at)
+       values (?, 'dev', (select id from users where email = 'learner@example.com'), 'metabolic', 'price', ?, 'usd', ?, ?, ?::timestamptz)`,
+      [id, amount, status, pi, completedAt],
+    );
+    return { id, pi };
+  };
+
+  it('follow payments, refunds, disputes in any order, moved and removed payments; an update that is no sale changes nothing', async () => {
+    const a = await session('paid', 1000, '2023-07-02T23:59:59.999Z');
+    const b = await session('open', 2000, '2023-07-03T10:00:00Z');
+    expect((await money()).current).toEqual([
+      { subjectId: 'metabolic', currency: 'usd', sales: 1, gross: 1000, refunded: 0, disputed: 0, net: 1000 },
+    ]);
+    await totalsMatchThePayments();
+
+    // b is paid after its dispute was recorded (Stripe does not guarantee the order): it counts as disputed
+    await h.sql(`insert into payment_disputes (id, payment_intent_id, status) values (?, ?, 'needs_response')`, [
+      `dp_${randomUUID()}`,
+      b.pi,
+    ]);
+    await h.sql(`update checkout_sessions set status = 'paid' where id = ?`, [b.id]);
+    expect((await money()).netCurrent).toEqual([{ currency: 'usd', amount: 1000 }]);
+    // a second dispute of the same payment, then the first is won: still one unsettled, counted once
+    const second = `dp_${randomUUID()}`;
+    await h.sql(`insert into payment_disputes (id, payment_intent_id, status) values (?, ?, 'under_review')`, [
+      second,
+      b.pi,
+    ]);
+    await h.sql(`update payment_disputes set status = 'won' where payment_intent_id = ? and id <> ?`, [b.pi, second]);
+    expect((await money()).current[0]).toMatchObject({ sales: 2, gross: 3000, disputed: 2000, net: 1000 });
+    await totalsMatchThePayments();
+    // the second is won too: the sale is back; a dispute removed by an operator changes nothing more
+    await h.sql(`update payment_disputes set status = 'won' where id = ?`, [second]);
+    await h.sql(`delete from payment_disputes where id = ?`, [second]);
+    expect((await money()).current[0]).toMatchObject({ disputed: 0, net: 3000 });
+    // a lost dispute removed takes the amount back into the sales
+    const lost = `dp_${randomUUID()}`;
+    await h.sql(`insert into payment_disputes (id, payment_intent_id, status) values (?, ?, 'lost')`, [lost, a.pi]);
+    expect((await money()).current[0]).toMatchObject({ disputed: 1000, net: 2000 });
+    await h.sql(`delete from payment_disputes where id = ?`, [lost]);
+    expect((await money()).current[0]).toMatchObject({ disputed: 0, net: 3000 });
+    await totalsMatchThePayments();
+
+    // a refund of a disputed payment: refunded, no longer disputed
+    await h.sql(`insert into payment_disputes (id, payment_intent_id, status) values (?, ?, 'lost')`, [
+      `dp_${randomUUID()}`,
+      a.pi,
+    ]);
+    await h.sql(`update checkout_sessions set status = 'refunded' where id = ?`, [a.id]);
+    expect((await money()).current[0]).toMatchObject({ sales: 2, refunded: 1000, disputed: 0, net: 2000 });
+    // a receipt claimed is no sale: nothing changes
+    await h.sql(`update checkout_sessions set receipt_claimed_at = now(), updated_at = now() where id in (?, ?)`, [
+      a.id,
+      b.id,
+    ]);
+    await totalsMatchThePayments();
+    // b's moment moved by an operator into the previous period, both in one statement with a's amount
+    await h.sql(
+      `update checkout_sessions set completed_at = case when id = ? then '2023-06-30T12:00:00Z'::timestamptz else completed_at end,
+              amount = case when id = ? then 1500 else amount end where id in (?, ?)`,
+      [b.id, a.id, a.id, b.id],
+    );
+    const moved = await money();
+    expect(moved.current).toEqual([
+      { subjectId: 'metabolic', currency: 'usd', sales: 1, gross: 1500, refunded: 1500, disputed: 0, net: 0 },
+    ]);
+    expect(moved.previous).toEqual([
+      { subjectId: 'metabolic', currency: 'usd', sales: 1, gross: 2000, refunded: 0, disputed: 0, net: 2000 },
+    ]);
+    await totalsMatchThePayments();
+    // removed payments leave no sale behind, and a day with none is no entry in the series
+    await h.sql(`delete from checkout_sessions where id in (?, ?)`, [a.id, b.id]);
+    const gone = await money();
+    expect([gone.current, gone.previous]).toEqual([[], []]);
+    const { body } = await h.get<Dashboard>(PERIOD, { token: admin });
+    expect(body.series.every((d) => d.revenue!.length === 0)).toBe(true);
+    await totalsMatchThePayments();
+  });
+
+  it('sums past what a 32-bit integer holds (a large course sold many times in a day) without an error', async () => {
+    // a day of its own (the other test's period is 2023-07-01 … 07-10)
+    for (let i = 0; i < 3; i++) await session('paid', 999_999_999, '2023-08-05T10:00:00Z');
+    const res = await h.get<Dashboard>('/api/admin/dashboard?from=2023-08-05&to=2023-08-05', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.revenue!.netCurrent).toEqual([{ currency: 'usd', amount: 2_999_999_997 }]);
+    expect(res.body.series.find((d) => d.date === '2023-08-05')!.revenue).toEqual([
+      { currency: 'usd', amount: 2_999_999_997 },
+    ]);
+    await totalsMatchThePayments();
   });
 });
 

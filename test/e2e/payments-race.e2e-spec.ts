@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { FakeStripe, stripeEvent, stripeSignature } from '../support/fake-stripe';
 import { type ApiResponse, Harness } from '../support/harness';
+import { salesTotalsAndRecount } from '../support/dashboard-facts';
 
 /**
  * A full refund delivered at the same moment as its payment's completion (the webhook, or the
@@ -79,7 +80,11 @@ async function inPairs<S>(sessions: S[], fire: (s: S) => Promise<ApiResponse>[],
   return out;
 }
 
-/** Until this many transactions of the API wait for a lock in this database. */
+/**
+ * Until this many transactions of the API wait for a lock in this database. Polled, with a deadline and a message:
+ * PostgreSQL announces no event when a backend starts waiting for a lock, and a request's query having been sent
+ * does not mean it waits yet (released too early, the race would not be run at all).
+ */
 async function allWaiting(count: number) {
   const started = Date.now();
   for (;;) {
@@ -105,6 +110,13 @@ afterAll(async () => {
   await h.close();
   await fake.stop();
   process.env = savedEnv;
+});
+
+// Every flow of this file (webhooks in any order, refunds, disputes won and lost) keeps the dashboard's per-day
+// sales totals equal to a recount of the payments.
+afterEach(async () => {
+  const [totals, recount] = await salesTotalsAndRecount(h);
+  expect(totals).toEqual(recount);
 });
 
 describe('a full refund racing its payment’s completion', () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
 import { FakeStripe, stripeEvent, stripeSignature } from '../support/fake-stripe';
 import { Harness, mailsTo, waitForMail } from '../support/harness';
+import { salesTotalsAndRecount } from '../support/dashboard-facts';
 
 interface Checkout {
   sessionId: string;
@@ -38,6 +39,13 @@ afterAll(async () => {
   await h.close();
   await fake.stop();
   process.env = savedEnv;
+});
+
+// Every flow of this file (webhooks in any order, refunds, disputes won and lost) keeps the dashboard's per-day
+// sales totals equal to a recount of the payments.
+afterEach(async () => {
+  const [totals, recount] = await salesTotalsAndRecount(h);
+  expect(totals).toEqual(recount);
 });
 
 describe('Stripe checkout', () => {

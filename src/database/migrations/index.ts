@@ -24,6 +24,11 @@ import { Migration20261205010000CertificatesUsable } from './Migration2026120501
 import { Migration20261206000000RequestIds } from './Migration20261206000000RequestIds';
 import { Migration20261207000000AuditStaffActions } from './Migration20261207000000AuditStaffActions';
 import { Migration20261207100000LearningFacts } from './Migration20261207100000LearningFacts';
+import { Migration20261208000000DailyFactCounts } from './Migration20261208000000DailyFactCounts';
+import { Migration20261208010000DashboardIndexes } from './Migration20261208010000DashboardIndexes';
+import { Migration20261208020000NewLearnerDayCounts } from './Migration20261208020000NewLearnerDayCounts';
+import { Migration20261209000000SalesDayTotals } from './Migration20261209000000SalesDayTotals';
+import { Migration20261209010000DiagnosticDays } from './Migration20261209010000DiagnosticDays';
 
 /**
  * Listed explicitly (rather than discovered by file glob) so the same list runs from
@@ -55,4 +60,9 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261206000000RequestIds', class: Migration20261206000000RequestIds },
   { name: 'Migration20261207000000AuditStaffActions', class: Migration20261207000000AuditStaffActions },
   { name: 'Migration20261207100000LearningFacts', class: Migration20261207100000LearningFacts },
+  { name: 'Migration20261208000000DailyFactCounts', class: Migration20261208000000DailyFactCounts },
+  { name: 'Migration20261208010000DashboardIndexes', class: Migration20261208010000DashboardIndexes },
+  { name: 'Migration20261208020000NewLearnerDayCounts', class: Migration20261208020000NewLearnerDayCounts },
+  { name: 'Migration20261209000000SalesDayTotals', class: Migration20261209000000SalesDayTotals },
+  { name: 'Migration20261209010000DiagnosticDays', class: Migration20261209010000DiagnosticDays },
 ];

@@ -1,13 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { type Compared, type Day, periodParams, type StatsPeriods } from '../../common/stats/period';
-
-/** The UTC day of a period bound; the dashboard's periods are whole UTC days, as the activity table's days are. */
-function utcDay(at: Date): Day {
-  if (at.getTime() % 86_400_000 !== 0)
-    throw new Error(`a period bound must be a UTC midnight, not ${at.toISOString()}`);
-  return at.toISOString().slice(0, 10);
-}
+import { type Compared, type Day, type StatsPeriods, sumByDay, utcDay } from '../../common/stats/period';
 
 @Injectable()
 export class LearningStatsRepository {
@@ -36,27 +29,34 @@ export class LearningStatsRepository {
     return { current: row.current, previous: row.previous };
   }
 
-  /** Distinct active learners per UTC day of [from, to), every day listed (0 included). */
+  /**
+   * Distinct active learners per UTC day of [from, to), every day listed (0 included): one row per day of
+   * `learner_activity_day_counts`, which triggers keep equal to the day's rows of `learner_activity_days`.
+   */
   async dailyActiveLearners(from: Date, to: Date): Promise<{ day: Day; count: number }[]> {
     return this.em.execute<{ day: Day; count: number }[]>(
-      `select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(c.n, 0)::int as count
+      `select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(c.learners, 0)::int as count
          from generate_series(?::date, ?::date - 1, interval '1 day') d(day)
-         left join (select day, count(*) as n from learner_activity_days where day >= ?::date and day < ?::date
-                     group by day) c on c.day = d.day::date
+         left join learner_activity_day_counts c on c.day = d.day::date
         order by d.day`,
-      [utcDay(from), utcDay(to), utcDay(from), utcDay(to)],
+      [utcDay(from), utcDay(to)],
     );
   }
 
-  /** Learners who submitted a diagnostic (either kind) in each period. */
+  /**
+   * Learners who submitted a diagnostic (either kind) in each period. `diagnostic_days` holds one row per learner
+   * and UTC day of a submitted diagnostic with their diagnostic day before it (kept by a trigger on the attempts):
+   * a learner took one in [from, to) exactly when one of their days in it follows none in it, so each period's
+   * takers are its rows whose day before is missing or before `from`, counted from the (day, prev_day) index
+   * without grouping by learner.
+   */
   async diagnosticTakers(p: StatsPeriods): Promise<Compared> {
-    const [row] = await this.em.execute<{ current: number; previous: number }[]>(
-      `select count(distinct user_id) filter (where submitted_at >= ? and submitted_at < ?)::int as current,
-              count(distinct user_id) filter (where submitted_at >= ? and submitted_at < ?)::int as previous
-         from quiz_attempts
-        where kind in ('q_diag', 'q_diag_clinician') and status = 'submitted'
-          and submitted_at >= ? and submitted_at < ?`,
-      periodParams(p),
+    const [prevFrom, curFrom, curTo] = [p.previous.from, p.current.from, p.current.to].map(utcDay);
+    const [row] = await this.em.execute<Compared[]>(
+      `select count(*) filter (where day >= ?::date and (prev_day is null or prev_day < ?::date))::int as current,
+              count(*) filter (where day < ?::date and (prev_day is null or prev_day < ?::date))::int as previous
+         from diagnostic_days where day >= ?::date and day < ?::date`,
+      [curFrom, curFrom, curFrom, prevFrom, prevFrom, curTo],
     );
     return { current: row.current, previous: row.previous };
   }
@@ -66,15 +66,12 @@ export class LearningStatsRepository {
    * more than half of its check items have a right first answer, or its level is at least 0.7.
    * `topic_completions` holds the moment each learner first completed each topic (the first answer that passed
    * its check, or the mastery update that brought its level to 0.7, whichever came first), so a topic counts
-   * once, in the period of that moment.
+   * once, in the period of that moment; `topic_completion_day_counts` counts them by UTC day.
    */
   async topicsCompleted(p: StatsPeriods): Promise<Compared> {
-    const [row] = await this.em.execute<{ current: number; previous: number }[]>(
-      `select count(*) filter (where completed_at >= ? and completed_at < ?)::int as current,
-              count(*) filter (where completed_at >= ? and completed_at < ?)::int as previous
-         from topic_completions where completed_at >= ? and completed_at < ?`,
-      periodParams(p),
-    );
+    // by UTC day: `topic_completion_day_counts` holds each day's rows of `topic_completions` (the periods are
+    // whole UTC days), so both periods read at most 2 × 366 rows however many learners there are
+    const [row] = await this.em.execute<Compared[]>(...sumByDay('topic_completion_day_counts', 'completions', p));
     return { current: row.current, previous: row.previous };
   }
 }

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { Day, StatsPeriods } from '../../common/stats/period';
+import { type Day, type StatsPeriods, utcDay } from '../../common/stats/period';
 
 export interface SalesRecord {
   subjectId: string;
@@ -18,40 +18,36 @@ export interface SalesRecord {
 
 /**
  * A sale is a checkout session paid in the period (completed_at), whatever became of it; a refund or a dispute
- * not settled in our favour takes its amount back out of the period it was sold in.
+ * not settled in our favour takes its amount back out of the period it was sold in. `sales_day_totals` holds each
+ * UTC day's sums per course and currency, kept by triggers on the payments and their disputes
+ * (Migration20261209000000SalesDayTotals); the periods are whole UTC days. Sums are read as float8: exact as
+ * numbers up to 2^53 minor units, where an int would overflow past 21 million in a currency.
  */
-const SALES = `
-  select s.subject_id, s.currency, s.amount, s.completed_at, s.status = 'refunded' as refunded,
-         s.status <> 'refunded' and exists (
-           select 1 from payment_disputes d
-            where d.payment_intent_id = s.payment_intent_id and d.status not in ('won', 'warning_closed')) as disputed
-    from checkout_sessions s
-   where s.status in ('paid', 'refunded') and s.completed_at >= ? and s.completed_at < ?`;
-
 @Injectable()
 export class SalesStatsRepository {
   constructor(private readonly em: EntityManager) {}
 
   async salesByCourse(p: StatsPeriods): Promise<SalesRecord[]> {
+    const [curFrom, prevFrom, curTo] = [p.current.from, p.previous.from, p.current.to].map(utcDay);
     return this.em.execute<SalesRecord[]>(
       `select subject_id as "subjectId", currency,
-              case when completed_at >= ? then 'current' else 'previous' end as period,
-              count(*)::int as sales, sum(amount)::int as gross,
-              coalesce(sum(amount) filter (where refunded), 0)::int as refunded,
-              coalesce(sum(amount) filter (where disputed), 0)::int as disputed
-         from (${SALES}) x
-        group by 1, 2, 3 order by 1, 2, 3`,
-      [p.current.from, p.previous.from, p.current.to],
+              case when day >= ?::date then 'current' else 'previous' end as period,
+              sum(sales)::int as sales, sum(gross)::float8 as gross,
+              sum(refunded)::float8 as refunded, sum(disputed)::float8 as disputed
+         from sales_day_totals
+        where day >= ?::date and day < ?::date
+        group by 1, 2, 3 having sum(sales) > 0 order by 1, 2, 3`,
+      [curFrom, prevFrom, curTo],
     );
   }
 
   /** Net revenue per UTC day of [from, to) and currency (days without sales are left out). */
   async dailyNet(from: Date, to: Date): Promise<{ day: Day; currency: string; net: number }[]> {
     return this.em.execute<{ day: Day; currency: string; net: number }[]>(
-      `select to_char(date_trunc('day', completed_at at time zone 'UTC'), 'YYYY-MM-DD') as day, currency,
-              coalesce(sum(amount) filter (where not refunded and not disputed), 0)::int as net
-         from (${SALES}) x group by 1, 2 order by 1, 2`,
-      [from, to],
+      `select to_char(day, 'YYYY-MM-DD') as day, currency, sum(gross - refunded - disputed)::float8 as net
+         from sales_day_totals where day >= ?::date and day < ?::date
+        group by 1, 2 having sum(sales) > 0 order by 1, 2`,
+      [utcDay(from), utcDay(to)],
     );
   }
 }

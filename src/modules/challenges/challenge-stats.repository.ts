@@ -55,18 +55,28 @@ export class ChallengeStatsRepository {
     return row.n;
   }
 
-  /** Every challenge in content order: enrolled → day 1 passed → … → certificate, over all time. */
+  /**
+   * Every challenge in content order: enrolled → day 1 passed → … → certificate, over all time. Each count is
+   * one grouped pass over its table (passed days from their partial index alone), not one pass per challenge.
+   */
   async funnels(): Promise<ChallengeFunnelRecord[]> {
     return this.em.execute<ChallengeFunnelRecord[]>(
-      `select c.id as "challengeId", c.days_count as "daysCount",
-              (select count(*) from challenge_enrollments e where e.challenge_id = c.id)::int as enrolled,
-              array(select coalesce(p.n, 0)::int
+      `with passed as materialized (
+         select challenge_id, day, count(*)::int as n from challenge_day_progress where passed group by 1, 2
+       ), enrolled as (
+         select challenge_id, count(*)::int as n from challenge_enrollments group by 1
+       ), certified as (
+         select challenge_id, count(*)::int as n from certificates group by 1
+       )
+       select c.id as "challengeId", c.days_count as "daysCount", coalesce(e.n, 0) as enrolled,
+              array(select coalesce(p.n, 0)
                       from generate_series(1, c.days_count) d(day)
-                      left join (select day, count(*) as n from challenge_day_progress
-                                  where challenge_id = c.id and passed group by day) p on p.day = d.day
+                      left join passed p on p.challenge_id = c.id and p.day = d.day
                      order by d.day) as "daysPassed",
-              (select count(*) from certificates x where x.challenge_id = c.id)::int as certified
+              coalesce(x.n, 0) as certified
          from challenges c
+         left join enrolled e on e.challenge_id = c.id
+         left join certified x on x.challenge_id = c.id
         order by c.created_at, c.id`,
     );
   }

@@ -1,3 +1,5 @@
+import { LearnerActivityDayCount, TopicCompletionDayCount } from './day-count.entity';
+import { DiagnosticDay } from './diagnostic-day.entity';
 import { LearnerActivity } from './learner-activity.entity';
 import { LearnerActivityDay } from './learner-activity-day.entity';
 import { LearningAnswer } from './learning-answer.entity';
@@ -8,13 +10,16 @@ import { TopicCompletion } from './topic-completion.entity';
 import { UserMastery } from './user-mastery.entity';
 
 export {
+  DiagnosticDay,
   LearnerActivity,
   LearnerActivityDay,
+  LearnerActivityDayCount,
   LearningAnswer,
   QuizAttempt,
   QuizItem,
   QuizItemDraft,
   TopicCompletion,
+  TopicCompletionDayCount,
   UserMastery,
 };
 export type { StoredDraftItem } from './quiz-item-draft.entity';
@@ -31,4 +36,7 @@ export const ASSESSMENT_ENTITIES = [
   TopicCompletion,
   LearnerActivityDay,
   LearnerActivity,
+  LearnerActivityDayCount,
+  TopicCompletionDayCount,
+  DiagnosticDay,
 ];

@@ -1,8 +1,9 @@
-import { Collection, Entity, OneToMany, PrimaryKey, Property, OptionalProps } from '@mikro-orm/core';
+import { Collection, Entity, Index, OneToMany, PrimaryKey, Property, OptionalProps } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { UserRole } from './user-role.entity';
 
 @Entity({ tableName: 'users' })
+@Index({ properties: ['createdAt'] })
 export class User {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'emailVerifiedAt' | 'displayName' | 'pendingCheckout';
 

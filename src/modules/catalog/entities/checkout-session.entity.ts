@@ -5,6 +5,7 @@ export type CheckoutStatus = 'open' | 'paid' | 'canceled' | 'failed' | 'refunded
 /** One attempt to buy a subject, with the dev provider or Stripe (id = Stripe's session id). */
 @Entity({ tableName: 'checkout_sessions' })
 @Index({ properties: ['userId', 'status'] })
+@Index({ properties: ['completedAt'] })
 export class CheckoutSession {
   [OptionalProps]?:
     | 'status'

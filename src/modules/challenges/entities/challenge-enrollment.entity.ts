@@ -6,6 +6,7 @@ import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/c
  */
 @Entity({ tableName: 'challenge_enrollments' })
 @Index({ properties: ['challengeId'] })
+@Index({ properties: ['createdAt'] })
 export class ChallengeEnrollment {
   [OptionalProps]?: 'createdAt';
 
