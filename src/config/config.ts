@@ -592,6 +592,22 @@ export function workerQueues(env: NodeJS.ProcessEnv = process.env): QueueName[] 
   return parsed.success ? parsed.data.WORKER_QUEUES : ALL_QUEUES;
 }
 
+/** argon2id's cost: OWASP's baseline (19 MiB, 2 iterations, 1 lane). */
+export const OWASP_PASSWORD_HASH_COST = { memoryCost: 19456, timeCost: 2 } as const;
+
+/**
+ * The cost passwords are hashed at: OWASP's baseline, except under NODE_ENV=test with PASSWORD_HASH_CHEAP=true
+ * (the e2e tier signs up hundreds of users, and each hash took half a second on a loaded CI machine), where it
+ * is argon2id's cheapest (1 MiB, 1 iteration). Never in development or production, whatever the setting says.
+ * Read at each hash (a test file may set it before it signs anyone up); a stored hash carries its own cost.
+ */
+export function passwordHashCost(env: NodeJS.ProcessEnv = process.env): { memoryCost: number; timeCost: number } {
+  const schema = z.object({ NODE_ENV: z.string().default('production'), PASSWORD_HASH_CHEAP: bool.default('false') });
+  const parsed = z.preprocess(dropEmpty, schema).safeParse(env);
+  const cheap = parsed.success && parsed.data.PASSWORD_HASH_CHEAP && parsed.data.NODE_ENV === 'test';
+  return cheap ? { memoryCost: 1024, timeCost: 1 } : OWASP_PASSWORD_HASH_COST;
+}
+
 /**
  * Whether PUT /api/test/clock is mounted. Read when the challenges module is declared, before Nest boots
  * (a controller is mounted or not at declaration), so this parses only its own settings; loadConfig, which

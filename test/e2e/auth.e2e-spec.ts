@@ -1,3 +1,4 @@
+import { sha256 } from '../../src/modules/auth/tokens';
 import {
   type ApiError,
   Harness,
@@ -10,6 +11,11 @@ import {
   waitForMail,
 } from '../support/harness';
 import { ContentMigrationService } from '../../src/modules/studio/content-migration/content-migration.service';
+import { AuthRepository } from '../../src/modules/auth/auth.repository';
+import { LoginDelay } from '../../src/modules/auth/login-delay';
+
+// This file checks that sign-ups store OWASP-cost hashes: the cheap test cost (test/support/env.ts) stays off.
+delete process.env.PASSWORD_HASH_CHEAP;
 
 let h: Harness;
 
@@ -227,9 +233,14 @@ describe('refresh tokens', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     const live = refreshCookie(a);
 
-    // A real wait, not a synchronisation: the replay must come after the reuse grace window
-    // (REFRESH_REUSE_GRACE_SECONDS=1 in test/support/env.ts) has passed on the server's clock.
-    await new Promise((r) => setTimeout(r, 1200));
+    // The replay must come after the reuse grace window (REFRESH_REUSE_GRACE_SECONDS=1 in test/support/env.ts):
+    // the first token's use is moved 5 s into the past instead of waiting for the clock.
+    const aged = await h.sql<{ id: string }>(
+      `update refresh_tokens set used_at = used_at - interval '5 seconds' where token_hash = ? and used_at is not null
+        returning id`,
+      [sha256(decodeURIComponent(cookie.slice('lp_refresh='.length)))],
+    );
+    expect(aged).toHaveLength(1);
     const replay = await h.post<ApiError>('/api/auth/refresh', undefined, { cookie });
     expect(replay.status).toBe(401);
     expect(replay.body.message).toBe('Invalid refresh token');
@@ -387,11 +398,29 @@ describe('rate limits (Redis-backed)', () => {
         (await h.post<LoginBody>('/api/auth/login', { email, password: 'wrong-password' }, { ip: randomIp() })).status,
       ).toBe(401);
     }
-    const started = Date.now();
-    expect((await h.post<LoginBody>('/api/auth/login', { email, password: PASSWORD }, { ip: randomIp() })).status).toBe(
-      200,
-    );
-    expect(Date.now() - started).toBeGreaterThanOrEqual(700); // 12 failures against a limit of 10: 750 ms
+    // The pause the sign-in asks for, and that it looks the account up only once the pause is over (the pause
+    // itself is not timed: here it ends on the next turn of the event loop).
+    const steps: string[] = [];
+    const wait = jest.spyOn(h.app.get(LoginDelay), 'wait').mockImplementation((ms) => {
+      steps.push(`pause ${ms} ms`);
+      return new Promise((resolve) => setImmediate(() => resolve(void steps.push('pause over'))));
+    });
+    const repo = h.app.get(AuthRepository);
+    const findUser = repo.findUserByEmail.bind(repo);
+    const lookup = jest.spyOn(repo, 'findUserByEmail').mockImplementation((...args) => {
+      steps.push('account looked up');
+      return findUser(...args);
+    });
+    try {
+      expect(
+        (await h.post<LoginBody>('/api/auth/login', { email, password: PASSWORD }, { ip: randomIp() })).status,
+      ).toBe(200);
+    } finally {
+      wait.mockRestore();
+      lookup.mockRestore();
+    }
+    // 12 failures against a limit of 10: 750 ms
+    expect(steps).toEqual(['pause 750 ms', 'pause over', 'account looked up']);
   });
 
   it('successful sign-ins do not count towards any limit', async () => {

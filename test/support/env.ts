@@ -15,6 +15,10 @@ process.env.SERVE_UI ??= 'false';
 delete process.env.TRUST_PROXY;
 process.env.REFRESH_REUSE_GRACE_SECONDS ??= '1';
 process.env.PUBLIC_URL ??= 'http://learn.test';
+// argon2id at its cheapest (src/config passwordHashCost, honoured only under NODE_ENV=test): every sign-up and
+// sign-in of the tier hashed at OWASP's cost took most of a second on a loaded machine. auth.e2e-spec.ts, which
+// checks the stored hash's parameters, turns it off.
+process.env.PASSWORD_HASH_CHEAP ??= 'true';
 
 const file = randomBytes(4).toString('hex');
 // Queues, rate-limit counters and mails of one file never meet another's.

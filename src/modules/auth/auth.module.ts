@@ -10,6 +10,7 @@ import { AuthController } from './auth.controller';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
+import { LoginDelay } from './login-delay';
 import { MeController } from './me.controller';
 import { UserDataModule } from './user-data/user-data.module';
 import { UserStatsRepository } from './user-stats.repository';
@@ -27,7 +28,15 @@ import { UserStatsService } from './user-stats.service';
     }),
   ],
   controllers: [AuthController, MeController],
-  providers: [AuthRepository, AuthService, AccessTokenService, JwtStrategy, UserStatsRepository, UserStatsService],
+  providers: [
+    AuthRepository,
+    AuthService,
+    AccessTokenService,
+    LoginDelay,
+    JwtStrategy,
+    UserStatsRepository,
+    UserStatsService,
+  ],
   exports: [AuthService, UserStatsService],
 })
 export class AuthModule {}

@@ -17,6 +17,7 @@ import { InjectConfig } from '../../config/config.module';
 import { RESUMABLE_PURCHASE, type ResumablePurchaseCheck } from '../../common/purchases/resumable-purchase';
 import { MailQueueService } from '../mail/mail-queue.service';
 import { AccessTokenService } from './access-token.service';
+import { LoginDelay } from './login-delay';
 import { AuthRepository, type PendingCheckout, type RotateOutcome, type UserWithRoles } from './auth.repository';
 import {
   LoginResponse,
@@ -83,6 +84,7 @@ export class AuthService {
     private readonly mail: MailQueueService,
     private readonly rateLimit: RateLimitService,
     private readonly access: AccessView,
+    private readonly loginDelay: LoginDelay,
     @InjectConfig() private readonly config: AppConfig,
     // Provided by the catalog (ResumablePurchaseModule) in the API; the worker signs nobody in and has none.
     @Optional() @Inject(RESUMABLE_PURCHASE) private readonly purchases?: ResumablePurchaseCheck,
@@ -160,7 +162,7 @@ export class AuthService {
     const blocked = await this.rateLimit.blockedFor(pairFailures);
     if (blocked > 0) throw new TooManyRequestsException(blocked);
     const delay = loginDelayMs(await this.rateLimit.count(accountFailures), rl.loginPerAccount);
-    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (delay > 0) await this.loginDelay.wait(delay);
     const user = await this.repo.findUserByEmail(email);
     // Unknown e-mails cost one argon2 verification too, so response times do not reveal accounts.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);

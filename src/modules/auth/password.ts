@@ -1,13 +1,12 @@
 import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { passwordHashCost } from '../../config/config';
 import { COMMON_PASSWORDS } from './common-passwords';
-
-// OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+/** argon2id at OWASP's baseline (19 MiB, 2 iterations, 1 lane): see passwordHashCost for the one exception. */
+export function hashPassword(password: string, cost = passwordHashCost()): Promise<string> {
+  return hash(password, { algorithm: Algorithm.Argon2id, parallelism: 1, ...cost });
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
