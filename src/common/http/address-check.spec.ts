@@ -153,6 +153,26 @@ describe('forbiddenAddressReason', () => {
   it('refuses what is not an address at all', () => {
     expect(forbiddenAddressReason('localhost')).toBe('not an IP address');
     expect(forbiddenAddressReason('127.1')).toBe('not an IP address');
+    // not an address, though the part before '%' is a public one: judged as written, not as its prefix
+    expect(forbiddenAddressReason('2606:4700:4700::1111%')).toBe('not an IP address');
+    expect(forbiddenAddressReason('2606:4700:4700::1111%a b')).toBe('not an IP address');
+  });
+
+  it('refuses, naming it, a range a later ipaddr.js may add (safe-fetch allows only a null reason, not an empty one)', () => {
+    const v4 = jest
+      .spyOn(ipaddr.IPv4.prototype, 'range')
+      .mockReturnValue('newBlock' as ReturnType<ipaddr.IPv4['range']>);
+    const v6 = jest
+      .spyOn(ipaddr.IPv6.prototype, 'range')
+      .mockReturnValue('newBlock' as ReturnType<ipaddr.IPv6['range']>);
+    try {
+      expect(forbiddenAddressReason('8.8.8.8')).toBe('special-purpose address (newBlock)');
+      expect(forbiddenAddressReason('2606:4700:4700::1111')).toBe('special-purpose address (newBlock)');
+    } finally {
+      v4.mockRestore();
+      v6.mockRestore();
+    }
+    expect(forbiddenAddressReason('8.8.8.8')).toBeNull();
   });
 
   it('ignores an IPv6 zone index', () => {
@@ -169,5 +189,21 @@ describe('isAllowListed', () => {
     expect(isAllowListed('::1', 8080, ['[::1]:8080'])).toBe(true);
     expect(isAllowListed('::1', 8081, ['[::1]:8080'])).toBe(false);
     expect(isAllowListed('127.0.0.1', 80, [])).toBe(false);
+  });
+
+  it('reads the IPv6 host of a URL ([::1]) and a bare IPv6 entry (::1, every port)', () => {
+    expect(isAllowListed(new URL('http://[::1]:8080/').hostname, 8080, ['[::1]:8080'])).toBe(true);
+    expect(isAllowListed('[::1]', 8080, ['::1'])).toBe(true);
+    expect(isAllowListed('::1', 1, ['::1'])).toBe(true);
+    expect(isAllowListed('::1', 443, ['::1'])).toBe(true);
+    expect(isAllowListed('::2', 443, ['::1'])).toBe(false);
+    expect(isAllowListed('[fe80::1]', 80, ['FE80::1'])).toBe(true);
+  });
+
+  it('an entry that is not host or host:port allows nothing, and spoils no other entry', () => {
+    for (const bad of ['', '[]', ':80', 'a]127.0.0.1', 'junk]127.0.0.1:4000']) {
+      expect([bad, isAllowListed('127.0.0.1', 4000, [bad])]).toEqual([bad, false]);
+    }
+    expect(isAllowListed('127.0.0.1', 4000, ['', '127.0.0.1:4000'])).toBe(true);
   });
 });

@@ -87,3 +87,90 @@ describe('pickItem and modelTopics', () => {
     expect(kept[1].prerequisites).toEqual(['t0']);
   });
 });
+
+describe('pickItem order, each rule alone', () => {
+  const item = (id: string, difficulty: number, position: number): CatItem => ({
+    id,
+    topicId: 'a',
+    choices: 4,
+    difficulty,
+    position,
+  });
+  const pick = (pool: CatItem[], clinician = false) => pickItem(pool, new Set(), new Set(), clinician)!.id;
+
+  it('a clinician gets difficulty 2 or 3 before an easy item; a learner gets them by distance from medium, then position', () => {
+    const easyFirst = [item('easy', 1, 0), item('hard', 3, 1)];
+    expect(pick(easyFirst)).toBe('easy'); // both one step from medium: content order
+    expect(pick(easyFirst, true)).toBe('hard');
+    // among the clinician's own (2 and 3), medium first: the clinician rule is about easy items only
+    expect(pick([item('hard', 3, 0), item('medium', 2, 1)], true)).toBe('medium');
+    expect(pick([item('hard', 3, 0), item('medium', 2, 1)])).toBe('medium');
+  });
+
+  it('items alike in every rule are taken by id, whatever their order', () => {
+    expect(pick([item('b', 2, 0), item('a', 2, 0)])).toBe('a');
+    expect(pick([item('a', 2, 0), item('b', 2, 0)])).toBe('a');
+  });
+});
+
+describe('AdaptiveTest, the first question and the progress', () => {
+  const wide = Array.from({ length: 10 }, (_, i) => ({ id: `w${i}`, prerequisites: [] }));
+  const wideItems: CatItem[] = wide.flatMap((t) => [
+    { id: `${t.id}-easy`, topicId: t.id, choices: 4, difficulty: 1, position: 0 },
+    { id: `${t.id}-hard`, topicId: t.id, choices: 4, difficulty: 3, position: 1 },
+  ]);
+
+  it('a clinician attempt asks the harder item of a topic first; a learner attempt the first in content order', () => {
+    expect(new AdaptiveTest(spaceFor(wide, []), wideItems, { clinician: true }).first()!.id).toMatch(/-hard$/);
+    expect(new AdaptiveTest(spaceFor(wide, []), wideItems).first()!.id).toMatch(/-easy$/);
+  });
+
+  it('is not done before its first answer; estimates about half the unsettled topics as the questions left', () => {
+    const test = new AdaptiveTest(spaceFor(wide, []), wideItems, { cap: 25 });
+    expect(test.done(new Set())).toBe(false);
+    const unsettled = test.posterior.unsettled(0.2, 0.8);
+    expect(unsettled).toBeGreaterThan(2);
+    expect(test.progress(false).remaining).toBe(Math.ceil(unsettled / 2));
+    // never more than the cap allows, and at least one while the attempt goes on
+    expect(new AdaptiveTest(spaceFor(wide, []), wideItems, { cap: 2 }).progress(false).remaining).toBe(2);
+  });
+});
+
+describe('spaceFor', () => {
+  // topic ids of their own: the cache is the module's, shared with the other tests of this file
+  const chain = (tag: string) => [
+    { id: `${tag}-1`, prerequisites: [] },
+    { id: `${tag}-2`, prerequisites: [`${tag}-1`] },
+  ];
+
+  it('reuses a space for the same topics and a population in the same buckets, and builds another otherwise', () => {
+    const topics = chain('reuse');
+    const space = spaceFor(topics, [0.5]);
+    // 0.5 and 0.51 fall in the same of the prior's 21 buckets; unreadable shares are left out
+    expect(spaceFor(topics, [0.51])).toBe(space);
+    expect(spaceFor(topics, [0.5, Number.NaN, Number.POSITIVE_INFINITY])).toBe(space);
+    expect(spaceFor(topics, [0.1])).not.toBe(space);
+    // how many learners are in a bucket counts too
+    expect(spaceFor(topics, [0.5, 0.5])).not.toBe(space);
+    expect(spaceFor(topics, [0.9])).not.toBe(spaceFor(topics, [0.1]));
+    expect(spaceFor(chain('other'), [0.5])).not.toBe(space);
+  });
+
+  it("builds each space's prior from the population: a strong population makes every topic likelier known", () => {
+    const topics = chain('prior');
+    const strong = spaceFor(topics, Array(50).fill(0.95)).posterior().prob('prior-1');
+    const weak = spaceFor(topics, Array(50).fill(0.05)).posterior().prob('prior-1');
+    expect(strong).toBeGreaterThan(weak + 0.1);
+  });
+
+  it('keeps the 32 spaces used last: the 33rd new one drops the least recently used', () => {
+    // 32 new spaces: the cache holds exactly these, whatever other tests left in it
+    const held = Array.from({ length: 32 }, (_, i) => spaceFor(chain(`lru-${i}`), []));
+    held.forEach((space, i) => expect(spaceFor(chain(`lru-${i}`), [])).toBe(space));
+    expect(spaceFor(chain('lru-0'), [])).toBe(held[0]);
+    // the order of use is now lru-1 … lru-31, lru-0: a 33rd space drops lru-1 and keeps lru-0
+    spaceFor(chain('lru-32'), []);
+    expect(spaceFor(chain('lru-0'), [])).toBe(held[0]);
+    expect(spaceFor(chain('lru-1'), [])).not.toBe(held[1]);
+  });
+});

@@ -48,9 +48,24 @@ describe('media URL signatures', () => {
     ];
     for (const s of bad) expect(verifyMediaSignature(SECRET, query(grant, s), NOW)).toBe('invalid');
     expect(verifyMediaSignature(SECRET, { ...query(grant), sig: undefined }, NOW)).toBe('invalid');
+    expect(verifyMediaSignature(SECRET, { ...query(grant), exp: undefined }, NOW)).toBe('invalid');
     for (const exp of ['', 'soon', '1e12', '-5', `${grant.exp}.0`, ' 1']) {
       expect(verifyMediaSignature(SECRET, { ...query(grant), exp }, NOW)).toBe('invalid');
     }
+  });
+
+  it('signs the same lines as every earlier release, so links already handed out still verify after a deploy', () => {
+    // HMAC-SHA256 (base64url) of "v1\nvagus-nerve\ntts/vn-anatomy-1a2b3c4d.mp3\n<user or nothing>\n1900000060"
+    expect(mediaSignature(SECRET, grant)).toBe('BsBs9mKTJJzVVAHYDUmVnZqBiv3S9QwNmo5BnJXrjik');
+    expect(mediaSignature(SECRET, { ...grant, userId: null })).toBe('KMRB2qS4dlhT93fss0sPHWaVHK4YpdufaDOPiwh1Mlc');
+  });
+
+  it('without a clock, checks the expiry against the current time', () => {
+    const now = Math.floor(Date.now() / 1000);
+    const live = { ...grant, exp: now + 3600 };
+    const past = { ...grant, exp: now - 3600 };
+    expect(verifyMediaSignature(SECRET, query(live))).toBe('ok');
+    expect(verifyMediaSignature(SECRET, query(past))).toBe('expired');
   });
 
   it('does not let fields run into each other', () => {

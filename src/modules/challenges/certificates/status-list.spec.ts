@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { randomInt } from 'node:crypto';
 import {
   bitAt,
@@ -57,6 +57,15 @@ describe('bitstring status list', () => {
     expect(() => buildBitstring([-1])).toThrow(RangeError);
     expect(() => decodeEncodedList('zabc')).toThrow(/multibase/);
   });
+
+  it('inflates a fetched list to at most 16 MiB: a small GZIP of zeros cannot fill the memory', () => {
+    const MiB = 1024 * 1024;
+    const largest = `u${gzipSync(Buffer.alloc(16 * MiB)).toString('base64url')}`;
+    expect(decodeEncodedList(largest).length).toBe(16 * MiB);
+    const bomb = `u${gzipSync(Buffer.alloc(16 * MiB + 1)).toString('base64url')}`;
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    expect(() => decodeEncodedList(bomb)).toThrow(/larger than 16777216 bytes/);
+  });
 });
 
 describe('drawing a new status list index', () => {
@@ -88,14 +97,19 @@ describe('drawing a new status list index', () => {
     expect(index).toBe(42);
     expect(tried).toEqual([7, 11, 7, 42]);
 
+    let tries = 0;
     await expect(
       drawStatusIndex(
         STATUS_LIST_MIN_BITS,
-        async () => false,
+        async () => {
+          tries++;
+          return false;
+        },
         () => 3,
         5,
       ),
     ).rejects.toBeInstanceOf(StatusIndexExhaustedError);
+    expect(tries).toBe(5);
     await expect(
       drawStatusIndex(
         10,
@@ -103,6 +117,28 @@ describe('drawing a new status list index', () => {
         () => 10,
       ),
     ).rejects.toThrow(RangeError);
+  });
+
+  it('refuses a drawn index that is not a whole number inside the pool, before claiming it', async () => {
+    for (const bad of [-1, 10, 11, 2.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const claim = jest.fn(async (n: number) => n);
+      await expect(drawStatusIndex(10, claim, () => bad)).rejects.toThrow(RangeError);
+      expect(claim).not.toHaveBeenCalled();
+    }
+    await expect(
+      drawStatusIndex(
+        10,
+        async (n) => n,
+        () => 9,
+      ),
+    ).resolves.toBe(9);
+    await expect(
+      drawStatusIndex(
+        10,
+        async (n) => n,
+        () => 0,
+      ),
+    ).resolves.toBe(0);
   });
 
   it('keeps the pool at least twice the number of certificates, in whole lists', () => {

@@ -34,7 +34,8 @@ export class RobotsRules {
     const groups: { agents: string[]; rules: Rule[] }[] = [];
     let current: (typeof groups)[number] | null = null;
     let lastWasAgent = false;
-    for (const raw of text.split(/\r?\n/)) {
+    // RFC 9309's EOL is CR, LF or CRLF: a file of bare CRs is as many lines, not one that matches nothing
+    for (const raw of text.split(/\r\n|\r|\n/)) {
       const hash = raw.indexOf('#');
       const line = (hash < 0 ? raw : raw.slice(0, hash)).trim();
       const m = /^([a-z-]+)\s*:\s*(.*)$/i.exec(line);
@@ -58,7 +59,8 @@ export class RobotsRules {
       }
     }
     const name = agent.toLowerCase();
-    const mine = groups.filter((g) => g.agents.some((a) => a !== '*' && name.includes(a)));
+    // an empty `User-agent:` names no one (every name includes '')
+    const mine = groups.filter((g) => g.agents.some((a) => a !== '' && a !== '*' && name.includes(a)));
     const chosen = mine.length ? mine : groups.filter((g) => g.agents.includes('*'));
     return new RobotsRules(chosen.flatMap((g) => g.rules));
   }
