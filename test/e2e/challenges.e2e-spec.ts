@@ -1082,18 +1082,26 @@ describe('completing a challenge', () => {
     for (const d of [6, 7]) await submitQuiz(u, d, 'right');
     const certificates = h.app.get(CertificatesService);
     const issue = jest.spyOn(certificates, 'issueIfNotIssued');
-    // Make the race real: each request, having passed its own day, waits (up to half a second) for the other to
-    // have passed its day too before it counts the days passed. Unserialised, both would count six of seven and
-    // neither would ask for the certificate; serialised by the enrolment lock, the second waits for the first.
+    // Make the race real: each request, having passed its own day, waits for the other before it counts the days
+    // passed: until the other has passed its day too (unserialised: both would count six of seven and neither
+    // would ask for the certificate), or until the other waits for a lock (serialised by the enrolment lock).
     const repo = h.app.get(ChallengesRepository);
     const passDay = repo.passDayIfDone.bind(repo);
     let arrived = 0;
-    let bothArrived!: () => void;
-    const both = new Promise<void>((resolve) => (bothArrived = resolve));
+    const otherWaitsForALock = async () =>
+      (
+        await h.sql<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )
+      )[0].n > 0;
     jest.spyOn(repo, 'passDayIfDone').mockImplementation(async (...args) => {
       const passed = await passDay(...args);
-      if (++arrived === 2) bothArrived();
-      await Promise.race([both, new Promise((resolve) => setTimeout(resolve, 500))]);
+      arrived += 1;
+      const deadline = Date.now() + 15_000;
+      while (arrived < 2 && !(await otherWaitsForALock())) {
+        if (Date.now() > deadline) throw new Error('the other request neither passed its day nor waited for a lock');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       return passed;
     });
 

@@ -2,6 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Job, Queue } from 'bullmq';
 import { REDACTED_MAIL_MESSAGE } from '../../src/modules/mail/mail-redaction';
 import { MailSenderService } from '../../src/modules/mail/sender/mail-sender.service';
+import { EmailProcessor } from '../../workers/email/email.processor';
 import { JOBS, QUEUES, type SendEmailPayload } from '../../src/queues/queues';
 import { Harness } from '../support/harness';
 
@@ -13,7 +14,6 @@ let h: Harness;
 let admin: string;
 const mailQueue = () => h.app.get<Queue>(getQueueToken(QUEUES.email), { strict: false });
 const OWN = { origin: 'http://learn.test', 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   h = await Harness.boot();
@@ -24,19 +24,33 @@ afterAll(async () => {
   await h.close();
 });
 
-/** The reset mail's job, run to its final failure: each backoff is skipped by promoting the delayed job. */
-async function failedResetMail(email: string): Promise<Job<SendEmailPayload>> {
-  const q = mailQueue();
-  for (let i = 0; i < 200; i++) {
-    const [job] = (await q.getJobs(['waiting', 'active', 'delayed', 'failed'])).filter(
-      (j) => j.name === JOBS.sendEmail && (j.data as SendEmailPayload).to === email,
-    ) as Job<SendEmailPayload>[];
-    const state = job ? await job.getState() : undefined;
-    if (job && state === 'failed') return job;
-    if (job && state === 'delayed') await job.promote().catch(() => undefined);
-    await sleep(50);
-  }
-  throw new Error('the reset mail never failed');
+/** The worker that runs the mail jobs (the harness's worker context, in this process). */
+const mailWorker = () => h.worker!.get(EmailProcessor).worker;
+
+/**
+ * Resolves with the first mail job to `email` that ends in the failed set, as the worker reports each failed
+ * attempt: an attempt that left the job delayed (its backoff) is promoted, so the next attempt runs at once.
+ * Listen before queuing the mail. Bounded by the test's own timeout.
+ */
+function failedMailTo(email: string): Promise<Job<SendEmailPayload>> {
+  const worker = mailWorker();
+  return new Promise((resolve, reject) => {
+    const onFailed = (job: Job | undefined) => {
+      if (!job || job.name !== JOBS.sendEmail || (job.data as SendEmailPayload).to !== email) return;
+      // 'failed' is emitted after the job was moved (to delayed for a retry, or to the failed set)
+      void job
+        .getState()
+        .then(async (state) => {
+          if (state === 'delayed') return job.promote();
+          if (state === 'failed') {
+            worker.off('failed', onFailed);
+            resolve(job as Job<SendEmailPayload>);
+          }
+        })
+        .catch(reject);
+    };
+    worker.on('failed', onFailed);
+  });
 }
 
 /**
@@ -61,8 +75,9 @@ function failReset() {
       liveLinks.push(payload.link);
       return Promise.reject(new Error(`SMTP 554 refused the message with ${payload.link}`));
     });
+    const failed = failedMailTo('learner@example.com');
     expect((await h.post('/api/auth/request-reset', { email: 'learner@example.com' })).status).toBe(200);
-    const job = await failedResetMail('learner@example.com');
+    const job = await failed;
     const sends = send.mock.calls.length;
     const stored = (await mailQueue().getJob(job.id!))! as Job<SendEmailPayload>;
     const board = await h.get<BoardView>(`/api/admin/queues/api/queues?activeQueue=${QUEUES.email}&status=failed`, {
@@ -98,13 +113,14 @@ describe('a failed mail job', () => {
     const { job } = await failReset();
     const send = jest.spyOn(h.worker!.get(MailSenderService), 'send');
     send.mockClear();
+    const failedAgain = failedMailTo('learner@example.com');
     const res = await h.request('PUT', `/api/admin/queues/api/queues/${QUEUES.email}/${job.id}/retry`, {
       token: admin,
       headers: OWN,
       body: {},
     });
     expect(res.status).toBe(204);
-    for (let i = 0; i < 100 && (await job.getState()) !== 'failed'; i++) await sleep(50);
+    expect((await failedAgain).id).toBe(job.id);
     const again = (await mailQueue().getJob(job.id!))!;
     expect(await again.getState()).toBe('failed');
     expect(again.failedReason).toBe(REDACTED_MAIL_MESSAGE);

@@ -99,8 +99,14 @@ async function failedCrawlJob(id: string): Promise<Job> {
     { connection: q.opts.connection, prefix: q.opts.prefix },
   );
   try {
+    // the worker emits 'failed' once the job is in the failed set (its only attempt)
+    const failed = new Promise<void>((resolve) =>
+      worker.on('failed', (j) => {
+        if (j?.id === id) resolve();
+      }),
+    );
     const job = await q.add('crawl-sources', { subjectId: 'metabolic', urls: [] }, { jobId: id, attempts: 1 });
-    for (let i = 0; i < 100 && (await job.getState()) !== 'failed'; i++) await new Promise((r) => setTimeout(r, 50));
+    await failed;
     expect(await job.getState()).toBe('failed');
     return job;
   } finally {

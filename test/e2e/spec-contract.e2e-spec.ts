@@ -365,6 +365,7 @@ const learnerData: Row[] = [
     spec: '| GET /api/notes?subjectId | none |',
     as: 'learner',
     call: async (token) => {
+      await owns('learner');
       await h.post('/api/notes', { subjectId: SUBJECT, nodeId: NODE, text: 'Listed\nA note to list.' }, { token });
       return h.get(`/api/notes?subjectId=${SUBJECT}`, { token });
     },
@@ -384,12 +385,15 @@ const learnerData: Row[] = [
   {
     spec: '| POST /api/notes | subjectId, nodeId, text (used as fallback when a direct database insert fails) |',
     as: 'learner',
-    call: (token) =>
-      h.post(
+    call: async (token) => {
+      // notes are written in a course the learner owns (jest's random order may run this row first)
+      await owns('learner');
+      return h.post(
         '/api/notes',
         { subjectId: SUBJECT, nodeId: NODE, text: 'Vagal tone\nRises with slow breathing.' },
         { token },
-      ),
+      );
+    },
     status: 201,
     names: ['id', 'subjectId', 'nodeId', 'title', 'content'],
     also: (res) => expect(res.body).toMatchObject({ title: 'Vagal tone', content: 'Rises with slow breathing.' }),
@@ -693,7 +697,8 @@ const fixedHostRows: Row[] = [
   {
     spec: 'GET /api/me/unlocks?subjectId [...] with a bearer token',
     as: 'learner',
-    call: (token) => h.get(`/api/me/unlocks?subjectId=${SUBJECT}`, { token }),
+    // the course's own unlocks: the learner must own it (another row may have bought it first, or not)
+    call: async (token) => (await owns('learner'), h.get(`/api/me/unlocks?subjectId=${SUBJECT}`, { token })),
     status: 200,
     // section 3: "Unlock: subjectId and moduleId per user."
     names: ['subjectId'],

@@ -10,7 +10,6 @@ import { RedisLock, withRedisLock } from '../../src/modules/jobs/start-lock';
 
 let redis: Redis;
 const key = () => `${process.env.REDIS_PREFIX}:start-lock-test:${randomUUID()}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The same connection, but once armed, the first command it sends is followed by `between()` before the
@@ -35,8 +34,36 @@ function interruptible(target: Redis, between: () => Promise<void>) {
   return { client, arm: () => (armed = true) };
 }
 
-async function expired(k: string) {
-  while ((await redis.pttl(k)) !== -2) await sleep(5);
+/**
+ * The same connection, counting the answered renewals (the lock's compare-and-pexpire script):
+ * `renewals(n)` resolves once n of them have answered.
+ */
+function countingRenewals(target: Redis) {
+  let answered = 0;
+  const waiting: { n: number; resolve: () => void }[] = [];
+  const client = new Proxy(target, {
+    get(t, prop, receiver) {
+      const value: unknown = Reflect.get(t, prop, receiver);
+      if (prop !== 'eval' || typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        const answer: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args);
+        if (String(args[0]).includes("'pexpire'")) {
+          answered++;
+          for (const w of waiting) if (answered >= w.n) w.resolve();
+        }
+        return answer;
+      };
+    },
+  });
+  const renewals = (n: number) =>
+    new Promise<void>((resolve) => (answered >= n ? resolve() : waiting.push({ n, resolve })));
+  return { client, renewals };
+}
+
+/** The lock's time to live runs out now (what Redis does at its TTL), without waiting for it. */
+async function expireNow(k: string) {
+  await redis.pexpire(k, 0);
+  expect(await redis.exists(k)).toBe(0);
 }
 
 beforeAll(() => {
@@ -52,7 +79,7 @@ describe('start lock', () => {
     let second: RedisLock | null = null;
     // The first holder's release begins; its lock expires and another holder takes it right then.
     const { client, arm } = interruptible(redis, async () => {
-      await expired(k);
+      await expireNow(k);
       second = await RedisLock.acquire(redis, k, 10_000);
     });
     const result = await withRedisLock(client, k, { ttlMs: 150, busyMessage: 'busy' }, async () => {
@@ -69,7 +96,8 @@ describe('start lock', () => {
   it('an expired holder can neither renew nor release the lock another holder took', async () => {
     const k = key();
     const first = (await RedisLock.acquire(redis, k, 100))!;
-    await expired(k);
+    expect(await redis.get(k)).toBe(first.token);
+    await expireNow(k);
     const second = (await RedisLock.acquire(redis, k, 10_000))!;
     expect(await first.renew()).toBe(false);
     expect(await first.release()).toBe(false);
@@ -82,11 +110,13 @@ describe('start lock', () => {
   it('is renewed while the guarded work outlasts its time to live; a second caller waits, then gets a 409', async () => {
     const k = key();
     let release!: () => void;
-    const work = withRedisLock(redis, k, { ttlMs: 200, busyMessage: 'A run is being started' }, async (lost) => {
+    const { client, renewals } = countingRenewals(redis);
+    const work = withRedisLock(client, k, { ttlMs: 200, busyMessage: 'A run is being started' }, async (lost) => {
       await new Promise<void>((r) => (release = r));
       return lost.aborted;
     });
-    await sleep(700);
+    // renewals come every ttl/3 at the earliest: after four of them the 200 ms time to live has passed at least once
+    await renewals(4);
     expect(await redis.exists(k)).toBe(1);
     const second = withRedisLock(redis, k, { ttlMs: 200, waitMs: 100, busyMessage: 'A run is being started' }, () =>
       Promise.resolve('ran'),

@@ -324,7 +324,8 @@ describe('over a real connection', () => {
 
     const job = await until('the run to end', async () => {
       const j = await queue().getJob(jobId);
-      return (await j?.getState()) === 'completed' ? j : undefined;
+      // read again once completed: the job read before its state may be from just before it finished (no result)
+      return (await j?.getState()) === 'completed' ? queue().getJob(jobId) : undefined;
     });
     expect(job!.returnvalue).toEqual(
       expect.objectContaining({ cancelled: false, succeeded: ids.length, total: ids.length }),

@@ -22,7 +22,8 @@ export default async function globalSetup() {
   if (!existsSync(join(ROOT, 'dist', 'src', 'database', 'cli.js'))) {
     execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
   }
-  const env = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  // the demo accounts' passwords at argon2id's cheapest, as every file's sign-ups (test/support/env.ts)
+  const env = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', PASSWORD_HASH_CHEAP: 'true' };
   for (const cmd of ['migrate', 'seed']) {
     execFileSync(process.execPath, ['dist/src/database/cli.js', cmd], { cwd: ROOT, env, stdio: 'inherit' });
   }
