@@ -1,9 +1,13 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 // Browser tests drive Debian's Chromium (no browser download) against the product as
 // `npm start` runs it. `npm test` supplies a fresh database, Redis, a free port and a mail folder.
 const port = Number(process.env.PORT || 3100);
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Debian's headless shell (what Playwright runs headless by default), else the full browser.
+const chromium =
+  process.env.CHROMIUM_PATH ||
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: 'test/browser',

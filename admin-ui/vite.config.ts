@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from '../scripts/vite-precompress.mjs';
@@ -47,8 +48,9 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    // react-admin's first render is heavy; CI runs on a loaded 2-core machine.
-    testTimeout: 20000,
+    // react-admin's first render is heavy and every keystroke re-renders the form; CI runs on a loaded 2-core
+    // machine, where a review test that types three fields took over 20 s (it takes 2 s on a quiet one).
+    testTimeout: 60000,
     environmentOptions: {
       jsdom: { url: 'http://localhost/studio/' },
     },
@@ -58,6 +60,13 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // One module graph (and one jsdom) per worker instead of one per file: each file used to load React,
+    // react-admin, MUI and TipTap again. The app's own modules are still fresh in every test (the tests
+    // import App after vi.resetModules); setup.ts clears what react-admin keeps in the browser (its store
+    // in localStorage), restoreMocks/unstubGlobals undo the spies and stubs.
+    isolate: false,
+    // Every core: the tier runs alone under npm test, and vitest's default (cores - 1) left one of two idle.
+    maxWorkers: availableParallelism(),
     // A focused test (it.only) would quietly skip the rest: fail instead, locally too.
     allowOnly: false,
   },
