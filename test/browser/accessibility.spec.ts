@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { AxeWalk } from './a11y';
+import { AxeWalk, requestsInFlight } from './a11y';
 import { expect, test } from './fixtures';
-import { learnerWhoOwns, learnerWhoOwnsVagus, signIn } from './support';
+import { learnerWhoOwns, learnerWhoOwnsVagus, signIn, signInByApi } from './support';
 
 /**
  * Issue #17: every route of the spec's route table (signed out, learner, studio, admin) and the
@@ -17,16 +17,40 @@ const CID = 'vagus-breath-7';
 
 /** Visits a path and waits for its page heading and for the data behind it. */
 async function visit(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  const requests = requestsInFlight(page);
+  try {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+    await requests.idle();
+  } finally {
+    requests.stop();
+  }
 }
 
 async function signInAs(page: Page, email: string) {
-  await page.goto('/login');
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, email);
 }
+
+// The check itself: a scan reports a serious violation put on a real page (only violations are written out node by
+// node, so a scan that dropped them would pass every walk below).
+test('axe: a scan reports serious violations on the page', async ({ page }) => {
+  await visit(page, '/login');
+  await page.evaluate(() => {
+    const main = document.querySelector('main') ?? document.body;
+    const img = document.createElement('img');
+    img.src = '/favicon.ico';
+    const faint = document.createElement('p');
+    faint.textContent = 'Faint text no one can read';
+    faint.style.cssText = 'color:#fafafa;background:#ffffff';
+    main.append(img, faint);
+  });
+  const walk = new AxeWalk(page);
+  await walk.scan('/login with an unlabelled image and faint text');
+  const report = walk.report();
+  expect(report).toContain('image-alt (critical) at img');
+  expect(report).toContain('color-contrast (serious)');
+  expect(() => walk.expectClean()).toThrow(/serious or critical axe violations/);
+});
 
 test('axe: the public pages, the sign-in error and the 404 page', async ({ page }) => {
   test.setTimeout(240_000);
@@ -553,9 +577,7 @@ test("axe: a topic's Video tab playing its lecture audio with captions, at 1280 
   const title = 'What the Vagus Nerve Is and Why It Matters';
   const studioContext = await browser.newContext();
   const studio = await studioContext.newPage();
-  await studio.goto('/login');
-  await signIn(studio, 'studio@example.com');
-  await expect(studio).toHaveURL(/\/dashboard$/);
+  await signInByApi(studio, 'studio@example.com');
   await studio.goto('/lectures?subject=vagus-nerve');
   const card = studio.getByRole('article', { name: new RegExp(title) });
   await card.getByRole('button', { name: /Generate MP3 \(server\)/ }).click();

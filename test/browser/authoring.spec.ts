@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 
-import { seriousViolations } from './a11y';
+import { expectNoHorizontalOverflow, seriousViolations } from './a11y';
 import { expect, test } from './fixtures';
-import { learnerWhoOwns, signIn } from './support';
+import { learnerWhoOwns, signInByApi } from './support';
 
 // ai-user: no other browser test reads its content, and the Migrate run at the end takes the pack's
 // version back, so the suite's later tests see the course as npm start loaded it.
@@ -25,33 +25,10 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
-/** The page scrolls only up and down: nothing is wider than the window. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { overflow, widest } = await page.evaluate(() => {
-    const width = window.innerWidth;
-    // the outermost elements that reach past the window's right edge, to name the culprit
-    const past = Array.from(document.querySelectorAll('body *')).filter(
-      (el) => el.getBoundingClientRect().right > width + 1,
-    );
-    return {
-      overflow: document.documentElement.scrollWidth - width,
-      widest: past
-        .slice(0, 3)
-        .map(
-          (el) =>
-            `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 2).join('.')} "${(el.textContent ?? '').slice(0, 40)}"`,
-        ),
-    };
-  });
-  expect(overflow, `horizontal overflow in px (${widest.join('; ')})`).toBeLessThanOrEqual(0);
-}
-
 async function studioPage(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, 'studio@example.com');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, 'studio@example.com');
   return page;
 }
 
@@ -69,20 +46,18 @@ test('studio edits a topic, previews it as a learner and publishes it; learners 
   browser,
 }) => {
   test.setTimeout(300_000);
-  await page.goto('/login');
-  await signIn(page, 'studio@example.com');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, 'studio@example.com');
 
   // The course outline lists the topic and opens it in the editor.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/studio/subjects?subject=${SUBJECT}`);
   const outline = page.getByRole('region', { name: 'Course Outline' });
   await expect(outline.getByRole('heading', { name: '1. How Language Models Work' })).toBeVisible({ timeout: 20_000 });
-  await expectNoSidewaysScroll(page);
+  await expectNoHorizontalOverflow(page, 'course outline (1280)');
   expect(await seriousViolations(page, 'course outline')).toEqual([]);
   await shot(page, 'outline-1280');
   await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoSidewaysScroll(page);
+  await expectNoHorizontalOverflow(page, 'course outline (390)');
   await shot(page, 'outline-390');
   await page.setViewportSize({ width: 1280, height: 900 });
   await outline.getByRole('link', { name: TOPIC_TITLE }).click();
@@ -111,12 +86,12 @@ test('studio edits a topic, previews it as a learner and publishes it; learners 
   await page.getByRole('tab', { name: 'Structure' }).click();
   await page.getByRole('combobox', { name: 'Builds on (prerequisites)' }).fill('Privacy');
   await page.getByRole('option', { name: PREREQUISITE }).click();
-  await expectNoSidewaysScroll(page);
+  await expectNoHorizontalOverflow(page, 'node editor (1280)');
   await page.keyboard.press('Escape');
   expect(await seriousViolations(page, 'node editor')).toEqual([]);
   await shot(page, 'editor-1280');
   await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoSidewaysScroll(page);
+  await expectNoHorizontalOverflow(page, 'node editor (390)');
   await shot(page, 'editor-390');
   await page.setViewportSize({ width: 1280, height: 900 });
 

@@ -1,6 +1,6 @@
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_PASSWORD, learnerWhoOwnsVagus, signIn, signOut } from './support';
+import { DEMO_PASSWORD, learnerWhoOwnsVagus, signInByApi, signOut } from './support';
 import { challengeContent, plausibleAnswers, projectFields } from '../support/challenge-answers';
 
 /** The content file: the test knows the quiz answers and the project's fields, the pages never do. */
@@ -88,9 +88,7 @@ test('a learner completes vagus-breath-7, a studio user grades the last project,
 
     // A studio user grades the pending project in Review (default score 0.8, passed).
     await signOut(page);
-    await page.goto('/login');
-    await signIn(page, 'studio@example.com');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByApi(page, 'studio@example.com');
     await page.goto('/studio/review');
     await expect(page.getByRole('heading', { name: 'Pending Items' })).toBeVisible();
     await page.getByRole('button', { name: /Day 7/ }).first().click();
@@ -103,9 +101,7 @@ test('a learner completes vagus-breath-7, a studio user grades the last project,
     // The learner's challenge is complete, with its certificate.
     await page.goto('/dashboard');
     await signOut(page);
-    await page.goto('/login');
-    await signIn(page, email, password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByApi(page, email, password);
     await page.goto(`/challenge/${CID}`);
     await expect(page.getByText('Challenge complete')).toBeVisible();
     // The certificate shows the learner's chosen name (issue 26 §9): this learner gave none at sign-up, so the page
@@ -134,9 +130,7 @@ test('a learner completes vagus-breath-7, a studio user grades the last project,
 
     // The certificate is listed in Studio with its link.
     await signOut(page);
-    await page.goto('/login');
-    await signIn(page, 'studio@example.com');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByApi(page, 'studio@example.com');
     await page.goto('/studio/certificates');
     await expect(page.getByRole('link', { name: href!.split('/').pop()! })).toHaveAttribute('href', href!);
   } finally {

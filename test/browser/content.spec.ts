@@ -1,11 +1,9 @@
 import { expect, test } from './fixtures';
-import { signIn } from './support';
+import { signInByApi } from './support';
 
 test('a studio user runs the content migration from the Studio', async ({ page }) => {
   // /studio/migrate is not among the spec's safe `next` targets, so sign in first.
-  await page.goto('/login');
-  await signIn(page, 'studio@example.com');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, 'studio@example.com');
   await page.goto('/studio/migrate');
   await expect(page.getByRole('heading', { level: 1, name: 'Migrate' })).toBeVisible();
   await page.getByRole('button', { name: 'Start Content Migration' }).click();
@@ -21,18 +19,12 @@ test('a studio user runs the content migration from the Studio', async ({ page }
 });
 
 test('the migration endpoint refuses a learner', async ({ page }) => {
-  await page.goto('/login');
-  await signIn(page, 'learner@example.com');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const status = await page.evaluate(async () => {
-    const refresh = await fetch('/api/auth/refresh', { method: 'POST' });
-    const { accessToken } = (await refresh.json()) as { accessToken: string };
-    const res = await fetch('/api/admin/migrate', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    return res.status;
+  // the learner's own access token, as the page would hold it after signing in
+  const { accessToken } = await signInByApi(page, 'learner@example.com');
+  const res = await page.request.post('/api/admin/migrate', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: {},
   });
+  const status = res.status();
   expect(status).toBe(403);
 });

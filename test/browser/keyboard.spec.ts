@@ -1,26 +1,10 @@
-import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_PASSWORD, learnerWhoOwnsVagus, signIn } from './support';
+import { DEMO_PASSWORD, learnerWhoOwnsVagus, signInByApi, tabTo } from './support';
 
 /**
  * Issue #17: the main flows done with a keyboard only. No mouse clicks after the page loads:
  * focus moves with Tab (and Shift+Tab), controls are used with Enter, Space and typing.
  */
-
-async function isFocused(target: Locator) {
-  return target
-    .evaluate((el) => el === document.activeElement || el.contains(document.activeElement))
-    .catch(() => false);
-}
-
-/** Presses Tab until the target has focus; fails when it is not reached within `max` stops. */
-async function tabTo(page: Page, target: Locator, max = 60) {
-  for (let i = 0; i < max; i++) {
-    if (await isFocused(target)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target, `not reachable with Tab in ${max} stops`).toBeFocused();
-}
 
 test('keyboard: skip link, sign-in, and focus on the new page heading', async ({ page }) => {
   await page.goto('/shop');
@@ -125,9 +109,7 @@ test('keyboard: adding a note to a topic', async ({ page }) => {
 });
 
 test('keyboard: a studio user edits a node and publishes it', async ({ page }) => {
-  await page.goto('/login');
-  await signIn(page, 'studio@example.com');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, 'studio@example.com');
 
   await page.goto('/studio/editor/vn-gut-brain?subject=vagus-nerve');
   const summary = page.getByRole('textbox', { name: 'Summary', exact: true });
@@ -154,9 +136,7 @@ test('keyboard: a studio user edits a node and publishes it', async ({ page }) =
 });
 
 test('keyboard: moving to another Studio screen puts the focus on its heading', async ({ page }) => {
-  await page.goto('/login');
-  await signIn(page, 'studio@example.com');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, 'studio@example.com');
   await page.goto('/studio');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
   const versions = page.getByRole('menuitem', { name: 'Versions' }).or(page.getByRole('link', { name: 'Versions' }));

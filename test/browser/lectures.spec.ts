@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import type { Locator, Page } from '@playwright/test';
+import { expectNoHorizontalOverflow } from './a11y';
 import { expect, test } from './fixtures';
-import { learnerWhoOwnsVagus, signIn } from './support';
+import { learnerWhoOwnsVagus, signInByApi } from './support';
 
 const SECTION_1 = 'What the Vagus Nerve Is and Why It Matters';
 const SECTION_2 = 'Anatomy: From Brainstem to Abdomen';
@@ -40,9 +41,7 @@ test('a learner who owns the course plays all lectures: section 1, then section 
   // A studio user records the first two sections on the server from the lectures page.
   const studioContext = await browser.newContext();
   const studio = await studioContext.newPage();
-  await studio.goto('/login');
-  await signIn(studio, 'studio@example.com');
-  await expect(studio).toHaveURL(/\/dashboard$/);
+  await signInByApi(studio, 'studio@example.com');
   await studio.goto('/lectures?subject=vagus-nerve');
   await expect(studio.getByRole('heading', { level: 1, name: 'Lectures' })).toBeVisible();
   await expect(studio.getByRole('textbox', { name: 'Server voice id' })).toBeVisible();
@@ -69,7 +68,7 @@ test('a learner who owns the course plays all lectures: section 1, then section 
   await expect(second).toHaveCount(1);
   await expect(first.locator('track[kind="captions"]')).toHaveCount(1);
   // Nothing overflows sideways on a phone.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoHorizontalOverflow(page, '/lectures at 375 px');
 
   await page.getByRole('button', { name: 'Play All' }).click();
   await expect(page.getByText('Playing section 1 of')).toBeVisible();

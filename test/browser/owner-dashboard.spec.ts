@@ -2,7 +2,7 @@ import { type APIRequestContext, type Browser, request as playwrightRequest } fr
 import { Client } from 'pg';
 import { AxeWalk, expectNoHorizontalOverflow } from './a11y';
 import { expect, test } from './fixtures';
-import { DEMO_PASSWORD, learnerWhoOwnsVagus, signIn } from './support';
+import { DEMO_PASSWORD, learnerWhoOwnsVagus, signInByApi } from './support';
 
 /**
  * The owner's dashboard (issue 29 item 6): a learner buys a course through the dev payment path, then answers,
@@ -86,9 +86,7 @@ async function seedActivity(email: string) {
 async function studioPage(browser: Browser, email: string, width: number) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, email);
   return { context, page };
 }
 

@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow } from './a11y';
 import { expect, test } from './fixtures';
-import { learnerWhoOwnsVagus, signIn } from './support';
+import { learnerWhoOwnsVagus, signInByApi } from './support';
 
 /** Issue #17: the main learner pages on a 375 px phone do not scroll sideways. */
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
@@ -66,9 +66,7 @@ test('375 px: dashboard, graph and quiz', async ({ page }) => {
 });
 
 test('375 px: the Studio screens staff use on a phone', async ({ page }) => {
-  await page.goto('/login');
-  await signIn(page, 'admin@example.com');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, 'admin@example.com');
   for (const path of [
     '/studio',
     '/studio/review',
@@ -81,9 +79,7 @@ test('375 px: the Studio screens staff use on a phone', async ({ page }) => {
 });
 
 test('375 px: the draft preview of a topic (studio)', async ({ page }) => {
-  await page.goto('/login');
-  await signIn(page, 'studio@example.com');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, 'studio@example.com');
   await check(page, '/node/vn-anatomy?subject=vagus-nerve&preview=overlay');
   await expect(page.getByRole('heading', { name: 'Draft preview' })).toBeVisible();
   await expect(page.getByTestId('graph-card-preview')).toBeVisible();
@@ -97,9 +93,7 @@ test('375 px: the draft preview of a topic (studio)', async ({ page }) => {
  * does change: the dashboard is taller than a phone's screen, so the footer ends lower than where it started.)
  */
 test('375 px: the footer stays below the first screen while the dashboard loads', async ({ page }) => {
-  await page.goto('/login');
-  await signIn(page, 'learner@example.com');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, 'learner@example.com');
 
   await page.addInitScript(() => {
     const w = window as unknown as { __footerTops: number[]; __stopFooter?: boolean };

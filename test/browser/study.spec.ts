@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { learnerWhoOwnsVagus, signIn } from './support';
+import { learnerWhoOwnsVagus, signInByApi } from './support';
 
 test('a learner explores the graph, asks the tutor, and keeps a note and a bookmark', async ({ page }) => {
   await learnerWhoOwnsVagus(page);
@@ -38,12 +38,10 @@ test('a learner explores the graph, asks the tutor, and keeps a note and a bookm
 
 test('a studio user edits a topic, publishes, and learners see the new text', async ({ page, browser }) => {
   const marker = `Edited in the Studio ${Date.now()}`;
-  await page.goto('/login');
-  await signIn(page, 'studio@example.com');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, 'studio@example.com');
   await page.goto('/studio/editor/vn-gut-brain?subject=vagus-nerve');
   const summary = page.getByRole('textbox', { name: 'Summary', exact: true });
-  await expect(summary).toBeVisible();
+  await expect(summary).toBeVisible({ timeout: 30_000 });
   await summary.fill(marker);
   await expect(page.getByText('Unsaved Changes').first()).toBeVisible();
   await page.getByRole('button', { name: 'Save Now' }).click();

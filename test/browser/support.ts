@@ -1,7 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
 
@@ -52,25 +53,93 @@ export async function signOut(page: Page) {
   await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
 }
 
-/** A new learner who bought `subject` through the dev payment path (its price button reads `Pay {price}`), signed in in this page. */
+/**
+ * Signs in through the API in this page's browser context: the answer sets the refresh cookie and the session
+ * marker, so the next page the test opens restores the session from them, as a reload does. For the tests that are
+ * not about signing in; the sign-in form itself is driven in account.spec.ts and keyboard.spec.ts.
+ */
+export async function signInByApi(page: Page, email: string, password = DEMO_PASSWORD) {
+  const res = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(res.status(), `sign-in of ${email}: ${await res.text()}`).toBe(200);
+  const body = (await res.json()) as { accessToken: string; user: { id: string; email: string } };
+  expect(body.user.email).toBe(email);
+  const cookies = (await page.context().cookies()).map((c) => c.name);
+  expect(cookies).toEqual(expect.arrayContaining(['lp_refresh', 'lp_session']));
+  return body;
+}
+
+/**
+ * A new learner who bought `subject` through the dev payment path at `price` (as its Pay button reads it: `$49.00`),
+ * signed in in this page's context. Registration, the mailed confirmation link, the sign-in and the payment go
+ * through the API, as the pages send them: the browser journey itself is purchase.spec.ts and learning-loop.spec.ts.
+ */
 export async function learnerWhoOwns(page: Page, subject: string, priceId: string, price: string) {
   const email = uniqueEmail('student');
   const password = 'student-password-1';
   expect((await page.request.post('/api/auth/register', { data: { email, password } })).status()).toBe(201);
-  await page.goto(pathOf(await mailLink(email, 'verify-email')));
-  // The page confirms the address with a call of its own: wait for it before leaving (a slow machine).
-  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible({ timeout: 20_000 });
-  await page.goto('/login');
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto(`/checkout/start?subject=${subject}&priceId=${priceId}`);
-  await page.getByRole('button', { name: `Pay ${price}` }).click();
-  // The return address may carry the checkout session (?checkout=success&session_id=…).
-  await expect(page).toHaveURL(/\/dashboard(\?|$)/);
+  const token = new URL(await mailLink(email, 'verify-email')).searchParams.get('token');
+  const verified = await page.request.post('/api/auth/verify', { data: { token } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const { accessToken } = await signInByApi(page, email, password);
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const created = await page.request.post('/api/checkout/create', { headers, data: { subjectId: subject, priceId } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { sessionId } = (await created.json()) as { sessionId: string };
+  // the dev payment page's price, as its Pay button shows it
+  const session = (await (await page.request.get(`/api/checkout/dev/${sessionId}`, { headers })).json()) as {
+    amount: number;
+    currency: string;
+  };
+  expect(`${session.currency === 'usd' ? '$' : session.currency}${(session.amount / 100).toFixed(2)}`).toBe(price);
+  const paid = await page.request.post(`/api/checkout/dev/${sessionId}/complete`, { headers });
+  expect(paid.status(), await paid.text()).toBe(200);
   return email;
 }
 
 /** A new learner who owns vagus-nerve (bought through the dev payment path), signed in in this page. */
 export function learnerWhoOwnsVagus(page: Page) {
   return learnerWhoOwns(page, 'vagus-nerve', 'price_vagus_nerve', '$49.00');
+}
+
+export async function isFocused(target: Locator) {
+  return target
+    .evaluate((el) => el === document.activeElement || el.contains(document.activeElement))
+    .catch(() => false);
+}
+
+/** Presses Tab until the target has focus; fails when it is not reached within `max` stops. */
+export async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let i = 0; i < max; i++) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target, `not reachable with Tab in ${max} stops`).toBeFocused();
+}
+
+/**
+ * Gives every lecture section of `subject` a one-line Studio speech override (`Section 3, in one line.`), so a
+ * speech run's length is the screen's work rather than minutes of a course's lectures through the speech engine.
+ * Returns the section ids in their order.
+ */
+export async function oneLineSpeech(page: Page, accessToken: string, subject: string): Promise<string[]> {
+  const db = new Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  let sectionIds: string[];
+  try {
+    sectionIds = (
+      await db.query<{ id: string }>('select id from lecture_sections where subject_id = $1 order by position, id', [
+        subject,
+      ])
+    ).rows.map((r) => r.id);
+  } finally {
+    await db.end();
+  }
+  const put = await page.request.put(`/api/tts/overrides/${subject}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: {
+      overrides: Object.fromEntries(sectionIds.map((id, i) => [id, { text: `Section ${i + 1}, in one line.` }])),
+    },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  return sectionIds;
 }

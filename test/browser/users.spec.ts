@@ -1,5 +1,6 @@
+import { expectNoHorizontalOverflow } from './a11y';
 import { expect, test } from './fixtures';
-import { learnerWhoOwnsVagus, signIn } from './support';
+import { learnerWhoOwnsVagus, signInByApi } from './support';
 
 const TAG = 'browser-cohort';
 const MODULE_ID = 'everyday-practices';
@@ -27,9 +28,7 @@ test('an admin grants clinician, a tag shown to the learner and a module unlock 
       violations.push(msg.text());
   });
   try {
-    await admin.goto('/login');
-    await signIn(admin, 'admin@example.com');
-    await expect(admin).toHaveURL(/\/dashboard$/);
+    await signInByApi(admin, 'admin@example.com');
     await admin.goto('/studio/users');
     await expect(admin.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 
@@ -92,10 +91,7 @@ test('an admin grants clinician, a tag shown to the learner and a module unlock 
     await expect(changes).toContainText('by admin@example.com');
 
     // Nothing on the phone-sized page scrolls sideways.
-    const overflow = await admin.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoHorizontalOverflow(admin, '/studio/users at 390 px');
     expect(violations, 'Content-Security-Policy violations on the Studio page').toEqual([]);
   } finally {
     await adminContext.close();

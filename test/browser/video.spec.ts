@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from './fixtures';
-import { learnerWhoOwnsVagus, signIn } from './support';
+import { learnerWhoOwnsVagus, signInByApi } from './support';
 
 // vn-afferent-efferent: a section (and node: section ids equal node ids) no other browser test records.
 const NODE = 'vn-afferent-efferent';
@@ -11,9 +11,7 @@ test('a studio user renders a video, attaches it to a topic and publishes; the l
   browser,
 }) => {
   test.setTimeout(240_000);
-  await page.goto('/login');
-  await signIn(page, 'studio@example.com');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, 'studio@example.com');
 
   // The section's audio, recorded on the server from the lectures page.
   await page.goto('/lectures?subject=vagus-nerve');
