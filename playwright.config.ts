@@ -23,6 +23,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
+    // Both UIs honour prefers-reduced-motion (no transitions or ripples): pages settle without waiting for them.
+    // motion.spec.ts checks both settings; keyboard.spec.ts and study.spec.ts run with the default motion.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

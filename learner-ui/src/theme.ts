@@ -1,4 +1,5 @@
-import { alpha, createTheme } from '@mui/material/styles';
+import { alpha, createTheme, type ThemeOptions } from '@mui/material/styles';
+import { reducedMotionStyles, reducedMotionThemeOptions } from '@lp/shared/motion';
 
 /**
  * Colours meet WCAG 2.2 AA on both the paper (#fff) and the page background (#f6f7fb): 4.5:1 for
@@ -15,7 +16,7 @@ const FOCUS_RING = {
 /** Inside menus, lists and tab bars the ring sits inside the item so an overflow box cannot clip it. */
 const INSET_FOCUS_RING = { outline: `3px solid ${PRIMARY}`, outlineOffset: -3 };
 
-export const theme = createTheme({
+const options: ThemeOptions = {
   palette: {
     mode: 'light',
     primary: { main: PRIMARY, light: '#7382e6', dark: '#2f3a94', contrastText: '#ffffff' },
@@ -51,6 +52,7 @@ export const theme = createTheme({
         '.lesson-html th, .lesson-html td': { padding: '4px 8px', verticalAlign: 'top', minWidth: '8ch' },
         '.lesson-html img, .lesson-html video, .lesson-html iframe': { maxWidth: '100%', height: 'auto' },
         '.lesson-html pre': { maxWidth: '100%', overflowX: 'auto' },
+        ...reducedMotionStyles,
       },
     },
     MuiButtonBase: {
@@ -87,4 +89,9 @@ export const theme = createTheme({
       styleOverrides: { root: { backgroundColor: 'rgba(255, 255, 255, 0.92)', backdropFilter: 'blur(8px)' } },
     },
   },
-});
+};
+
+export const theme = createTheme(options);
+
+/** The same look for those who ask for reduced motion (AppProviders picks it by the media query). */
+export const reducedMotionTheme = createTheme(options, reducedMotionThemeOptions);

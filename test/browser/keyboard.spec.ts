@@ -6,6 +6,9 @@ import { DEMO_PASSWORD, learnerWhoOwnsVagus, signInByApi, tabTo } from './suppor
  * focus moves with Tab (and Shift+Tab), controls are used with Enter, Space and typing.
  */
 
+// The tier runs with reduced motion (playwright.config.ts): these flows keep the default, animated one.
+test.use({ reducedMotion: 'no-preference' });
+
 test('keyboard: skip link, sign-in, and focus on the new page heading', async ({ page }) => {
   await page.goto('/shop');
   await expect(page.getByRole('heading', { level: 1, name: 'Browse Courses' })).toBeVisible();

@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures';
 import { learnerWhoOwnsVagus, signInByApi } from './support';
 
+// The tier runs with reduced motion (playwright.config.ts): these flows keep the default, animated one.
+test.use({ reducedMotion: 'no-preference' });
+
 test('a learner explores the graph, asks the tutor, and keeps a note and a bookmark', async ({ page }) => {
   await learnerWhoOwnsVagus(page);
 

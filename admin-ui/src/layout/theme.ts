@@ -1,6 +1,7 @@
 import { deepmerge } from '@mui/utils';
 import type { ThemeOptions } from '@mui/material';
 import { defaultDarkTheme, defaultLightTheme } from 'react-admin';
+import { reducedMotionStyles, reducedMotionThemeOptions } from '@lp/shared/motion';
 
 /**
  * react-admin's default look with colours that meet WCAG 2.2 AA (4.5:1 text, 3:1 components).
@@ -22,6 +23,7 @@ function accessible(base: ThemeOptions, ring: string): ThemeOptions {
         styleOverrides: {
           'a:focus-visible': focusRing(ring),
           '[tabindex="-1"]:focus': { outline: 'none' },
+          ...reducedMotionStyles,
         },
       },
       MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(ring) } } },
@@ -59,3 +61,8 @@ export const studioLightTheme: ThemeOptions = accessible(
 );
 
 export const studioDarkTheme: ThemeOptions = accessible(defaultDarkTheme, '#90caf9');
+
+/** A Studio theme for those who ask for reduced motion (App picks it by the media query). */
+export const withReducedMotion = (options: ThemeOptions): ThemeOptions => deepmerge(options, reducedMotionThemeOptions);
+export const studioLightThemeReduced = withReducedMotion(studioLightTheme);
+export const studioDarkThemeReduced = withReducedMotion(studioDarkTheme);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { prefersReducedMotion } from '@lp/shared/motion';
 import { speakText, speechAvailable, type SpeechHandle } from './speech';
 
 export interface PlayableSection {
@@ -86,7 +87,7 @@ export function usePlayAll(
         element.removeEventListener('ended', onEnded);
         speak();
       });
-      element.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+      element.scrollIntoView?.({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
     } else {
       speak();
     }
