@@ -6,36 +6,16 @@
 // /postgres/stop, /postgres/start, /redis/stop, /redis/start): this process owns them, so whatever the test does, they
 // are stopped and their folders removed at the end. The API and worker processes the test starts go with its process
 // group, under a time limit.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  commandExists,
-  ensureBuilt,
-  fail,
-  freePort,
-  log,
-  redisPing,
-  run,
-  startEmbeddedPostgres,
-} from './lib/infra.mjs';
+import { ensureBuilt, ensureRedisServer, freePort, log, redisPing, run, startEmbeddedPostgres } from './lib/infra.mjs';
 import { runJestProject, runTier } from './lib/jest-tier.mjs';
 
 // Under the `faults` tier's limit in scripts/test.mjs (5 min), so a hung drill still cleans up after itself.
 const LIMIT_MINUTES = 4;
-
-function ensureRedisServer() {
-  if (commandExists('redis-server')) return;
-  if (process.getuid?.() === 0 && commandExists('apt-get')) {
-    log('redis-server is missing: installing it from Debian packages…');
-    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    run('apt-get', ['install', '-y', 'redis-server']);
-  }
-  if (!commandExists('redis-server'))
-    fail('The fault drills need redis-server (they restart their own): apt-get install -y redis-server');
-}
 
 /** A redis-server of our own: append-only (a restart keeps every acknowledged write), on loopback. */
 function redisServer(port, dir) {

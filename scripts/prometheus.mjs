@@ -9,16 +9,16 @@
 // and runs every panel expression of ops/grafana/dashboard.json. Cleans up whatever happened.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import {
   ROOT,
   adminQuery,
-  commandExists,
   deleteRedisKeys,
   ensureBuilt,
+  ensurePrometheus,
   ensureRedis,
   freePort,
   log,
@@ -42,29 +42,6 @@ const check = (name, ok, detail = '') => {
   console.log(`  ${ok ? '\x1b[32m✓' : '\x1b[31m✗'} ${name}\x1b[0m${detail ? ` (${detail})` : ''}`);
 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Debian's prometheus (and promtool) when missing and we may install; the package's service stays stopped. */
-function ensurePrometheus() {
-  if (commandExists('prometheus') && commandExists('promtool')) return;
-  if (process.getuid?.() !== 0 || !commandExists('apt-get'))
-    throw new Error('prometheus is missing: install it (apt-get install --no-install-recommends prometheus)');
-  log('prometheus is missing: installing it from Debian packages (its service is not started)…');
-  // policy-rc.d answering 101 is Debian's way to keep a package's install from starting its service
-  const policy = '/usr/sbin/policy-rc.d';
-  const ours = !existsSync(policy);
-  if (ours) {
-    writeFileSync(policy, '#!/bin/sh\nexit 101\n');
-    chmodSync(policy, 0o755);
-  }
-  try {
-    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    run('apt-get', ['install', '-y', '--no-install-recommends', 'prometheus'], {
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  } finally {
-    if (ours) unlinkSync(policy);
-  }
-}
 
 const procs = [];
 function start(name, cmd, args, env) {

@@ -3,6 +3,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  chmodSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -11,6 +12,7 @@ import {
   readFileSync,
   readdirSync,
   statSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
@@ -429,4 +431,39 @@ export async function deleteRedisKeys(url, prefix) {
     redis.disconnect();
   }
   return deleted;
+}
+
+/** redis-server itself (the fault drills run and restart their own), installed from Debian packages when missing. */
+export function ensureRedisServer() {
+  if (commandExists('redis-server')) return;
+  if (process.getuid?.() === 0 && commandExists('apt-get')) {
+    log('redis-server is missing: installing it from Debian packages…');
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    run('apt-get', ['install', '-y', 'redis-server']);
+  }
+  if (!commandExists('redis-server'))
+    fail('The fault drills need redis-server (they restart their own): apt-get install -y redis-server');
+}
+
+/** Debian's prometheus (and promtool) when missing and we may install; the package's service stays stopped. */
+export function ensurePrometheus() {
+  if (commandExists('prometheus') && commandExists('promtool')) return;
+  if (process.getuid?.() !== 0 || !commandExists('apt-get'))
+    throw new Error('prometheus is missing: install it (apt-get install --no-install-recommends prometheus)');
+  log('prometheus is missing: installing it from Debian packages (its service is not started)…');
+  // policy-rc.d answering 101 is Debian's way to keep a package's install from starting its service
+  const policy = '/usr/sbin/policy-rc.d';
+  const ours = !existsSync(policy);
+  if (ours) {
+    writeFileSync(policy, '#!/bin/sh\nexit 101\n');
+    chmodSync(policy, 0o755);
+  }
+  try {
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    run('apt-get', ['install', '-y', '--no-install-recommends', 'prometheus'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  } finally {
+    if (ours) unlinkSync(policy);
+  }
 }
