@@ -328,8 +328,15 @@ test('axe: dashboard, graph and quiz pages', async ({ page }) => {
         await first.check();
     }
     const next = page.getByRole('button', { name: /^(Next|Submit)/ }).first();
-    if ((await next.isVisible()) && (await next.isEnabled())) await next.click();
-    await page.waitForTimeout(200);
+    if ((await next.isVisible()) && (await next.isEnabled())) {
+      await next.click();
+      // answered: the next question (nothing chosen on it yet) or the results
+      await expect
+        .poll(
+          async () => (await results.isVisible()) || (await page.getByRole('radio', { checked: true }).count()) === 0,
+        )
+        .toBe(true);
+    } else await expect(results.or(next)).toBeVisible();
   }
   await expect(results).toBeVisible();
   await axe.scan('/quiz results');
