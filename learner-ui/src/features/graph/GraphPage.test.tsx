@@ -404,6 +404,8 @@ describe('/graph', () => {
     await user.click(screen.getByRole('button', { name: 'Map' }));
     expect(screen.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('article', { name: 'Vagus Anatomy' })).not.toBeInTheDocument();
+    // the map's chunk loads on demand, then the map shows the topics
+    expect(await screen.findByTestId('graph-map')).toBeInTheDocument();
   });
 
   it("says so when every topic is mastered (no 'ready to learn' left)", async () => {
