@@ -66,8 +66,10 @@ const runStarted = performance.now();
 
 /** 83.4 → "1 min 23 s", 9.2 → "9.2 s". */
 function duration(seconds) {
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
-  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+  if (seconds < 59.95) return `${seconds.toFixed(1)} s`;
+  // rounded before it is split, so 119.6 s reads "2 min 0 s", not "1 min 60 s"
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
 }
 
 function ensureChromium() {
