@@ -342,36 +342,18 @@ async function main() {
     // What they install when missing is installed first, one apt-get at a time.
     if (tiers.includes('prometheus')) ensurePrometheus();
     if (tiers.includes('faults')) ensureRedisServer();
-    const last = [];
-    if (tiers.includes('scale'))
-      // It makes (and removes) its own database on this run's server, and its own Redis prefix.
-      last.push(
-        step(
-          'scale',
-          'scale-out and crash test',
-          process.execPath,
-          ['scripts/scale.mjs'],
-          { ...process.env, TEST_DATABASE_URL: server.adminUrl, REDIS_URL: redis.url },
-          { prefix: '\x1b[35m[scale]\x1b[0m' },
-        ),
-      );
-    if (tiers.includes('prometheus'))
-      // It installs Debian's prometheus when missing, and makes (and removes) its own database and Redis prefix.
-      last.push(
-        step(
-          'prometheus',
-          'metrics under a real Prometheus',
-          process.execPath,
-          ['scripts/prometheus.mjs'],
-          { ...process.env, TEST_DATABASE_URL: server.adminUrl, REDIS_URL: redis.url },
-          { prefix: '\x1b[33m[prometheus]\x1b[0m' },
-        ),
-      );
-    if (tiers.includes('faults'))
-      // Its own embedded PostgreSQL and redis-server (it restarts them), never this run's shared ones.
-      last.push(
-        step('faults', 'fault drills', process.execPath, ['scripts/faults.mjs'], process.env, {
-          prefix: '\x1b[34m[faults]\x1b[0m',
+    // scale and prometheus make (and remove) their own database on this run's server and their own Redis prefix;
+    // faults has its own embedded PostgreSQL and redis-server (it restarts them), never this run's shared ones.
+    const shared = server && { ...process.env, TEST_DATABASE_URL: server.adminUrl, REDIS_URL: redis.url };
+    const last = [
+      ['scale', 'scale-out and crash test', shared, 35],
+      ['prometheus', 'metrics under a real Prometheus', shared, 33],
+      ['faults', 'fault drills', process.env, 34],
+    ]
+      .filter(([tier]) => tiers.includes(tier))
+      .map(([tier, name, env, colour]) =>
+        step(tier, name, process.execPath, [`scripts/${tier}.mjs`], env, {
+          prefix: `\x1b[${colour}m[${tier}]\x1b[0m`,
         }),
       );
     await Promise.all(last);

@@ -1,22 +1,9 @@
 import Button from '@mui/material/Button';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubMatchMedia } from './test/helpers';
 import { renderPage } from './test/render';
 import { reducedMotionTheme, theme } from './theme';
-
-/** A matchMedia that answers `reduce` for the reduced-motion query when asked to. */
-function stubMotion(reduce: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: reduce && query === '(prefers-reduced-motion: reduce)',
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 /**
  * Presses a button and counts the ripples under it a moment later (the ripple is mounted on the first press, then
@@ -42,12 +29,12 @@ describe('prefers-reduced-motion', () => {
   });
 
   it('asked for reduced motion, the site presses buttons without a ripple', async () => {
-    stubMotion(true);
+    stubMatchMedia((query) => query === '(prefers-reduced-motion: reduce)');
     expect(await rippleOnPress()).toBe(0);
   });
 
   it('otherwise a ripple spreads from a pressed button', async () => {
-    stubMotion(false);
+    stubMatchMedia(() => false);
     expect(await rippleOnPress()).toBeGreaterThan(0);
   });
 });

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { errorBody, session, type Handler } from './fetch-mock';
 
@@ -16,4 +17,21 @@ export function signedIn(email = 'ada@example.com', roles: string[] = ['learner'
 
 export function toast() {
   return screen.findByTestId('toast');
+}
+
+/**
+ * Stubs window.matchMedia (jsdom has none): `matches(query)` answers each media query, e.g. a 390 px phone answers
+ * yes to MUI's max-width queries. Undone after the test (unstubGlobals).
+ */
+export function stubMatchMedia(matches: (query: string) => boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }));
 }

@@ -5,7 +5,7 @@ import type { OkResponse } from '@lp/api-types';
 import { callsTo, deferred, errorBody, installFetch, type MockReply } from '../../test/fetch-mock';
 import { catalogHandlers } from '../../test/catalog-fixtures';
 import { VAGUS_GRAPH, graphHandlers, graphNode, graphWire, pathOf } from '../../test/graph-fixtures';
-import { signedIn } from '../../test/helpers';
+import { signedIn, stubMatchMedia } from '../../test/helpers';
 import { renderApp } from '../../test/render';
 
 function topicCard(title: string) {
@@ -499,16 +499,7 @@ describe('/graph: complete and locked topics (the learning path)', () => {
 
   it('the map gets the same marks (the list view on a phone)', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    stubMatchMedia((query) => query.includes('max-width'));
     installFetch({ ...signedIn(), ...withPath });
     renderApp({ route: '/graph?subject=vagus-nerve' });
     await screen.findByRole('article', { name: 'Vagus Anatomy, complete' });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { GraphNode } from '../../../api';
+import { stubMatchMedia } from '../../../test/helpers';
 import { renderPage } from '../../../test/render';
 import GraphMap, { labelFlowPx, layoutGraph, mapKeyTarget, READABLE_ZOOM } from './GraphMap';
 
@@ -60,16 +61,7 @@ describe('on a phone the map is a list by module', () => {
 
   it('lists each topic once under its module, with its status and what it builds on', () => {
     // MUI's useMediaQuery(down('sm')) asks for max-width 599.95px: answer yes, as a 390 px phone does
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    stubMatchMedia((query) => query.includes('max-width'));
     renderPage(
       <GraphMap
         nodes={NODES}
