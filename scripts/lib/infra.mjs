@@ -228,11 +228,7 @@ export async function ensureRedis({ installIfMissing = false } = {}) {
   }
   const local = 'redis://127.0.0.1:6379';
   if (await redisPing(local)) return { url: local, stop: async () => {} };
-  if (!commandExists('redis-server') && installIfMissing && process.getuid?.() === 0 && commandExists('apt-get')) {
-    log('redis-server is missing: installing it from Debian packages…');
-    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    run('apt-get', ['install', '-y', 'redis-server']);
-  }
+  if (installIfMissing) installRedisServer();
   if (!commandExists('redis-server')) {
     fail(
       'No Redis is reachable and redis-server is not installed.\n' +
@@ -433,14 +429,17 @@ export async function deleteRedisKeys(url, prefix) {
   return deleted;
 }
 
+/** Installs redis-server from Debian packages when it is missing and this process may (root, apt-get). */
+function installRedisServer() {
+  if (commandExists('redis-server') || process.getuid?.() !== 0 || !commandExists('apt-get')) return;
+  log('redis-server is missing: installing it from Debian packages…');
+  spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+  run('apt-get', ['install', '-y', 'redis-server']);
+}
+
 /** redis-server itself (the fault drills run and restart their own), installed from Debian packages when missing. */
 export function ensureRedisServer() {
-  if (commandExists('redis-server')) return;
-  if (process.getuid?.() === 0 && commandExists('apt-get')) {
-    log('redis-server is missing: installing it from Debian packages…');
-    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    run('apt-get', ['install', '-y', 'redis-server']);
-  }
+  installRedisServer();
   if (!commandExists('redis-server'))
     fail('The fault drills need redis-server (they restart their own): apt-get install -y redis-server');
 }

@@ -63,6 +63,6 @@ export const studioLightTheme: ThemeOptions = accessible(
 export const studioDarkTheme: ThemeOptions = accessible(defaultDarkTheme, '#90caf9');
 
 /** A Studio theme for those who ask for reduced motion (App picks it by the media query). */
-export const withReducedMotion = (options: ThemeOptions): ThemeOptions => deepmerge(options, reducedMotionThemeOptions);
+const withReducedMotion = (options: ThemeOptions): ThemeOptions => deepmerge(options, reducedMotionThemeOptions);
 export const studioLightThemeReduced = withReducedMotion(studioLightTheme);
 export const studioDarkThemeReduced = withReducedMotion(studioDarkTheme);
